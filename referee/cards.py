@@ -1,0 +1,298 @@
+"""Cards: the value type, the notation of shared/API.md, and deck accounting.
+
+Notation: a rank ``A K Q J 10 9 8 7 6 5 4 3 2`` (``T`` also means 10) followed by a suit
+``S H D C`` (also ``♠ ♥ ♦ ♣``), case-insensitive on input and canonical on output (``10H``).
+Jokers: ``JO`` (a Dracula vampire), ``SJ`` and ``BJ`` (Zheng Fen's small and big joker).
+A list of cards is a JSON array of such strings, or one string split on spaces and commas.
+
+Errors are :class:`~referee.errors.InputError` subclasses that name the bad token, where it
+stood, and carry the API error code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from referee.errors import InputError
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+JOKERS: tuple[str, ...] = ("JO", "SJ", "BJ")
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset({"H", "D"})
+
+_SYMBOL_TO_SUIT = {
+    "♠": "S",
+    "♤": "S",
+    "♥": "H",
+    "♡": "H",
+    "♦": "D",
+    "♢": "D",
+    "♣": "C",
+    "♧": "C",
+}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class CardError(InputError):
+    """Base of the card errors; ``token`` is the text as given."""
+
+    def __init__(self, message: str, *, token: str, field: str | None = None) -> None:
+        super().__init__(message, field=field)
+        self.token = token
+
+
+class BadCardError(CardError):
+    """A token that is no card at all."""
+
+    code = "bad_card"
+
+
+class CardNotInPackError(CardError):
+    """A real card that the game's pack does not hold (an 8 in Clabber, ``JO`` in Iceberg)."""
+
+    code = "card_not_in_pack"
+
+
+class TooManyCopiesError(CardError):
+    """A card given more often than the decks in play hold."""
+
+    code = "too_many_copies"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. ``suit`` is ``None`` for a joker, whose ``rank`` is its code (``JO``, ``SJ``, ``BJ``)."""
+
+    rank: str
+    suit: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.suit is None:
+            if self.rank not in JOKERS:
+                raise ValueError(f"a card without a suit must be a joker, not {self.rank!r}")
+        elif self.rank not in RANKS or self.suit not in SUITS:
+            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Parse one token; raise :class:`BadCardError` if it is no card."""
+        return parse_card(token)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def colour(self) -> str | None:
+        """``red`` or ``black``; ``None`` for a joker."""
+        if self.suit is None:
+            return None
+        return "red" if self.suit in RED_SUITS else "black"
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit sign, for people: ``10♥``."""
+        return self.rank if self.suit is None else f"{self.rank}{SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.rank if self.suit is None else f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def _describe_place(position: int | None, field: str | None) -> str:
+    if position is None and field is None:
+        return ""
+    if position is None:
+        return f" (in {field})"
+    if field is None:
+        return f" (card {position})"
+    return f" (card {position} of {field})"
+
+
+def parse_card(token: object, *, position: int | None = None, field: str | None = None) -> Card:
+    """Parse one card token.
+
+    ``position`` (1-based) and ``field`` only serve the error message, which names both.
+    """
+    where = _describe_place(position, field)
+    if not isinstance(token, str):
+        shown = "null" if token is None else repr(token)
+        raise BadCardError(
+            f'{shown}{where} is not a card: cards are strings such as "10H" or "AS"',
+            token=str(token),
+            field=field,
+        )
+    text = token.strip()
+    if not text:
+        raise BadCardError(f"an empty string{where} is not a card", token=token, field=field)
+    upper = text.upper()
+    if upper in JOKERS:
+        return Card(upper)
+    suit_char = upper[-1]
+    suit = _SYMBOL_TO_SUIT.get(suit_char, suit_char)
+    rank = upper[:-1].strip()
+    if rank == "T":
+        rank = "10"
+    if suit not in SUITS or rank not in RANKS:
+        raise BadCardError(
+            f"`{text}`{where} is not a card: write a rank (A K Q J 10 9 … 2, or T for 10) "
+            "and a suit (S H D C), e.g. `10H`",
+            token=text,
+            field=field,
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(value: object, *, field: str | None = None) -> list[Card]:
+    """Parse a card list given as a JSON array of tokens or as one string split on spaces/commas."""
+    if isinstance(value, str):
+        tokens: list[object] = [t for t in _SEPARATORS.split(value.strip()) if t]
+    elif isinstance(value, list | tuple):
+        tokens = list(value)
+    else:
+        raise InputError(
+            f"{field or 'cards'} must be a list of cards or one string of cards",
+            field=field,
+            code="bad_field",
+        )
+    return [parse_card(t, position=i, field=field) for i, t in enumerate(tokens, start=1)]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical notation of a card list, space separated."""
+    return " ".join(str(c) for c in cards)
+
+
+def card_strings(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+_COPY_WORDS = {1: "once", 2: "twice"}
+_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def times(n: int) -> str:
+    """``once``, ``twice``, ``3 times``."""
+    return _COPY_WORDS.get(n, f"{n} times")
+
+
+@dataclass(frozen=True)
+class Pack:
+    """The cards a game plays with, and how many copies of each ``decks`` decks hold.
+
+    ``jokers`` maps each joker code the game uses to its copies per deck. ``hints`` adds a
+    sentence to the error for a card that is not in the pack (``JO`` in Zheng Fen).
+    """
+
+    name: str
+    ranks: tuple[str, ...] = RANKS
+    jokers: Mapping[str, int] = field(default_factory=dict)
+    decks: int = 1
+    hints: Mapping[str, str] = field(default_factory=dict)
+
+    def with_decks(self, decks: int) -> Pack:
+        return Pack(self.name, self.ranks, self.jokers, decks, self.hints)
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the pack holds (0 if none)."""
+        if card.is_joker:
+            return self.jokers.get(card.rank, 0) * self.decks
+        return self.decks if card.rank in self.ranks else 0
+
+    def cards(self) -> list[Card]:
+        """Every card of one deck of this pack, jokers last."""
+        deck = [Card(r, s) for s in SUITS for r in self.ranks]
+        for joker, n in self.jokers.items():
+            deck.extend([Card(joker)] * n)
+        return deck
+
+    def contents(self) -> str:
+        ranks = " ".join(self.ranks)
+        extra = " and " + " ".join(self.jokers) if self.jokers else ""
+        return f"{ranks} in each suit{extra}" if self.ranks != RANKS else f"52 cards{extra}"
+
+    def check_card(self, card: Card, *, field: str | None = None) -> Card:
+        if self.copies(card) == 0:
+            hint = self.hints.get(str(card), f"the {self.name} pack holds {self.contents()}")
+            raise CardNotInPackError(f"`{card}` is not in the {self.name} pack: {hint}", token=str(card), field=field)
+        return card
+
+    def parse(self, value: object, *, field: str | None = None) -> list[Card]:
+        """Parse a card list and check that every card is in this pack (not the copy count)."""
+        cards = parse_cards(value, field=field)
+        for card in cards:
+            self.check_card(card, field=field)
+        return cards
+
+    def parse_one(self, value: object, *, field: str | None = None) -> Card:
+        return self.check_card(parse_card(value, field=field), field=field)
+
+    def deck_words(self) -> str:
+        """``one deck holds`` / ``two decks hold``, for copy-count messages."""
+        if self.decks == 1:
+            return "one deck holds"
+        return f"{_NUMBER_WORDS.get(self.decks, self.decks)} decks hold"
+
+
+class CardLedger:
+    """Counts where cards were used, to find a card used more often than the decks hold.
+
+    Each use carries a place such as ``played`` or ``deal 1 r1c1``; the error names them all:
+    "`5H` appears 3 times (played, victim_paks); two decks hold 2".
+    """
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+        self._places: dict[Card, list[str]] = {}
+        self._fields: dict[Card, str] = {}
+
+    def add(self, card: Card, place: str, *, field: str | None = None) -> None:
+        self.pack.check_card(card, field=field)
+        self._places.setdefault(card, []).append(place)
+        if field is not None:
+            self._fields.setdefault(card, field)
+
+    def add_all(self, cards: Iterable[Card], place: str, *, field: str | None = None) -> None:
+        for card in cards:
+            self.add(card, place, field=field)
+
+    def count(self, card: Card) -> int:
+        return len(self._places.get(card, ()))
+
+    def check(self) -> None:
+        """Raise :class:`TooManyCopiesError` for the first card used too often."""
+        for card, places in self._places.items():
+            allowed = self.pack.copies(card)
+            if len(places) > allowed:
+                raise TooManyCopiesError(
+                    f"`{card}` appears {times(len(places))} ({_place_list(places)}); "
+                    f"{self.pack.deck_words()} {allowed}",
+                    token=str(card),
+                    field=self._fields.get(card),
+                )
+
+
+def _place_list(places: list[str]) -> str:
+    distinct = list(dict.fromkeys(places))
+    if len(distinct) == 2 and len(places) == 2:
+        return f"{distinct[0]} and {distinct[1]}"
+    return ", ".join(distinct)
+
+
+def check_copies(pack: Pack, uses: Iterable[tuple[Iterable[Card], str]]) -> None:
+    """Check a request's cards against ``pack``: ``uses`` pairs card lists with their place."""
+    ledger = CardLedger(pack)
+    for cards, place in uses:
+        ledger.add_all(cards, place, field=place.split(" ")[0])
+    ledger.check()
+
+
+STANDARD = Pack("standard")

@@ -1,0 +1,113 @@
+"""Rule checks as served by the JSON API, and helpers to read their request objects.
+
+A check takes the request body (already decoded JSON) and returns the answer object of
+shared/API.md, ``explanation`` included. It raises :class:`~referee.errors.InputError` for
+malformed input, which the API turns into a 400 with the error object. Being plain functions of
+plain data, checks are pure rules code and are tested without Flask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Card, Pack
+from referee.errors import FieldError
+from referee.rules.options import Option, parse_options
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    title: str
+    run: Callable[[Mapping[str, Any]], dict[str, Any]]
+
+
+class Body:
+    """Typed access to a request object, raising :class:`FieldError` that names the field."""
+
+    def __init__(self, data: object) -> None:
+        if not isinstance(data, Mapping):
+            raise FieldError("the request body must be a JSON object", field=None)
+        self.data: Mapping[str, Any] = data
+
+    def has(self, name: str) -> bool:
+        return name in self.data and self.data[name] is not None
+
+    def raw(self, name: str, default: Any = ...) -> Any:
+        if name not in self.data:
+            if default is ...:
+                raise FieldError(f"`{name}` is missing", field=name)
+            return default
+        return self.data[name]
+
+    def cards(self, name: str, pack: Pack, *, default: Any = ...) -> list[Card]:
+        value = self.raw(name, default)
+        if value is default and default is not ...:
+            return value
+        return pack.parse(value, field=name)
+
+    def card(self, name: str, pack: Pack) -> Card:
+        return pack.parse_one(self.raw(name), field=name)
+
+    def integer(self, name: str, *, default: Any = ..., minimum: int | None = None) -> int:
+        value = self.raw(name, default)
+        if value is default and default is not ...:
+            return value
+        return as_int(value, name, minimum=minimum)
+
+    def string(self, name: str, *, default: Any = ..., choices: Sequence[str] | None = None) -> str:
+        value = self.raw(name, default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, str) or not value.strip():
+            raise FieldError(f"`{name}` must be a non-empty string", field=name)
+        if choices is not None and value not in choices:
+            listed = ", ".join(f"`{c}`" for c in choices)
+            raise FieldError(f"`{name}` is one of {listed}, not `{value}`", field=name)
+        return value
+
+    def mapping(self, name: str, *, default: Any = ...) -> Mapping[str, Any]:
+        value = self.raw(name, default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, Mapping):
+            raise FieldError(f"`{name}` must be an object", field=name)
+        return value
+
+    def array(self, name: str, *, default: Any = ...) -> list[Any]:
+        value = self.raw(name, default)
+        if value is default and default is not ...:
+            return value
+        if not isinstance(value, list):
+            raise FieldError(f"`{name}` must be a list", field=name)
+        return value
+
+    def decks(self, default: int, allowed: Sequence[int] = (1, 2)) -> int:
+        decks = self.integer("decks", default=default)
+        if decks not in allowed:
+            listed = " or ".join(map(str, allowed))
+            raise FieldError(f"`decks` is {listed}, not {decks}", field="decks")
+        return decks
+
+    def options(self, declared: Sequence[Option]) -> dict[str, Any]:
+        return parse_options(declared, self.data.get("options"))
+
+
+def as_int(value: object, field: str, *, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(f"`{field}` must be a whole number, not {value!r}", field=field)
+    if minimum is not None and value < minimum:
+        raise FieldError(f"`{field}` must be at least {minimum}, not {value}", field=field)
+    return value
+
+
+def answer(check: Check, body: object) -> tuple[int, dict[str, Any]]:
+    """Run a check as the API does: ``(200, answer)`` or ``(400, {"error": …})`` for malformed input."""
+    from referee.errors import InputError
+
+    try:
+        return 200, check.run(Body(body).data)
+    except InputError as error:
+        return 400, {"error": error.as_dict()}

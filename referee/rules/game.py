@@ -1,0 +1,210 @@
+"""The interface through which a game plugs into the score-sheet machinery.
+
+A match is its setup (players in seat order, first dealer, options) and the list of deal
+entries the players made. Everything else — each deal's score and explanation, running totals,
+the end-of-match bonus, the winner, who deals next — is derived by :meth:`Game.score_match`.
+So an edited entry or a corrected rule never leaves a stale total behind.
+
+A game module defines a :class:`Game` subclass. Pure Python: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.errors import FieldError, InputError
+from referee.explain import Explanation
+from referee.rules.checks import Check
+from referee.rules.options import Option, parse_options
+
+
+@dataclass(frozen=True)
+class Side:
+    """Who scores: one player, or a team whose members' results are pooled."""
+
+    name: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What was agreed before the first deal. ``players`` are in seat order, clockwise."""
+
+    players: tuple[str, ...]
+    first_dealer: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+    roles: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+
+@dataclass
+class DealResult:
+    """One deal, scored. ``scores`` are per side; ``marks`` how the paper sheet writes them."""
+
+    number: int
+    dealer: str
+    scores: dict[str, int]
+    explanation: Explanation
+    marks: dict[str, str] = field(default_factory=dict)
+    summary: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def mark(self, side: str) -> str:
+        return self.marks.get(side, str(self.scores.get(side, 0)))
+
+
+@dataclass
+class MatchResult:
+    """The whole sheet, derived from the entries."""
+
+    sides: list[Side]
+    deals: list[DealResult]
+    running: list[dict[str, int]]
+    totals: dict[str, int]
+    finished: bool
+    winner: str | None = None
+    drawn: bool = False
+    bonus: dict[str, int] = field(default_factory=dict)
+    bonus_explanation: Explanation = field(default_factory=Explanation)
+    next_dealer: str | None = None
+    status: str = ""
+
+    @property
+    def leader(self) -> str | None:
+        if not self.totals:
+            return None
+        best = max(self.totals.values())
+        leaders = [s for s, v in self.totals.items() if v == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """What scoring one deal may need besides its entry."""
+
+    number: int
+    dealer: str
+    earlier: Sequence[DealResult] = ()
+
+
+class Game(ABC):
+    """One game's rules as the score sheet needs them."""
+
+    slug: str
+    name: str
+    tagline: str
+    player_counts: tuple[int, ...]
+    options: tuple[Option, ...] = ()
+    #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
+    checks: Mapping[str, Check] = {}
+    #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).
+    role_options: tuple[Option, ...] = ()
+
+    # --- setup -------------------------------------------------------------------------------
+
+    def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
+        names = tuple(p.strip() for p in players if p and p.strip())
+        if len(names) not in self.player_counts:
+            counts = ", ".join(map(str, self.player_counts))
+            raise FieldError(f"{self.name} is played by {counts} players, not {len(names)}", field="players")
+        if len({n.casefold() for n in names}) != len(names):
+            raise FieldError("each player takes one seat: a name appears twice", field="players")
+        return names
+
+    def parse_options(self, given: object) -> dict[str, Any]:
+        return parse_options(self.options, given)
+
+    def parse_roles(self, given: object) -> dict[str, Any]:
+        return parse_options(self.role_options, given)
+
+    def sides(self, setup: MatchSetup) -> list[Side]:
+        """Default: everyone for themselves."""
+        return [Side(p, (p,)) for p in setup.players]
+
+    # --- deals -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """Validate one deal's entry and return it in canonical form; raise InputError."""
+
+    def check_entries(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Checks across deals (a card used in two deals); default none. Raise InputError."""
+
+    @abstractmethod
+    def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
+        """Score one canonical entry."""
+
+    def dealer(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> str:
+        """Who deals the next deal; default: the deal passes to the left (clockwise)."""
+        return setup.players[(setup.first_dealer + len(earlier)) % setup.count]
+
+    def deals_in_match(self, setup: MatchSetup) -> int | None:
+        """A fixed number of deals, or None when the match runs to a target."""
+        return None
+
+    def target(self, setup: MatchSetup) -> int | None:
+        target = setup.options.get("target")
+        return target if isinstance(target, int) else None
+
+    # --- the whole match ---------------------------------------------------------------------
+
+    def score_match(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> MatchResult:
+        deals: list[DealResult] = []
+        for number, entry in enumerate(entries, start=1):
+            context = DealContext(number=number, dealer=self.dealer(setup, deals), earlier=tuple(deals))
+            deals.append(self.score_deal(setup, entry, context))
+        sides = self.sides(setup)
+        running: list[dict[str, int]] = []
+        totals = {s.name: 0 for s in sides}
+        for deal in deals:
+            for side, points in deal.scores.items():
+                totals[side] += points
+            running.append(dict(totals))
+        result = MatchResult(sides=sides, deals=deals, running=running, totals=dict(totals), finished=False)
+        self.conclude(setup, result)
+        if not result.finished:
+            result.next_dealer = self.dealer(setup, deals)
+        return result
+
+    def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
+        """Decide whether the match is over. Default: first to the target; equal highest totals play on."""
+        target = self.target(setup)
+        if target is None or not result.deals:
+            result.status = f"Deal {len(result.deals) + 1}"
+            return
+        totals = result.totals
+        if max(totals.values()) < target:
+            result.status = f"Playing to {target}"
+            return
+        best = max(totals.values())
+        leaders = [s for s, v in totals.items() if v == best]
+        if len(leaders) > 1:
+            result.status = f"{' and '.join(leaders)} tie on {best}: another deal is played"
+            return
+        result.finished = True
+        result.winner = leaders[0]
+        result.status = f"{leaders[0]} wins with {best}"
+
+
+def require_mapping(value: object, field: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise FieldError(f"{field} must be an object", field=field)
+    return value
+
+
+__all__ = [
+    "DealContext",
+    "DealResult",
+    "Game",
+    "InputError",
+    "MatchResult",
+    "MatchSetup",
+    "Side",
+    "require_mapping",
+]

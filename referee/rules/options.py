@@ -1,0 +1,120 @@
+"""House-rule options: their declaration and the checking of given values.
+
+Each game declares its options (id, allowed values, default, clause) as in the Options table of
+its rule file. ``parse_options`` turns a request's or a form's ``options`` object into a complete
+dict of values, defaults filled in, and raises :class:`FieldError` naming the bad option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.errors import FieldError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house option.
+
+    ``kind``: ``choice`` (one of ``choices``), ``subset`` (a list drawn from ``choices``),
+    ``bool``, ``int`` (a whole number, at least ``minimum``) or ``int_map`` (an object whose
+    keys are ``choices`` and whose values are whole numbers, such as Dracula's multipliers).
+    ``choices`` keep the value types of the rule file (``3`` and ``13``, not strings).
+    """
+
+    id: str
+    label: str
+    default: Any
+    clause: str
+    kind: str = "choice"
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+    minimum: int | None = None
+    labels: Mapping[Any, str] = field(default_factory=dict)
+
+    def choice_label(self, value: Any) -> str:
+        return self.labels.get(value, str(value).replace("_", " "))
+
+    def describe(self, value: Any) -> str:
+        """The value as a person reads it on a sheet."""
+        if self.kind == "subset":
+            return ", ".join(self.choice_label(v) for v in value) or "none"
+        if self.kind == "int_map":
+            return ", ".join(f"{k} ×{v}" for k, v in value.items())
+        if self.kind == "bool":
+            return "yes" if value else "no"
+        return self.choice_label(value)
+
+    def parse(self, value: Any) -> Any:
+        where = f"options.{self.id}"
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if value in ("true", "false"):
+                return value == "true"
+            raise FieldError(f"option `{self.id}` is true or false, not {value!r}", field=where)
+        if self.kind == "int":
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise FieldError(f"option `{self.id}` is a whole number, not {value!r}", field=where)
+            if self.minimum is not None and value < self.minimum:
+                raise FieldError(f"option `{self.id}` is at least {self.minimum}", field=where)
+            return value
+        if self.kind == "subset":
+            if not isinstance(value, list):
+                raise FieldError(f"option `{self.id}` is a list drawn from {self._choices()}", field=where)
+            chosen = [self._one(v, where) for v in value]
+            if len(set(map(str, chosen))) != len(chosen):
+                raise FieldError(f"option `{self.id}` names a value twice", field=where)
+            return [c for c in self.choices if c in chosen]
+        if self.kind == "int_map":
+            if not isinstance(value, dict):
+                raise FieldError(f"option `{self.id}` is an object with keys {self._choices()}", field=where)
+            merged = dict(self.default)
+            for key, number in value.items():
+                if key not in self.choices:
+                    raise FieldError(f"option `{self.id}` has no key {key!r}; keys are {self._choices()}", field=where)
+                if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                    raise FieldError(f"option `{self.id}.{key}` is a whole number ≥ 0, not {number!r}", field=where)
+                merged[key] = number
+            return merged
+        return self._one(value, where)
+
+    def _one(self, value: Any, where: str) -> Any:
+        for choice in self.choices:
+            if value == choice and type(value) is type(choice):
+                return choice
+            if isinstance(value, str) and str(choice) == value.strip():
+                return choice
+        raise FieldError(f"option `{self.id}` is one of {self._choices()}, not {value!r}", field=where)
+
+    def _choices(self) -> str:
+        return ", ".join(f"`{c}`" for c in self.choices)
+
+
+def parse_options(declared: Sequence[Option], given: object) -> dict[str, Any]:
+    """Complete and check an ``options`` object; unknown ids are an error, not ignored."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise FieldError("options must be an object of option ids and values", field="options")
+    by_id = {o.id: o for o in declared}
+    for key in given:
+        if key not in by_id:
+            known = ", ".join(f"`{o.id}`" for o in declared) or "none"
+            raise FieldError(f"unknown option `{key}`; this game's options are {known}", field=f"options.{key}")
+    values: dict[str, Any] = {}
+    for option in declared:
+        values[option.id] = option.parse(given[option.id]) if option.id in given else _copy(option.default)
+    return values
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return dict(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
