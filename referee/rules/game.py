@@ -144,6 +144,10 @@ class Game(ABC):
         """Who deals the next deal; default: the deal passes to the left (clockwise)."""
         return setup.players[(setup.first_dealer + len(earlier)) % setup.count]
 
+    def turn_word(self, setup: MatchSetup) -> str:
+        """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
+        return "deals"
+
     def deals_in_match(self, setup: MatchSetup) -> int | None:
         """A fixed number of deals, or None when the match runs to a target."""
         return None

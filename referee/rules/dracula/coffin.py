@@ -1,0 +1,172 @@
+"""Scoring a full coffin: line scores and the deal score for 2, 3 and 4 players (dracula-4 to 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Card
+from referee.explain import Explanation
+from referee.rules.dracula.layout import Layout, empty_cells
+from referee.rules.dracula.values import card_value, multiplier
+
+ROW_NAMES = ("r1", "r2", "r3")
+COLUMN_NAMES = ("c1", "c2", "c3")
+
+
+@dataclass(frozen=True)
+class LineScore:
+    name: str
+    direction: str
+    cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    total: int
+    factor: int
+    reason: str
+    vampire_factor: int
+    score: int
+    text: str
+    rule: str
+
+    @property
+    def label(self) -> str:
+        kind = "row" if self.direction == "row" else "column"
+        return f"{kind} {self.name[1]}"
+
+
+def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[str, Any]) -> LineScore:
+    """One row or column under the variant's vampire rule (dracula-4.2 to 4.5, dracula-7.5)."""
+    direction = "row" if name.startswith("r") else "column"
+    values = tuple(card_value(c, direction) for c in cards)
+    total = sum(values)
+    shown = " ".join(c.symbol for c in cards)
+    label = f"{'row' if direction == 'row' else 'column'} {name[1]}"
+    sum_text = " + ".join(map(str, values)) + f" = {total}"
+    vampires = sum(1 for c in cards if c.is_joker)
+    if vampires and players != 3:
+        return LineScore(
+            name,
+            direction,
+            tuple(cards),
+            values,
+            total,
+            0,
+            "holds a Vampire",
+            0,
+            0,
+            f"{label}: {shown} holds a Vampire, so it scores 0",
+            "dracula-4.5",
+        )
+    wild = players == 3 and options.get("vampire_suit_3p") == "wild"
+    found = multiplier(cards, options["multipliers"], wild_vampires=wild)
+    vampire_factor = 1
+    if vampires:
+        vampire_factor = 2**vampires if options.get("vampire_double_3p") == "per_vampire" else 2
+    score = total * found.factor * vampire_factor
+    text = f"{label}: {shown}: {sum_text}"
+    text += f"; {found.reason} ×{found.factor}" if found.factor > 1 else f"; {found.reason}, ×1"
+    rule = "dracula-4.3"
+    if vampire_factor > 1:
+        text += f"; Vampire doubles ×{vampire_factor}"
+        rule = "dracula-7.5"
+    text += f" → {score}"
+    return LineScore(
+        name, direction, tuple(cards), values, total, found.factor, found.reason, vampire_factor, score, text, rule
+    )
+
+
+def lines(layout: Layout) -> tuple[list[tuple[str, list[Card]]], list[tuple[str, list[Card]]]]:
+    rows = [(ROW_NAMES[r], [c for c in layout[r] if c is not None]) for r in range(3)]
+    columns = [(COLUMN_NAMES[c], [layout[r][c] for r in range(3) if layout[r][c] is not None]) for c in range(3)]
+    return rows, columns
+
+
+@dataclass(frozen=True)
+class Cascade:
+    """The 2-player tie cascade (dracula-5): which level decided, and each side's score."""
+
+    scores: tuple[int, int]
+    level: int | None
+    explanation: Explanation
+
+
+_LEVELS = ("best", "second-best", "third-best")
+
+
+def cascade(first: Sequence[int], second: Sequence[int], names: tuple[str, str], all_tied: str) -> Cascade:
+    """Compare two players' sorted line scores level by level (dracula-5.1 to 5.4)."""
+    a = sorted(first, reverse=True)
+    b = sorted(second, reverse=True)
+    steps = Explanation()
+    steps.add(
+        f"{names[0]}'s lines high to low: {', '.join(map(str, a))}; {names[1]}'s: {', '.join(map(str, b))}",
+        "dracula-5.1",
+    )
+    for level in range(3):
+        if a[level] != b[level]:
+            rule = "dracula-5.2" if level == 0 else "dracula-5.3"
+            steps.add(
+                f"{_LEVELS[level]} lines {a[level]} and {b[level]} differ: "
+                f"{names[0]} scores {a[level]}, {names[1]} scores {b[level]}",
+                rule,
+            )
+            return Cascade((a[level], b[level]), level, steps)
+        steps.add(f"{_LEVELS[level]} lines tie at {a[level]}", "dracula-5.3")
+    if all_tied == "score_third":
+        steps.add(f"all three levels tie: both score their third line, {a[2]} (house rule `all_tied`)", "dracula-5.4")
+        return Cascade((a[2], b[2]), 2, steps)
+    steps.add("all three levels tie: neither player scores", "dracula-5.4")
+    return Cascade((0, 0), None, steps)
+
+
+@dataclass(frozen=True)
+class CoffinScore:
+    rows: tuple[LineScore, ...]
+    columns: tuple[LineScore, ...]
+    scores: dict[str, int]
+    explanation: Explanation
+    decided_at: int | None = None
+
+
+def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> CoffinScore:
+    """Score a full coffin; raises nothing, the caller checks fullness (see :func:`incomplete_reason`).
+
+    Scores are keyed ``queen``/``king`` (2 players), ``dealer``/``left``/``right`` (3 players,
+    dracula-7.4) or ``rows``/``columns`` (4 players, dracula-8.4).
+    """
+    row_cards, column_cards = lines(layout)
+    rows = tuple(score_line(n, cs, players, options) for n, cs in row_cards)
+    columns = tuple(score_line(n, cs, players, options) for n, cs in column_cards)
+    explanation = Explanation()
+    for line in (*rows, *columns):
+        explanation.add(line.text, line.rule)
+    if players == 3:
+        scores = {}
+        for seat, r, c in (("dealer", 1, 1), ("left", 0, 0), ("right", 2, 2)):
+            best = max(rows[r].score, columns[c].score)
+            scores[seat] = best
+            explanation.add(
+                f"{seat.capitalize()} scores the better of row {r + 1} ({rows[r].score}) and column {c + 1} "
+                f"({columns[c].score}): {best}",
+                "dracula-7.4",
+            )
+        return CoffinScore(rows, columns, scores, explanation)
+    keys = ("queen", "king") if players == 2 else ("rows", "columns")
+    names = ("Queen", "King") if players == 2 else ("the rows partnership", "the columns partnership")
+    if players == 4:
+        explanation.add("partnerships score as two players: one takes the rows, the other the columns", "dracula-8.4")
+    else:
+        explanation.add("the Queen player scores rows, the King player columns", "dracula-4.1")
+    result = cascade([r.score for r in rows], [c.score for c in columns], names, options.get("all_tied", "no_score"))
+    explanation.extend(result.explanation)
+    return CoffinScore(rows, columns, dict(zip(keys, result.scores, strict=True)), explanation, result.level)
+
+
+def incomplete_reason(layout: Layout) -> str | None:
+    empty = empty_cells(layout)
+    if not empty:
+        return None
+    listed = ", ".join(f"`{c}`" for c in empty)
+    verb = "is" if len(empty) == 1 else "are"
+    return f"{listed} {verb} empty: a coffin is scored when all 9 cells are full"

@@ -1,0 +1,255 @@
+"""Dracula as a match on the score sheet: 2, 3 or 4 players, six deals a game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.cards import CardLedger, parse_card
+from referee.errors import FieldError, LayoutError
+from referee.explain import Explanation
+from referee.rules.dracula.checks import CHECKS
+from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
+from referee.rules.dracula.layout import (
+    CELLS,
+    CENTRE,
+    Layout,
+    cell_name,
+    check_placement,
+    layout_strings,
+    parse_cell,
+    parse_layout,
+)
+from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
+from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
+from referee.rules.dracula.values import DRACULA_PACK
+from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
+
+#: Who starts each coffin of a 4-player game, as seats relative to the dealer (dracula-8.5).
+STARTERS_4P = ("L", "O", "R", "D", "L", "O")
+
+
+class Dracula(Game):
+    slug = "dracula"
+    name = "Dracula"
+    tagline = "Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite."
+    player_counts = (2, 3, 4)
+    options = OPTIONS
+    role_options = ROLE_OPTIONS
+    checks = CHECKS
+
+    # --- seats ----------------------------------------------------------------------------------
+
+    def _game_index(self, number: int) -> int:
+        return (number - 1) // DEALS_PER_GAME
+
+    def seats_4p(self, setup: MatchSetup, number: int) -> dict[str, str]:
+        """D, L, O, R of the game that holds deal ``number``; the dealer changes per game."""
+        dealer = (setup.first_dealer + self._game_index(number)) % 4
+        return {seat: setup.players[(dealer + i) % 4] for i, seat in enumerate("DLOR")}
+
+    def sides(self, setup: MatchSetup) -> list[Side]:
+        if setup.count != 4:
+            return [Side(p, (p,)) for p in setup.players]
+        seats = self.seats_4p(setup, 1)
+        return [
+            Side(f"{seats['D']} & {seats['O']}", (seats["D"], seats["O"])),
+            Side(f"{seats['L']} & {seats['R']}", (seats["L"], seats["R"])),
+        ]
+
+    def roles_2p(self, setup: MatchSetup) -> dict[str, str]:
+        """``queen`` and ``king`` player names (dracula-1.4)."""
+        first = setup.players[setup.first_dealer]
+        other = setup.players[1 - setup.first_dealer]
+        if setup.roles.get("first_dealer_role", "queen") == "queen":
+            return {"queen": first, "king": other}
+        return {"queen": other, "king": first}
+
+    def roles_4p(self, setup: MatchSetup) -> dict[str, str]:
+        """Which partnership scores ``rows`` and which ``columns`` (dracula-8.6)."""
+        dealer_team, other_team = (s.name for s in self.sides(setup))
+        if setup.roles.get("first_dealer_team", "rows") == "rows":
+            return {"rows": dealer_team, "columns": other_team}
+        return {"rows": other_team, "columns": dealer_team}
+
+    def dealer(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> str:
+        return self.dealer_of(setup, len(earlier) + 1)
+
+    def dealer_of(self, setup: MatchSetup, number: int) -> str:
+        """2 and 3 players: the deal passes left each deal. 4 players: the player who starts coffin ``number``."""
+        if setup.count == 4:
+            seats = self.seats_4p(setup, number)
+            return seats[STARTERS_4P[(number - 1) % DEALS_PER_GAME]]
+        return setup.players[(setup.first_dealer + number - 1) % setup.count]
+
+    def turn_word(self, setup: MatchSetup) -> str:
+        return "starts" if setup.count == 4 else "deals"
+
+    # --- entries --------------------------------------------------------------------------------
+
+    def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """A deal's entry: the full coffin, and optionally the order its cells were filled.
+
+        ``{"layout": [["7H","8H","9H"],["2C","QS","5D"],["KD","4C","10S"]], "order": ["r1c2", …]}``:
+        ``layout`` is three rows of three cards as seen by the dealer (dracula-1.5); ``order``
+        (2 and 4 players) lists the cells in the order the cards were placed — 8 cells after the
+        dealt centre with 2 players, all 9 with 4 — and each placement is checked (dracula-3.2).
+        """
+        data = require_mapping(entry, "entry")
+        layout = parse_layout(data.get("layout"), DRACULA_PACK, field="layout")
+        missing = incomplete_reason(layout)
+        if missing is not None:
+            raise LayoutError(f"{missing} — dracula-3.3", field="layout")
+        canonical: dict[str, Any] = {"layout": layout_strings(layout)}
+        if data.get("order"):
+            canonical["order"] = self._check_order(setup, layout, data["order"])
+        return canonical
+
+    def _check_order(self, setup: MatchSetup, layout: Layout, order: object) -> list[str]:
+        if setup.count == 3:
+            raise FieldError("with 3 players cards are turned face up in any order; leave `order` empty", field="order")
+        if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
+            raise FieldError("`order` is a list of cells such as r1c2", field="order")
+        cells = [parse_cell(c, field="order") for c in order]
+        first_anywhere = setup.count == 4 and setup.options.get("first_card_4p") == "any_cell"
+        expected = 8 if setup.count == 2 else 9
+        if len(cells) != expected or len(set(cells)) != expected:
+            what = "the 8 cells around the dealt centre" if setup.count == 2 else "all 9 cells"
+            raise FieldError(f"`order` names {what}, each once", field="order")
+        grid: list[list[Any]] = [[None] * 3 for _ in range(3)]
+        if setup.count == 2:
+            if CENTRE in cells:
+                raise FieldError("the centre `r2c2` is dealt, not placed: leave it out of `order`", field="order")
+            grid[1][1] = layout[1][1]
+        for step, cell in enumerate(cells, start=1):
+            verdict = check_placement(tuple(tuple(r) for r in grid), cell, first_card_anywhere=first_anywhere)
+            if not verdict.legal:
+                raise FieldError(f"placement {step}: {verdict.reasons.steps[0].text} — dracula-3.2", field="order")
+            grid[cell[0]][cell[1]] = layout[cell[0]][cell[1]]
+        return [cell_name(c) for c in cells]
+
+    def check_entries(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> None:
+        """No card twice across the layouts of a game (dracula-10.1, 10.2); 3 players reshuffle for deal 6."""
+        if setup.count == 3 and setup.options.get("hand_size_3p") == 13:
+            return
+        span = 5 if setup.count == 3 else DEALS_PER_GAME
+        by_game: dict[int, CardLedger] = {}
+        for number, entry in enumerate(entries, start=1):
+            within = (number - 1) % DEALS_PER_GAME
+            if within >= span:
+                continue
+            ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
+            for r, row in enumerate(entry["layout"]):
+                for c, token in enumerate(row):
+                    ledger.add(parse_card(token), f"deal {number} {CELLS[r * 3 + c]}", field="layout")
+        for ledger in by_game.values():
+            ledger.check()
+
+    # --- scoring --------------------------------------------------------------------------------
+
+    def _layout(self, entry: Mapping[str, Any]) -> Layout:
+        return parse_layout(entry["layout"], DRACULA_PACK)
+
+    def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
+        layout = self._layout(entry)
+        coffin = score_coffin(layout, setup.count, setup.options)
+        explanation = Explanation().extend(coffin.explanation)
+        if setup.count == 2:
+            roles = self.roles_2p(setup)
+            scores = {roles["queen"]: coffin.scores["queen"], roles["king"]: coffin.scores["king"]}
+            seats = {"Queen": roles["queen"], "King": roles["king"]}
+        elif setup.count == 3:
+            d = setup.players.index(context.dealer)
+            seat_names = {
+                "dealer": context.dealer,
+                "left": setup.players[(d + 1) % 3],
+                "right": setup.players[(d + 2) % 3],
+            }
+            scores = {seat_names[s]: v for s, v in coffin.scores.items()}
+            seats = {s.capitalize(): p for s, p in seat_names.items()}
+        else:
+            roles = self.roles_4p(setup)
+            scores = {roles["rows"]: coffin.scores["rows"], roles["columns"]: coffin.scores["columns"]}
+            seats = {"Rows": roles["rows"], "Columns": roles["columns"]}
+        summary = ", ".join(f"{name} {points}" for name, points in scores.items())
+        return DealResult(
+            number=context.number,
+            dealer=context.dealer,
+            scores=scores,
+            explanation=explanation,
+            summary=summary,
+            details=self._details(layout, coffin, seats, entry),
+        )
+
+    def _details(self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]) -> dict:
+        return {
+            "layout": layout_strings(layout),
+            "order": entry.get("order", []),
+            "seats": seats,
+            "rows": [{"name": line.label, "score": line.score, "text": line.text} for line in coffin.rows],
+            "columns": [{"name": line.label, "score": line.score, "text": line.text} for line in coffin.columns],
+        }
+
+    # --- end of the match ----------------------------------------------------------------------
+
+    def deals_in_match(self, setup: MatchSetup) -> int | None:
+        return DEALS_PER_GAME if self.target(setup) is None else None
+
+    def settle(self, setup: MatchSetup, game_deals: Sequence[DealResult]) -> Settlement:
+        """One finished game of six deals."""
+        if setup.count == 3:
+            totals = {p: sum(d.scores.get(p, 0) for d in game_deals) for p in setup.players}
+            return settle_plain(totals, "dracula-7.7")
+        if setup.count == 2:
+            roles = self.roles_2p(setup)
+            names = (roles["queen"], roles["king"])
+        else:
+            roles = self.roles_4p(setup)
+            names = (roles["rows"], roles["columns"])
+            if not setup.options.get("bonus_4p"):
+                return settle_plain({n: sum(d.scores.get(n, 0) for d in game_deals) for n in names}, "dracula-8.5")
+        pairs = [(d.scores.get(names[0], 0), d.scores.get(names[1], 0)) for d in game_deals]
+        return settle_pair(names, pairs, setup.options.get("game_tie", "highest_line"))
+
+    def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
+        target = self.target(setup)
+        games = [result.deals[i : i + DEALS_PER_GAME] for i in range(0, len(result.deals), DEALS_PER_GAME)]
+        last: Settlement | None = None
+        for number, game_deals in enumerate(games, start=1):
+            if len(game_deals) < DEALS_PER_GAME:
+                break
+            last = self.settle(setup, game_deals)
+            for side, points in last.bonus.items():
+                if points:
+                    result.bonus[side] = result.bonus.get(side, 0) + points
+                    result.totals[side] += points
+            prefix = f"game {number}: " if target is not None else ""
+            for step in last.explanation:
+                result.bonus_explanation.add(prefix + step.text, step.rule)
+        complete_games = len(result.deals) // DEALS_PER_GAME
+        in_game = len(result.deals) % DEALS_PER_GAME
+        if target is None:
+            if complete_games >= 1 and last is not None:
+                result.finished = True
+                result.winner = last.winner
+                result.drawn = last.winner is None
+                result.status = f"{last.winner} wins" if last.winner else "The game is drawn"
+            else:
+                result.status = f"Deal {in_game + 1} of {DEALS_PER_GAME}"
+            return
+        if in_game == 0 and complete_games >= 1:
+            best = max(result.totals.values())
+            leaders = [s for s, v in result.totals.items() if v == best]
+            if best >= target and len(leaders) == 1:
+                result.finished = True
+                result.winner = leaders[0]
+                result.status = f"{leaders[0]} wins with {best}"
+                result.bonus_explanation.add(
+                    f"{leaders[0]} has {best} after game {complete_games}, at least {target}: the match is won",
+                    "dracula-6.3",
+                )
+                return
+        result.status = f"Game {complete_games + 1}, deal {in_game + 1} of {DEALS_PER_GAME}; playing to {target}"
+
+
+DRACULA = Dracula()

@@ -1,0 +1,70 @@
+"""Dracula card values and line multipliers (dracula-2, dracula-4.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from referee.cards import RED_SUITS, SUIT_NAMES, SUITS, Card, Pack
+
+#: 52 cards and two Vampires (dracula-1.2).
+DRACULA_PACK = Pack(
+    "Dracula",
+    jokers={"JO": 2},
+    hints={"SJ": "its Vampires are written `JO`", "BJ": "its Vampires are written `JO`"},
+)
+
+DEFAULT_MULTIPLIERS: Mapping[str, int] = {"suit": 5, "colour": 3, "two_suit": 2}
+
+_PIP_VALUES = {"A": 1, "J": 0, **{str(n): n for n in range(2, 11)}}
+
+
+def card_value(card: Card, direction: str) -> int:
+    """A card's value in a ``row`` or a ``column`` (dracula-2.1): Q counts across, K down."""
+    if card.is_joker:
+        return 0
+    if card.rank == "Q":
+        return 10 if direction == "row" else 0
+    if card.rank == "K":
+        return 10 if direction == "column" else 0
+    return _PIP_VALUES[card.rank]
+
+
+@dataclass(frozen=True)
+class Multiplier:
+    factor: int
+    reason: str
+
+
+def multiplier(cards: Sequence[Card], multipliers: Mapping[str, int], *, wild_vampires: bool = False) -> Multiplier:
+    """The single highest multiplier that fits three cards (dracula-4.3).
+
+    A Vampire has no suit and no colour (dracula-2.2), unless ``wild_vampires`` (the 3-player
+    option ``vampire_suit_3p = wild``), when it takes whichever suit gives the most.
+    """
+    vampires = sum(1 for c in cards if c.is_joker)
+    suited = [c.suit for c in cards if c.suit is not None]
+    if not wild_vampires or vampires == 0:
+        return _plain_multiplier(suited, len(cards), multipliers)
+    best = _plain_multiplier(suited, len(cards), multipliers)
+    for chosen in product(SUITS, repeat=vampires):
+        candidate = _plain_multiplier([*suited, *chosen], len(cards), multipliers)
+        if candidate.factor > best.factor:
+            best = Multiplier(candidate.factor, candidate.reason + " (the Vampire matching)")
+    return best
+
+
+def _plain_multiplier(suits: list[str], size: int, multipliers: Mapping[str, int]) -> Multiplier:
+    counts = Counter(suits)
+    if len(suits) == size and len(counts) == 1:
+        suit = suits[0]
+        return Multiplier(multipliers["suit"], f"all {SUIT_NAMES[suit]}")
+    colours = {"red" if s in RED_SUITS else "black" for s in suits}
+    if len(suits) == size and len(colours) == 1:
+        return Multiplier(multipliers["colour"], f"all {colours.pop()}")
+    pairs = [s for s, n in counts.items() if n == 2]
+    if pairs:
+        return Multiplier(multipliers["two_suit"], f"two {SUIT_NAMES[pairs[0]]}")
+    return Multiplier(1, "no suit or colour in common")
