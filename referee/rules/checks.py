@@ -19,9 +19,12 @@ from referee.rules.options import Option, parse_options
 
 @dataclass(frozen=True)
 class Check:
+    """One API check; ``example`` is a request shown (and answered live) on the API docs page."""
+
     name: str
     title: str
     run: Callable[[Mapping[str, Any]], dict[str, Any]]
+    example: Mapping[str, Any] | None = None
 
 
 class Body:

@@ -100,6 +100,8 @@ class Game(ABC):
     name: str
     tagline: str
     player_counts: tuple[int, ...]
+    #: How seats make teams, shown when a match is set up ("with 4, partners sit opposite").
+    partnership_note: str = ""
     options: tuple[Option, ...] = ()
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}

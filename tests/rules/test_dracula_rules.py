@@ -223,6 +223,7 @@ def test_layout_that_is_not_three_by_three(bad: object) -> None:
 
 # properties ------------------------------------------------------------------------------------
 
+
 def _rows(cards: list[Card]) -> tuple:
     return tuple(tuple(cards[i : i + 3]) for i in (0, 3, 6))
 

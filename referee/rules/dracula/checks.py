@@ -80,7 +80,22 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CHECKS = {
-    "coffin": Check("coffin", "Score this coffin", coffin),
-    "placement": Check("placement", "May a card go here?", placement),
-    "game": Check("game", "Settle a six-deal game", game),
+    "coffin": Check(
+        "coffin",
+        "Score this coffin",
+        coffin,
+        {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2},
+    ),
+    "placement": Check(
+        "placement",
+        "May a card go on this cell?",
+        placement,
+        {"layout": [[None, None, None], [None, "7H", None], [None, None, None]], "cell": "r1c1"},
+    ),
+    "game": Check(
+        "game",
+        "Settle a six-deal game",
+        game,
+        {"deals": [{"queen": q, "king": k} for q, k in ((120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150))]},
+    ),
 }

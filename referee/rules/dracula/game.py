@@ -34,6 +34,7 @@ class Dracula(Game):
     name = "Dracula"
     tagline = "Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite."
     player_counts = (2, 3, 4)
+    partnership_note = "with 4, partners sit opposite: seats 1 and 3 against 2 and 4"
     options = OPTIONS
     role_options = ROLE_OPTIONS
     checks = CHECKS

@@ -1,0 +1,12 @@
+"""The games the app knows. Adding a game: one rules package, one entry form, one template, one line here."""
+
+from __future__ import annotations
+
+from referee.rules.dracula import DRACULA
+from referee.rules.game import Game
+
+GAMES: dict[str, Game] = {game.slug: game for game in (DRACULA,)}
+
+
+def get_game(slug: str) -> Game | None:
+    return GAMES.get(slug)

@@ -1,0 +1,41 @@
+"""Deal entry forms, one module per game: ``referee/web/entries/<slug>.py`` defines ``FORM``.
+
+An entry form turns what a player typed into the game's entry dict (which the rules layer checks
+and stores), fills itself from a stored entry for editing, and shows a rules-layer error at the
+field it concerns.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, ClassVar
+
+from flask_wtf import FlaskForm
+
+from referee.errors import InputError
+from referee.web.forms import VersionField, place_error
+
+
+class EntryForm(FlaskForm):
+    """Base of the entry forms. A subclass defines ``template``, its fields, and
+
+    ``to_entry(self) -> dict`` (the entry as typed, for the rules layer to check) and
+    ``load(self, entry: dict) -> None`` (fill the fields from a stored entry).
+    """
+
+    template: ClassVar[str]
+    version = VersionField()
+
+    def to_entry(self) -> dict[str, Any]:
+        return {}
+
+    def load(self, entry: dict[str, Any]) -> None:
+        """Nothing to fill in the base form."""
+
+    def place_error(self, error: InputError) -> None:
+        place_error(self, error)
+
+
+def entry_form_class(slug: str) -> type[EntryForm]:
+    module = importlib.import_module(f"referee.web.entries.{slug}")
+    return module.FORM

@@ -1,0 +1,132 @@
+"""The Flask application factory: configuration, database, CSRF, blueprints."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from referee.web.db import db
+
+ROOT = Path(__file__).resolve().parents[2]
+csrf = CSRFProtect()
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        "referee",
+        instance_path=str(ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    config = dict(config or {})
+    if "INSTANCE_PATH" in config:
+        app.instance_path = str(config.pop("INSTANCE_PATH"))
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.update(
+        SQLALCHEMY_DATABASE_URI=_database_url(app),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        WTF_CSRF_TIME_LIMIT=None,
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
+
+    db.init_app(app)
+    csrf.init_app(app)
+    _register_blueprints(app)
+    _register_errors(app)
+    _register_template_helpers(app)
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def _database_url(app: Flask) -> str:
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        # Heroku-style URLs name the driver "postgres"; SQLAlchemy wants psycopg's dialect.
+        if url.startswith("postgres://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgres://")
+        elif url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        return url
+    return f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
+
+
+def _instance_secret(instance: Path) -> str:
+    """A secret key generated once per installation and kept in ``instance/secret_key``."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32), encoding="utf-8")
+        path.chmod(0o600)
+    return path.read_text(encoding="utf-8").strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite: enforce foreign keys, and WAL so a reader never blocks the writer."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+
+def _register_blueprints(app: Flask) -> None:
+    from referee.web.api import api
+    from referee.web.pages import pages
+    from referee.web.referee_pages import referee_pages
+    from referee.web.sheets import sheets
+
+    csrf.exempt(api)
+    for blueprint in (pages, sheets, referee_pages, api):
+        app.register_blueprint(blueprint)
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def _register_errors(app: Flask) -> None:
+    def error_page(status: int, title: str, message: str) -> Any:
+        if _wants_json():
+            code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(status, "error")
+            return jsonify(error={"code": code, "message": message}), status
+        return render_template("error.html", status=status, title=title, message=message), status
+
+    @app.errorhandler(404)
+    def not_found(_error: Exception) -> Any:
+        return error_page(404, "Not found", "There is no such page, evening, match or deal.")
+
+    @app.errorhandler(405)
+    def not_allowed(_error: Exception) -> Any:
+        return error_page(405, "Not allowed", f"{request.method} is not accepted here.")
+
+    @app.errorhandler(413)
+    def too_large(_error: Exception) -> Any:
+        return error_page(413, "Too large", "The request is larger than 256 KB.")
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(_error: CSRFError) -> Any:
+        return error_page(
+            400,
+            "Form expired",
+            "The form's security token is missing or stale: go back, reload the page and try again.",
+        )
+
+
+def _register_template_helpers(app: Flask) -> None:
+    from referee.web.presentation import register
+
+    register(app)

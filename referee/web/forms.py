@@ -1,0 +1,140 @@
+"""Flask-WTF forms of the score sheet. Every form carries a CSRF token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, Length, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from referee.errors import InputError
+from referee.rules.game import Game
+from referee.rules.options import Option
+
+
+class EveningForm(FlaskForm):
+    name = StringField("Evening", validators=[Optional(), Length(max=120)], description="e.g. Friday at Ann's")
+    players = TextAreaField(
+        "Players", validators=[Optional(), Length(max=2000)], description="One name per line, or separated by commas"
+    )
+
+
+class PlayerForm(FlaskForm):
+    name = StringField("Name", validators=[DataRequired(message="Enter a name"), Length(max=40)])
+
+
+class ConfirmForm(FlaskForm):
+    """A form with nothing but its CSRF token: undo, delete."""
+
+
+class MultiCheckboxField(SelectMultipleField):
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
+def choices(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def split_names(text: str) -> list[str]:
+    parts = [p.strip() for chunk in (text or "").splitlines() for p in chunk.split(",")]
+    return [p for p in parts if p]
+
+
+def option_field_name(option: Option, key: str | None = None) -> str:
+    return f"opt_{option.id}" + (f"__{key}" if key else "")
+
+
+def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
+    fields: dict[str, Any] = {}
+    for option in options:
+        label = f"{option.label} ({option.clause})"
+        if option.kind == "int_map":
+            for key in option.choices:
+                fields[option_field_name(option, key)] = IntegerField(
+                    f"{option.label}: {key.replace('_', ' ')}", default=option.default[key], validators=[Optional()]
+                )
+        elif option.kind == "int":
+            fields[option_field_name(option)] = IntegerField(label, default=option.default, validators=[Optional()])
+        elif option.kind == "subset":
+            fields[option_field_name(option)] = MultiCheckboxField(
+                label,
+                choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
+                default=[str(c) for c in option.default],
+            )
+        elif option.kind == "bool":
+            fields[option_field_name(option)] = SelectField(
+                label,
+                choices=choices([("false", "no"), ("true", "yes")]),
+                default="true" if option.default else "false",
+            )
+        else:
+            fields[option_field_name(option)] = SelectField(
+                label,
+                choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
+                default=str(option.default),
+            )
+    return fields
+
+
+def raw_options(form: FlaskForm, options: tuple[Option, ...]) -> dict[str, Any]:
+    """The options as the rules layer parses them, read from the form's fields."""
+    raw: dict[str, Any] = {}
+    for option in options:
+        if option.kind == "int_map":
+            raw[option.id] = {
+                key: getattr(form, option_field_name(option, key)).data
+                for key in option.choices
+                if getattr(form, option_field_name(option, key)).data is not None
+            }
+        elif option.kind == "subset":
+            raw[option.id] = list(getattr(form, option_field_name(option)).data or [])
+        else:
+            value = getattr(form, option_field_name(option)).data
+            if value is not None:
+                raw[option.id] = value
+    return raw
+
+
+def match_form_class(game: Game, players: list[str]) -> type[FlaskForm]:
+    """The form to start a match of ``game``: seats, first dealer, roles and house options."""
+    seat_choices = choices([("", "—")] + [(p, p) for p in players])
+    attrs: dict[str, Any] = {}
+    for seat in range(max(game.player_counts)):
+        attrs[f"seat_{seat}"] = SelectField(f"Seat {seat + 1}", choices=seat_choices, default="")
+    attrs["first_dealer"] = SelectField("First dealer", choices=seat_choices, default="")
+    attrs.update(option_fields(game.role_options))
+    attrs.update(option_fields(game.options))
+    return type(f"{game.name}MatchForm", (FlaskForm,), attrs)
+
+
+def seats_of(form: FlaskForm, game: Game) -> list[str]:
+    return [getattr(form, f"seat_{i}").data for i in range(max(game.player_counts)) if getattr(form, f"seat_{i}").data]
+
+
+def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | None = None) -> None:
+    """Show a rules-layer error at the form field it belongs to, else at the top of the form.
+
+    ``fields`` maps the error's field (``options.target``, ``seats``) to a form field name.
+    """
+    name = (fields or {}).get(error.field or "", error.field or "")
+    if name.startswith("options."):
+        name = "opt_" + name.removeprefix("options.").split(".")[0]
+    target = getattr(form, name, None) if name else None
+    if isinstance(target, Field):
+        target.errors = [*list(target.errors or []), error.message]
+    else:
+        form.form_errors.append(error.message)
+
+
+class VersionField(HiddenField):
+    """The version of the record the form was loaded from, to refuse a stale save."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        try:
+            self.data = int(valuelist[0]) if valuelist and valuelist[0] else None
+        except ValueError:
+            self.data = None

@@ -1,0 +1,114 @@
+"""What is stored: evenings, their players, matches and the deals as entered, with every revision.
+
+Scores are never stored: a match's sheet is derived from its deal entries by the rules layer.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from referee.web.db import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_code() -> str:
+    """An unguessable identifier for URLs."""
+    return secrets.token_urlsafe(12)
+
+
+class Evening(db.Model):
+    __tablename__ = "evening"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="evening", order_by="Player.position", cascade="all, delete-orphan"
+    )
+    matches: Mapped[list[Match]] = relationship(
+        back_populates="evening", order_by="Match.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+
+class Player(db.Model):
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("evening_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+    evening: Mapped[Evening] = relationship(back_populates="players")
+
+
+class Match(db.Model):
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    #: Player names in seat order, clockwise; partners follow from the seats.
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    roles: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Bumped by every change to the match or its deals, so viewers and editors see staleness.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    evening: Mapped[Evening] = relationship(back_populates="matches")
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="match", order_by="Deal.number", cascade="all, delete-orphan"
+    )
+    revisions: Mapped[list[Revision]] = relationship(
+        back_populates="match", order_by="Revision.id", cascade="all, delete-orphan"
+    )
+
+
+class Deal(db.Model):
+    """One deal as the players entered it (the game's canonical entry)."""
+
+    __tablename__ = "deal"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    match: Mapped[Match] = relationship(back_populates="deals")
+
+
+class Revision(db.Model):
+    """Every change to a match's deals: added, edited or undone, with the entry before and after."""
+
+    __tablename__ = "revision"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(10))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="revisions")

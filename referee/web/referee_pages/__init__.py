@@ -1,0 +1,39 @@
+"""Referee pages: settle a dispute without an evening. One module per game, named by its slug.
+
+Each page builds the same request object as the JSON API and runs the same check, so a page and
+the API can never disagree.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from flask import Blueprint, render_template
+
+from referee.rules.registry import GAMES
+
+referee_pages = Blueprint("referee_pages", __name__, url_prefix="/referee")
+
+
+@referee_pages.get("/")
+def index() -> Any:
+    return render_template("referee/index.html", games=list(GAMES.values()), pages=PAGES)
+
+
+#: (game slug, endpoint, title) of every referee page, for the index.
+PAGES: list[tuple[str, str, str]] = []
+
+
+def page(slug: str, title: str):  # type: ignore[no-untyped-def]
+    """Register a view function as a referee page of game ``slug``."""
+
+    def register(view):  # type: ignore[no-untyped-def]
+        PAGES.append((slug, f"referee_pages.{view.__name__}", title))
+        return view
+
+    return register
+
+
+for _slug in GAMES:
+    importlib.import_module(f"referee.web.referee_pages.{_slug}")

@@ -1,0 +1,77 @@
+"""Dracula referee pages: score a coffin; may a card go on this cell?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request
+from wtforms import SelectField
+
+from referee.errors import InputError
+from referee.rules.dracula import DRACULA
+from referee.rules.dracula.layout import CELLS
+from referee.web.entries.dracula import DraculaEntryForm
+from referee.web.forms import choices, option_fields, raw_options
+from referee.web.referee_pages import page, referee_pages
+
+SCORING_OPTIONS = tuple(
+    o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
+)
+
+
+class CoffinForm(DraculaEntryForm):
+    players = SelectField(
+        "Players", choices=choices([("2", "2 players"), ("3", "3 players"), ("4", "4 players")]), default="2"
+    )
+
+
+for _name, _field in option_fields(SCORING_OPTIONS).items():
+    setattr(CoffinForm, _name, _field)
+
+
+class PlacementForm(DraculaEntryForm):
+    cell = SelectField("Where would the card go?", choices=choices([(c, c) for c in CELLS]), default="r1c1")
+    first_card_4p = SelectField(
+        "First card of an empty coffin (dracula-8.3)",
+        choices=choices([("centre", "on the centre"), ("any_cell", "anywhere")]),
+    )
+
+
+@page("dracula", "Score this coffin")
+@referee_pages.route("/dracula/coffin", methods=["GET", "POST"])
+def dracula_coffin() -> Any:
+    form = CoffinForm()
+    result = None
+    if form.validate_on_submit():
+        body = {
+            "layout": form.to_entry()["layout"],
+            "players": int(form.players.data),
+            "options": raw_options(form, SCORING_OPTIONS),
+        }
+        try:
+            result = DRACULA.checks["coffin"].run(body)
+        except InputError as error:
+            form.place_error(error)
+    status = 400 if request.method == "POST" and result is None else 200
+    return render_template(
+        "referee/dracula_coffin.html", form=form, result=result, game=DRACULA, scoring_options=SCORING_OPTIONS
+    ), status
+
+
+@page("dracula", "May a card go on this cell?")
+@referee_pages.route("/dracula/placement", methods=["GET", "POST"])
+def dracula_placement() -> Any:
+    form = PlacementForm()
+    result = None
+    if form.validate_on_submit():
+        body = {
+            "layout": form.to_entry()["layout"],
+            "cell": form.cell.data,
+            "options": {"first_card_4p": form.first_card_4p.data},
+        }
+        try:
+            result = DRACULA.checks["placement"].run(body)
+        except InputError as error:
+            form.place_error(error)
+    status = 400 if request.method == "POST" and result is None else 200
+    return render_template("referee/dracula_placement.html", form=form, result=result, game=DRACULA), status

@@ -1,0 +1,226 @@
+"""The evening and its score sheets: players, matches, entering, editing and undoing deals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from sqlalchemy import select
+
+from referee.errors import InputError
+from referee.rules.registry import GAMES, get_game
+from referee.web import matches as svc
+from referee.web.db import db
+from referee.web.entries import entry_form_class
+from referee.web.forms import (
+    ConfirmForm,
+    PlayerForm,
+    match_form_class,
+    place_error,
+    raw_options,
+    seats_of,
+)
+from referee.web.models import Evening, Match, Player
+from referee.web.presentation import option_rows
+
+sheets = Blueprint("sheets", __name__, url_prefix="/e")
+
+
+def _evening(code: str) -> Evening:
+    evening = db.session.scalar(select(Evening).where(Evening.code == code))
+    if evening is None:
+        abort(404)
+    return evening
+
+
+def _match(code: str, match_id: int) -> tuple[Evening, Match]:
+    evening = _evening(code)
+    match = db.session.get(Match, match_id)
+    if match is None or match.evening_id != evening.id or get_game(match.game) is None:
+        abort(404)
+    return evening, match
+
+
+def standings(evening: Evening) -> list[dict[str, Any]]:
+    """Each match of the evening with its totals and state, for the evening page."""
+    rows = []
+    for match in evening.matches:
+        result = svc.sheet(match)
+        rows.append({"match": match, "game": svc.game_of(match), "result": result})
+    return rows
+
+
+@sheets.get("/<code>")
+def evening(code: str) -> Any:
+    evening = _evening(code)
+    return render_template(
+        "evening.html", evening=evening, player_form=PlayerForm(), rows=standings(evening), games=list(GAMES.values())
+    )
+
+
+@sheets.post("/<code>/players")
+def add_player(code: str) -> Any:
+    evening = _evening(code)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        name = form.name.data.strip()
+        if not name:
+            form.name.errors = ["Enter a name"]
+        elif name.casefold() in {n.casefold() for n in evening.player_names}:
+            form.name.errors = [f"{name} is already here"]
+        else:
+            db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
+            db.session.commit()
+            return redirect(url_for("sheets.evening", code=code))
+    return render_template(
+        "evening.html", evening=evening, player_form=form, rows=standings(evening), games=list(GAMES.values())
+    ), 400
+
+
+@sheets.route("/<code>/matches/new/<game_slug>", methods=["GET", "POST"])
+def new_match(code: str, game_slug: str) -> Any:
+    evening = _evening(code)
+    game = get_game(game_slug)
+    if game is None:
+        abort(404)
+    form = match_form_class(game, evening.player_names)()
+    if request.method == "GET":
+        for i, name in enumerate(evening.player_names[: max(game.player_counts)]):
+            getattr(form, f"seat_{i}").data = name
+        if evening.player_names:
+            form.first_dealer.data = evening.player_names[0]
+    elif form.validate_on_submit():
+        try:
+            new = svc.check_new_match(
+                game,
+                evening,
+                seats_of(form, game),
+                form.first_dealer.data,
+                raw_options(form, game.options),
+                raw_options(form, game.role_options),
+            )
+        except InputError as error:
+            place_error(form, error, {"seats": "seat_0"})
+        else:
+            match = svc.create_match(evening, new)
+            return redirect(url_for("sheets.match", code=code, match_id=match.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("match_new.html", evening=evening, game=game, form=form), status
+
+
+@sheets.get("/<code>/matches/<int:match_id>")
+def match(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id)
+    game = svc.game_of(match)
+    result = svc.sheet(match)
+    return render_template(
+        "match.html",
+        evening=evening,
+        match=match,
+        game=game,
+        result=result,
+        options=option_rows(game, match.options),
+        setup=svc.setup_of(match),
+        limit=game.deals_in_match(svc.setup_of(match)),
+    )
+
+
+@sheets.route("/<code>/matches/<int:match_id>/deals/new", methods=["GET", "POST"])
+def new_deal(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id)
+    game = svc.game_of(match)
+    result = svc.sheet(match)
+    if result.finished:
+        flash(f"The match is over: {result.status}.")
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    form = entry_form_class(game.slug)()
+    if form.validate_on_submit():
+        try:
+            deal = svc.add_deal(match, form.to_entry())
+        except InputError as error:
+            form.place_error(error)
+        else:
+            flash(f"Deal {deal.number} entered.")
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "deal_form.html",
+        evening=evening,
+        match=match,
+        game=game,
+        form=form,
+        number=len(match.deals) + 1,
+        dealer=result.next_dealer,
+        setup=svc.setup_of(match),
+        editing=False,
+    ), status
+
+
+@sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(code: str, match_id: int, number: int) -> Any:
+    evening, match = _match(code, match_id)
+    game = svc.game_of(match)
+    try:
+        deal = svc.deal_of(match, number)
+    except LookupError:
+        abort(404)
+    form = entry_form_class(game.slug)()
+    newer = None
+    if request.method == "GET":
+        form.load(deal.entry)
+        form.version.data = deal.version
+    elif form.validate_on_submit():
+        try:
+            svc.edit_deal(match, number, form.to_entry(), form.version.data)
+        except svc.StaleEditError as stale:
+            newer = stale.deal
+            form.form_errors.append(
+                "Someone else changed this deal while you were editing it. Its newer entry is shown below; "
+                "your changes are still in the form: save again to replace it."
+            )
+            form.version.data = stale.deal.version
+        except InputError as error:
+            form.place_error(error)
+        else:
+            flash(f"Deal {number} corrected.")
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
+    result = svc.sheet(match)
+    status = 400 if request.method == "POST" else 200
+    return render_template(
+        "deal_form.html",
+        evening=evening,
+        match=match,
+        game=game,
+        form=form,
+        number=number,
+        dealer=result.deals[number - 1].dealer if number <= len(result.deals) else None,
+        setup=svc.setup_of(match),
+        editing=True,
+        newer=newer,
+        newer_result=result.deals[number - 1] if newer else None,
+    ), (409 if newer else status)
+
+
+@sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
+def undo(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id)
+    game = svc.game_of(match)
+    form = ConfirmForm()
+    if not match.deals:
+        flash("There is no deal to undo.")
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if form.validate_on_submit():
+        deal = svc.undo_last(match)
+        if deal is not None:
+            flash(f"Deal {deal.number} removed. It is kept in the history.")
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    result = svc.sheet(match)
+    return render_template(
+        "undo.html", evening=evening, match=match, game=game, form=form, last=result.deals[-1], result=result
+    )
+
+
+@sheets.get("/<code>/matches/<int:match_id>/history")
+def history(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id)
+    return render_template("history.html", evening=evening, match=match, game=svc.game_of(match))

@@ -1,0 +1,64 @@
+"""Fixtures: an app on a temporary database (SQLite, or ``TEST_DATABASE_URL``), and its client."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import create_app
+from referee.web.db import db
+
+_CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url})
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Browser:
+    """A test client that fills in the CSRF token of the page it last loaded, as a browser would."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+        self.token: str | None = None
+
+    def get(self, url: str, **kwargs: Any):  # type: ignore[no-untyped-def]
+        response = self.client.get(url, **kwargs)
+        found = _CSRF.search(response.get_data(as_text=True))
+        if found:
+            self.token = found.group(1)
+        return response
+
+    def submit(self, url: str, data: dict[str, Any], *, form_page: str | None = None):  # type: ignore[no-untyped-def]
+        """Load ``form_page`` (default ``url``) for its token, then post ``data`` to ``url``."""
+        self.get(form_page or url)
+        assert self.token, f"no CSRF token on {form_page or url}"
+        response = self.client.post(url, data={**data, "csrf_token": self.token})
+        found = _CSRF.search(response.get_data(as_text=True))
+        if found:
+            self.token = found.group(1)
+        return response
+
+
+@pytest.fixture
+def browser(client: FlaskClient) -> Browser:
+    return Browser(client)

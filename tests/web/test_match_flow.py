@@ -1,0 +1,192 @@
+"""The phone flow through the pages: evening → players → match → six deals → edit → undo → winner."""
+
+from __future__ import annotations
+
+import re
+
+from referee.rules.dracula import DRACULA_PACK, parse_layout, score_coffin, settle_pair
+from referee.rules.dracula.layout import CELLS
+from referee.rules.dracula.options import OPTIONS
+from referee.rules.options import parse_options
+from tests.conftest import Browser
+
+DECK = [str(c) for c in DRACULA_PACK.cards()]
+LAYOUTS = [DECK[i * 9 : i * 9 + 9] for i in range(6)]
+
+
+def cells(cards: list[str]) -> dict[str, str]:
+    return dict(zip(CELLS, cards, strict=True))
+
+
+def start_evening(browser: Browser, players: str = "Ann, Bob") -> str:
+    response = browser.submit("/", {"name": "Friday", "players": players})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+def start_dracula(browser: Browser, evening: str, **extra: str) -> str:
+    data = {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann", "opt_first_dealer_role": "queen", **extra}
+    response = browser.submit(f"{evening}/matches/new/dracula", data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def totals(html: str) -> list[int]:
+    footer = html.split("<tfoot>")[1].split("</tfoot>")[0]
+    return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
+
+
+def test_whole_evening_of_dracula(browser: Browser) -> None:
+    evening = start_evening(browser)
+    page = browser.get(evening).get_data(as_text=True)
+    assert "Ann, Bob" in page
+
+    added = browser.submit(f"{evening}/players", {"name": "Cat"}, form_page=evening)
+    assert added.status_code == 302
+    assert "Ann, Bob, Cat" in browser.get(evening).get_data(as_text=True)
+
+    match = start_dracula(browser, evening)
+    sheet = browser.get(match).get_data(as_text=True)
+    assert "Enter deal 1" in sheet and "<strong>Ann</strong> deals deal 1 of 6" in sheet
+
+    for number, layout in enumerate(LAYOUTS, start=1):
+        response = browser.submit(f"{match}/deals/new", cells(layout))
+        assert response.status_code == 302, response.get_data(as_text=True)
+        if number < 6:
+            dealer = "Bob" if number % 2 else "Ann"
+            assert f"<strong>{dealer}</strong> deals deal {number + 1}" in browser.get(match).get_data(as_text=True)
+
+    sheet = browser.get(match).get_data(as_text=True)
+    assert "wins" in sheet and "Enter deal" not in sheet
+    before = totals(sheet)
+
+    # Correct deal 2: swap two cards within it, so it stays a legal layout with other scores.
+    corrected = list(LAYOUTS[1])
+    corrected[0], corrected[4] = corrected[4], corrected[0]
+    edit_url = f"{match}/deals/2/edit"
+    form = browser.get(edit_url).get_data(as_text=True)
+    assert f'value="{LAYOUTS[1][0]}"' in form
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
+    response = browser.submit(edit_url, {**cells(corrected), "version": version})
+    assert response.status_code == 302
+    after_edit = browser.get(match).get_data(as_text=True)
+    assert totals(after_edit) != before or "Correct deal 2" in after_edit
+
+    # Undo the sixth deal: the match is open again, the sixth deal can be entered anew.
+    confirm = browser.get(f"{match}/undo")
+    assert "Undo deal 6?" in confirm.get_data(as_text=True)
+    assert browser.submit(f"{match}/undo", {}).status_code == 302
+    reopened = browser.get(match).get_data(as_text=True)
+    assert "Enter deal 6" in reopened
+    assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[5])).status_code == 302
+    final = browser.get(match).get_data(as_text=True)
+    assert "🏆" in final
+
+    history = browser.get(f"{match}/history").get_data(as_text=True)
+    assert "Deal 6 undone" in history and "Deal 2 corrected" in history and "Deal 1 entered" in history
+
+    standings = browser.get(evening).get_data(as_text=True)
+    assert "6 deals" in standings and "wins" in standings
+
+
+def test_sheet_totals_and_bonus_follow_the_rules(browser: Browser) -> None:
+    """The sheet's final totals are the rules layer's settlement of the six coffins (dracula-6.1)."""
+    match = start_dracula(browser, start_evening(browser))
+    for layout in LAYOUTS:
+        browser.submit(f"{match}/deals/new", cells(layout))
+    sheet = browser.get(match).get_data(as_text=True)
+    deals = []
+    for layout in LAYOUTS:
+        grid = parse_layout([layout[0:3], layout[3:6], layout[6:9]], DRACULA_PACK)
+        scores = score_coffin(grid, 2, parse_options(OPTIONS, {})).scores
+        deals.append((scores["queen"], scores["king"]))
+    expected = settle_pair(("Ann", "Bob"), deals)
+    assert totals(sheet) == [expected.final["Ann"], expected.final["Bob"]]
+    assert f"🏆 {expected.winner} wins" in sheet
+    assert "Bonus" in sheet
+
+
+def test_bad_card_in_the_form_is_shown_at_the_cell_and_input_kept(browser: Browser) -> None:
+    match = start_dracula(browser, start_evening(browser))
+    data = cells(LAYOUTS[0])
+    data["r2c3"] = "1H"
+    response = browser.submit(f"{match}/deals/new", data)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "is not a card" in html and 'aria-invalid="true"' in html
+    assert 'value="1H"' in html and f'value="{LAYOUTS[0][0]}"' in html
+    assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
+
+
+def test_card_repeated_from_an_earlier_deal_is_named(browser: Browser) -> None:
+    match = start_dracula(browser, start_evening(browser))
+    browser.submit(f"{match}/deals/new", cells(LAYOUTS[0]))
+    repeated = list(LAYOUTS[1])
+    repeated[3] = LAYOUTS[0][0]
+    response = browser.submit(f"{match}/deals/new", cells(repeated))
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert "deal 1 r1c1" in html and "deal 2 r2c1" in html
+
+
+def test_empty_cell_is_refused(browser: Browser) -> None:
+    match = start_dracula(browser, start_evening(browser))
+    data = cells(LAYOUTS[0])
+    data["r1c1"] = ""
+    response = browser.submit(f"{match}/deals/new", data)
+    assert response.status_code == 400 and "is empty" in response.get_data(as_text=True)
+
+
+def test_stale_edit_is_refused_with_the_newer_entry_shown(browser: Browser) -> None:
+    match = start_dracula(browser, start_evening(browser))
+    browser.submit(f"{match}/deals/new", cells(LAYOUTS[0]))
+    swapped = list(LAYOUTS[0])
+    swapped[0], swapped[1] = swapped[1], swapped[0]
+    assert browser.submit(f"{match}/deals/1/edit", {**cells(swapped), "version": "1"}).status_code == 302
+    again = list(LAYOUTS[0])
+    again[0], again[2] = again[2], again[0]
+    response = browser.submit(f"{match}/deals/1/edit", {**cells(again), "version": "1"})
+    assert response.status_code == 409
+    html = response.get_data(as_text=True)
+    assert "Someone else changed this deal" in html and f'value="{again[0]}"' in html
+
+
+def test_match_setup_errors_are_shown_at_the_field(browser: Browser) -> None:
+    evening = start_evening(browser, "Ann, Bob, Cat, Dan, Eve")
+    response = browser.submit(
+        f"{evening}/matches/new/dracula",
+        {f"seat_{i}": n for i, n in enumerate(["Ann", "Bob", "Cat", "Dan"][:1])} | {"first_dealer": "Ann"},
+    )
+    assert response.status_code == 400 and "played by 2, 3, 4 players, not 1" in response.get_data(as_text=True)
+    response = browser.submit(
+        f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Eve"}
+    )
+    assert response.status_code == 400 and "first dealer" in response.get_data(as_text=True)
+
+
+def test_three_and_four_player_matches_score_by_seat(browser: Browser) -> None:
+    evening = start_evening(browser, "Ann, Bob, Cat, Dan")
+    three = browser.submit(
+        f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "seat_2": "Cat", "first_dealer": "Ann"}
+    ).headers["Location"]
+    assert browser.submit(f"{three}/deals/new", cells(LAYOUTS[0])).status_code == 302
+    sheet = browser.get(three).get_data(as_text=True)
+    assert "<strong>Bob</strong> deals deal 2" in sheet
+    four = browser.submit(
+        f"{evening}/matches/new/dracula",
+        {"seat_0": "Ann", "seat_1": "Bob", "seat_2": "Cat", "seat_3": "Dan", "first_dealer": "Ann"},
+    ).headers["Location"]
+    sheet = browser.get(four).get_data(as_text=True)
+    assert "Ann &amp; Cat" in sheet and "Bob &amp; Dan" in sheet
+    assert "<strong>Bob</strong> starts deal 1" in sheet
+
+
+def test_csrf_is_required_on_forms(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/", data={"name": "x", "players": "Ann"})
+    assert response.status_code == 400
+    assert "security token" in response.get_data(as_text=True)
+
+
+def test_unknown_pages_are_404(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/e/nope").status_code == 404
+    assert client.get("/e/nope/matches/1").status_code == 404
