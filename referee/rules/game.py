@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation
 from referee.rules.checks import Check
@@ -27,6 +28,8 @@ class Side:
 
     name: str
     members: tuple[str, ...]
+    #: What the side plays as, when the game gives it a role ("Queen", "rows").
+    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,14 @@ class Game(ABC):
     def turn_word(self, setup: MatchSetup) -> str:
         """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
         return "deals"
+
+    def pack(self, setup: MatchSetup) -> Pack:
+        """The cards of this game at this table (the card picker offers these)."""
+        return STANDARD
+
+    def cards_used_elsewhere(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> list[str]:
+        """Cards that other deals' entries already hold and that deal ``number`` cannot hold again."""
+        return []
 
     def deals_in_match(self, setup: MatchSetup) -> int | None:
         """A fixed number of deals, or None when the match runs to a target."""

@@ -7,9 +7,9 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from referee.cards import SUIT_SYMBOLS, parse_card
+from referee.cards import SUIT_SYMBOLS, SUITS, Pack, parse_card
 from referee.errors import InputError
-from referee.rules.game import Game
+from referee.rules.game import Game, MatchSetup
 from referee.rules.registry import GAMES
 
 
@@ -59,10 +59,30 @@ def option_rows(game: Game, options: dict[str, Any]) -> list[tuple[str, str, str
     return rows
 
 
+def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
+    """What the card picker needs: the cards that exist, their copies, and those used elsewhere."""
+    return {
+        "ranks": list(pack.ranks),
+        "suits": list(SUITS),
+        "jokers": dict(pack.jokers),
+        "decks": pack.decks,
+        "used": list(used or []),
+    }
+
+
+def picker_config(game: Game, setup: MatchSetup, entries: list[dict[str, Any]], number: int) -> dict[str, Any]:
+    return pack_picker(game.pack(setup), game.cards_used_elsewhere(setup, entries, number))
+
+
+def combine_attrs(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    return {**first, **second}
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(card_html, "card")
     app.add_template_filter(cards_html, "cards")
     app.add_template_filter(suit_signs, "signs")
+    app.add_template_filter(combine_attrs, "combine_attrs")
 
     @app.context_processor
     def games() -> dict[str, Any]:

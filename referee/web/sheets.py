@@ -21,7 +21,7 @@ from referee.web.forms import (
     seats_of,
 )
 from referee.web.models import Evening, Match, Player
-from referee.web.presentation import option_rows
+from referee.web.presentation import option_rows, picker_config
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
@@ -152,6 +152,7 @@ def new_deal(code: str, match_id: int) -> Any:
         number=len(match.deals) + 1,
         dealer=result.next_dealer,
         setup=svc.setup_of(match),
+        picker=picker_config(game, svc.setup_of(match), [d.entry for d in match.deals], len(match.deals) + 1),
         editing=False,
     ), status
 
@@ -195,6 +196,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         number=number,
         dealer=result.deals[number - 1].dealer if number <= len(result.deals) else None,
         setup=svc.setup_of(match),
+        picker=picker_config(game, svc.setup_of(match), [d.entry for d in match.deals], number),
         editing=True,
         newer=newer,
         newer_result=result.deals[number - 1] if newer else None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.cards import CardLedger, parse_card
+from referee.cards import CardLedger, Pack, parse_card
 from referee.errors import FieldError, LayoutError
 from referee.explain import Explanation
 from referee.rules.dracula.checks import CHECKS
@@ -50,13 +50,25 @@ class Dracula(Game):
         return {seat: setup.players[(dealer + i) % 4] for i, seat in enumerate("DLOR")}
 
     def sides(self, setup: MatchSetup) -> list[Side]:
-        if setup.count != 4:
+        if setup.count == 3:
             return [Side(p, (p,)) for p in setup.players]
-        seats = self.seats_4p(setup, 1)
+        if setup.count == 2:
+            roles = self.roles_2p(setup)
+            return [Side(p, (p,), "Queen" if roles["queen"] == p else "King") for p in setup.players]
+        dealer_team, other_team = self._partnerships(setup)
+        rows_first = setup.roles.get("first_dealer_team", "rows") == "rows"
         return [
-            Side(f"{seats['D']} & {seats['O']}", (seats["D"], seats["O"])),
-            Side(f"{seats['L']} & {seats['R']}", (seats["L"], seats["R"])),
+            Side(dealer_team[0], dealer_team[1], "rows" if rows_first else "columns"),
+            Side(other_team[0], other_team[1], "columns" if rows_first else "rows"),
         ]
+
+    def _partnerships(self, setup: MatchSetup) -> tuple[tuple[str, tuple[str, str]], tuple[str, tuple[str, str]]]:
+        """The first dealer's partnership (D and O) and the other (L and R), as (name, members)."""
+        seats = self.seats_4p(setup, 1)
+        return (
+            (f"{seats['D']} & {seats['O']}", (seats["D"], seats["O"])),
+            (f"{seats['L']} & {seats['R']}", (seats["L"], seats["R"])),
+        )
 
     def roles_2p(self, setup: MatchSetup) -> dict[str, str]:
         """``queen`` and ``king`` player names (dracula-1.4)."""
@@ -68,10 +80,7 @@ class Dracula(Game):
 
     def roles_4p(self, setup: MatchSetup) -> dict[str, str]:
         """Which partnership scores ``rows`` and which ``columns`` (dracula-8.6)."""
-        dealer_team, other_team = (s.name for s in self.sides(setup))
-        if setup.roles.get("first_dealer_team", "rows") == "rows":
-            return {"rows": dealer_team, "columns": other_team}
-        return {"rows": other_team, "columns": dealer_team}
+        return {side.role: side.name for side in self.sides(setup)}
 
     def dealer(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> str:
         return self.dealer_of(setup, len(earlier) + 1)
@@ -129,15 +138,36 @@ class Dracula(Game):
             grid[cell[0]][cell[1]] = layout[cell[0]][cell[1]]
         return [cell_name(c) for c in cells]
 
+    def pack(self, setup: MatchSetup) -> Pack:
+        return DRACULA_PACK
+
+    def _shares_cards(self, setup: MatchSetup, number: int) -> bool:
+        """Whether deal ``number`` draws from the same unshuffled pack as the game's other deals.
+
+        2 and 4 players: all six deals (dracula-1.5, 8.5). 3 players: deals 1–5, as deal 6 is
+        reshuffled, and none with 13-card hands (dracula-7.7).
+        """
+        if setup.count == 3:
+            return setup.options.get("hand_size_3p") != 13 and (number - 1) % DEALS_PER_GAME < 5
+        return True
+
+    def cards_used_elsewhere(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> list[str]:
+        if not self._shares_cards(setup, number):
+            return []
+        game = self._game_index(number)
+        return [
+            token
+            for other, entry in enumerate(entries, start=1)
+            if other != number and self._game_index(other) == game and self._shares_cards(setup, other)
+            for row in entry["layout"]
+            for token in row
+        ]
+
     def check_entries(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> None:
         """No card twice across the layouts of a game (dracula-10.1, 10.2); 3 players reshuffle for deal 6."""
-        if setup.count == 3 and setup.options.get("hand_size_3p") == 13:
-            return
-        span = 5 if setup.count == 3 else DEALS_PER_GAME
         by_game: dict[int, CardLedger] = {}
         for number, entry in enumerate(entries, start=1):
-            within = (number - 1) % DEALS_PER_GAME
-            if within >= span:
+            if not self._shares_cards(setup, number):
                 continue
             ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
             for r, row in enumerate(entry["layout"]):
@@ -236,7 +266,7 @@ class Dracula(Game):
                 result.drawn = last.winner is None
                 result.status = f"{last.winner} wins" if last.winner else "The game is drawn"
             else:
-                result.status = f"Deal {in_game + 1} of {DEALS_PER_GAME}"
+                result.status = "Six deals; the higher total wins"
             return
         if in_game == 0 and complete_games >= 1:
             best = max(result.totals.values())
@@ -250,7 +280,7 @@ class Dracula(Game):
                     "dracula-6.3",
                 )
                 return
-        result.status = f"Game {complete_games + 1}, deal {in_game + 1} of {DEALS_PER_GAME}; playing to {target}"
+        result.status = f"Game {complete_games + 1} of six deals; playing to {target}"
 
 
 DRACULA = Dracula()

@@ -8,10 +8,11 @@ from flask import render_template, request
 from wtforms import SelectField
 
 from referee.errors import InputError
-from referee.rules.dracula import DRACULA
+from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries.dracula import DraculaEntryForm
 from referee.web.forms import choices, option_fields, raw_options
+from referee.web.presentation import pack_picker
 from referee.web.referee_pages import page, referee_pages
 
 SCORING_OPTIONS = tuple(
@@ -54,7 +55,12 @@ def dracula_coffin() -> Any:
             form.place_error(error)
     status = 400 if request.method == "POST" and result is None else 200
     return render_template(
-        "referee/dracula_coffin.html", form=form, result=result, game=DRACULA, scoring_options=SCORING_OPTIONS
+        "referee/dracula_coffin.html",
+        form=form,
+        result=result,
+        game=DRACULA,
+        scoring_options=SCORING_OPTIONS,
+        picker=pack_picker(DRACULA_PACK),
     ), status
 
 
@@ -74,4 +80,6 @@ def dracula_placement() -> Any:
         except InputError as error:
             form.place_error(error)
     status = 400 if request.method == "POST" and result is None else 200
-    return render_template("referee/dracula_placement.html", form=form, result=result, game=DRACULA), status
+    return render_template(
+        "referee/dracula_placement.html", form=form, result=result, game=DRACULA, picker=pack_picker(DRACULA_PACK)
+    ), status

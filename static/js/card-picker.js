@@ -1,0 +1,185 @@
+/* Card picker: tap a suit and a rank instead of typing. It writes canonical notation (10H, QS, JO)
+ * into the plain text fields, so every form still works without it. Inputs opt in with
+ * data-card-input="single" (one card; focus moves on) or "list" (cards separated by spaces); the
+ * enclosing [data-card-pack] element says which cards exist and how many copies the decks hold:
+ * {"ranks": [...], "suits": [...], "jokers": {"JO": 2}, "decks": 1, "used": ["7H", ...]}.
+ * "used" lists cards taken elsewhere (an earlier deal), counted against the copies.
+ */
+(function () {
+  "use strict";
+  var SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var SIGN_SUITS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
+  var JOKERS = ["JO", "SJ", "BJ"];
+
+  function parse(token) {
+    var t = token.trim().toUpperCase();
+    if (!t) return null;
+    if (JOKERS.indexOf(t) >= 0) return t;
+    var suit = SIGN_SUITS[t.slice(-1)] || t.slice(-1);
+    var rank = t.slice(0, -1);
+    if (rank === "T") rank = "10";
+    if (!SUIT_SIGNS[suit] || !/^(A|K|Q|J|10|[2-9])$/.test(rank)) return null;
+    return rank + suit;
+  }
+
+  function tokens(value) {
+    return value.split(/[\s,]+/).filter(Boolean);
+  }
+
+  function Picker(scope) {
+    this.scope = scope;
+    this.pack = JSON.parse(scope.getAttribute("data-card-pack"));
+    this.inputs = Array.prototype.slice.call(scope.querySelectorAll("[data-card-input]"));
+    this.suit = null;
+    this.target = null;
+    this.build();
+    var self = this;
+    this.inputs.forEach(function (input) {
+      input.setAttribute("inputmode", "none");
+      input.addEventListener("focus", function () { self.open(input); });
+      input.addEventListener("input", function () { self.refresh(); });
+    });
+  }
+
+  Picker.prototype.build = function () {
+    var self = this;
+    var panel = document.createElement("div");
+    panel.className = "picker";
+    panel.hidden = true;
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-label", "Card picker");
+    var suits = document.createElement("div");
+    suits.className = "picker-suits";
+    this.pack.suits.forEach(function (s) {
+      suits.appendChild(self.button(SUIT_SIGNS[s], "suit " + (s === "H" || s === "D" ? "red" : "black"), function () {
+        self.suit = self.suit === s ? null : s;
+        self.refresh();
+      }, { "data-suit": s, "aria-pressed": "false", "aria-label": { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[s] }));
+    });
+    panel.appendChild(suits);
+    var ranks = document.createElement("div");
+    ranks.className = "picker-ranks";
+    this.pack.ranks.forEach(function (r) {
+      ranks.appendChild(self.button(r, "rank", function () { if (self.suit) self.write(r + self.suit); }, { "data-rank": r }));
+    });
+    Object.keys(this.pack.jokers || {}).forEach(function (j) {
+      ranks.appendChild(self.button(j, "rank joker", function () { self.write(j); }, { "data-card": j }));
+    });
+    panel.appendChild(ranks);
+    var tools = document.createElement("div");
+    tools.className = "picker-tools";
+    tools.appendChild(this.button("⌫", "tool", function () { self.erase(); }, { "aria-label": "Remove the last card" }));
+    tools.appendChild(this.button("⌨ Type", "tool", function () { self.keyboard(); }, {}));
+    tools.appendChild(this.button("Done", "tool done", function () { self.close(); }, {}));
+    panel.appendChild(tools);
+    this.status = document.createElement("p");
+    this.status.className = "picker-status";
+    this.status.setAttribute("aria-live", "polite");
+    panel.appendChild(this.status);
+    document.body.appendChild(panel);
+    this.panel = panel;
+  };
+
+  Picker.prototype.button = function (text, cls, onTap, attrs) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "picker-button " + cls;
+    b.textContent = text;
+    Object.keys(attrs).forEach(function (k) { b.setAttribute(k, attrs[k]); });
+    b.addEventListener("mousedown", function (e) { e.preventDefault(); });
+    b.addEventListener("click", onTap);
+    return b;
+  };
+
+  Picker.prototype.copies = function (card) {
+    var decks = this.pack.decks || 1;
+    if (JOKERS.indexOf(card) >= 0) return ((this.pack.jokers || {})[card] || 0) * decks;
+    return decks;
+  };
+
+  Picker.prototype.counts = function () {
+    var counts = {};
+    (this.pack.used || []).forEach(function (c) { counts[c] = (counts[c] || 0) + 1; });
+    this.inputs.forEach(function (input) {
+      tokens(input.value).forEach(function (t) { var c = parse(t); if (c) counts[c] = (counts[c] || 0) + 1; });
+    });
+    return counts;
+  };
+
+  Picker.prototype.refresh = function () {
+    var self = this;
+    var counts = this.counts();
+    this.panel.querySelectorAll("[data-suit]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-suit") === self.suit));
+    });
+    this.panel.querySelectorAll("[data-rank]").forEach(function (b) {
+      var r = b.getAttribute("data-rank");
+      if (!self.suit) { b.disabled = true; b.removeAttribute("data-left"); return; }
+      var card = r + self.suit;
+      var left = self.copies(card) - (counts[card] || 0);
+      b.disabled = left <= 0;
+      b.textContent = r;
+      b.setAttribute("aria-label", r + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[self.suit] + (left <= 0 ? ", all used" : ""));
+      if (self.copies(card) > 1 && left > 0) b.setAttribute("data-left", String(left)); else b.removeAttribute("data-left");
+    });
+    this.panel.querySelectorAll("[data-card]").forEach(function (b) {
+      var c = b.getAttribute("data-card");
+      b.disabled = self.copies(c) - (counts[c] || 0) <= 0;
+    });
+    this.status.textContent = this.suit ? "Now the rank" : "Pick a suit, then a rank";
+  };
+
+  Picker.prototype.open = function (input) {
+    this.target = input;
+    this.panel.hidden = false;
+    document.body.classList.add("picking");
+    this.refresh();
+  };
+
+  Picker.prototype.close = function () {
+    this.panel.hidden = true;
+    document.body.classList.remove("picking");
+    if (this.target) this.target.blur();
+  };
+
+  Picker.prototype.keyboard = function () {
+    var input = this.target;
+    this.close();
+    if (!input) return;
+    input.setAttribute("inputmode", "text");
+    input.focus();
+  };
+
+  Picker.prototype.write = function (card) {
+    var input = this.target;
+    if (!input) return;
+    if (input.getAttribute("data-card-input") === "single") {
+      input.value = card;
+      var next = this.inputs[this.inputs.indexOf(input) + 1];
+      if (next) next.focus(); else this.close();
+    } else {
+      input.value = tokens(input.value).concat([card]).join(" ");
+    }
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    this.status.textContent = card.replace(/[SHDC]$/, function (s) { return SUIT_SIGNS[s]; }) + " entered";
+    this.refresh();
+  };
+
+  Picker.prototype.erase = function () {
+    var input = this.target;
+    if (!input) return;
+    if (input.getAttribute("data-card-input") === "single") {
+      if (!input.value) {
+        var previous = this.inputs[this.inputs.indexOf(input) - 1];
+        if (previous) { previous.focus(); previous.value = ""; }
+      } else {
+        input.value = "";
+      }
+    } else {
+      input.value = tokens(input.value).slice(0, -1).join(" ");
+    }
+    this.refresh();
+  };
+
+  document.querySelectorAll("[data-card-pack]").forEach(function (scope) { new Picker(scope); });
+})();
