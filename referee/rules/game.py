@@ -74,6 +74,7 @@ class MatchResult:
     winner: str | None = None
     drawn: bool = False
     bonus: dict[str, int] = field(default_factory=dict)
+    #: How the match ended or stands: bonuses, target reached, ties playing on.
     bonus_explanation: Explanation = field(default_factory=Explanation)
     next_dealer: str | None = None
     status: str = ""

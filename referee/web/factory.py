@@ -105,6 +105,15 @@ def _register_errors(app: Flask) -> None:
             return jsonify(error={"code": code, "message": message}), status
         return render_template("error.html", status=status, title=title, message=message), status
 
+    @app.errorhandler(403)
+    def forbidden(_error: Exception) -> Any:
+        return error_page(
+            403,
+            "View only",
+            "This is the evening's view link: it shows the sheets but cannot change them. "
+            "Ask whoever keeps the score for the editor link.",
+        )
+
     @app.errorhandler(404)
     def not_found(_error: Exception) -> Any:
         return error_page(404, "Not found", "There is no such page, evening, match or deal.")
@@ -127,6 +136,12 @@ def _register_errors(app: Flask) -> None:
 
 
 def _register_template_helpers(app: Flask) -> None:
+    from flask import g
+
     from referee.web.presentation import register
 
     register(app)
+
+    @app.context_processor
+    def rights() -> dict[str, Any]:
+        return {"can_edit": g.get("can_edit", False)}

@@ -28,7 +28,10 @@ class Evening(db.Model):
     __tablename__ = "evening"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The view link's code: anyone holding it can follow the evening, never change it.
     code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    #: The editor link's token (see referee.web.rights).
+    editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -9,6 +9,7 @@ from flask import Blueprint, redirect, render_template, url_for
 from sqlalchemy import select
 
 from referee.rules.registry import GAMES
+from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, split_names
 from referee.web.models import Evening, Player
@@ -31,6 +32,7 @@ def home() -> Any:
             evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
             db.session.add(evening)
             db.session.commit()
+            rights.grant(evening)
             return redirect(url_for("sheets.evening", code=evening.code))
     recent = db.session.scalars(select(Evening).order_by(Evening.created_at.desc(), Evening.id.desc()).limit(RECENT))
     return render_template("home.html", form=form, recent=list(recent), games=list(GAMES.values()))

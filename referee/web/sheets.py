@@ -10,6 +10,7 @@ from sqlalchemy import select
 from referee.errors import InputError
 from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
+from referee.web import rights
 from referee.web.db import db
 from referee.web.entries import entry_form_class
 from referee.web.forms import (
@@ -26,15 +27,19 @@ from referee.web.presentation import option_rows, picker_config
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
 
-def _evening(code: str) -> Evening:
+def _evening(code: str, *, edit: bool = False) -> Evening:
+    """The evening of a view code; with ``edit``, only for a browser holding its editor token."""
     evening = db.session.scalar(select(Evening).where(Evening.code == code))
     if evening is None:
         abort(404)
+    if edit:
+        rights.require_editor(evening)
+    rights.remember(evening)
     return evening
 
 
-def _match(code: str, match_id: int) -> tuple[Evening, Match]:
-    evening = _evening(code)
+def _match(code: str, match_id: int, *, edit: bool = False) -> tuple[Evening, Match]:
+    evening = _evening(code, edit=edit)
     match = db.session.get(Match, match_id)
     if match is None or match.evening_id != evening.id or get_game(match.game) is None:
         abort(404)
@@ -58,9 +63,19 @@ def evening(code: str) -> Any:
     )
 
 
+@sheets.get("/<code>/edit/<token>")
+def editor_link(code: str, token: str) -> Any:
+    """The editor link: grants this browser the right to change the evening."""
+    evening = _evening(code)
+    if not rights.token_matches(evening, token):
+        abort(404)
+    rights.grant(evening)
+    return redirect(url_for("sheets.evening", code=code))
+
+
 @sheets.post("/<code>/players")
 def add_player(code: str) -> Any:
-    evening = _evening(code)
+    evening = _evening(code, edit=True)
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
@@ -79,7 +94,7 @@ def add_player(code: str) -> Any:
 
 @sheets.route("/<code>/matches/new/<game_slug>", methods=["GET", "POST"])
 def new_match(code: str, game_slug: str) -> Any:
-    evening = _evening(code)
+    evening = _evening(code, edit=True)
     game = get_game(game_slug)
     if game is None:
         abort(404)
@@ -127,7 +142,7 @@ def match(code: str, match_id: int) -> Any:
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/new", methods=["GET", "POST"])
 def new_deal(code: str, match_id: int) -> Any:
-    evening, match = _match(code, match_id)
+    evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
     result = svc.sheet(match)
     if result.finished:
@@ -159,7 +174,7 @@ def new_deal(code: str, match_id: int) -> Any:
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(code: str, match_id: int, number: int) -> Any:
-    evening, match = _match(code, match_id)
+    evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
     try:
         deal = svc.deal_of(match, number)
@@ -205,7 +220,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
 def undo(code: str, match_id: int) -> Any:
-    evening, match = _match(code, match_id)
+    evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
     form = ConfirmForm()
     if not match.deals:

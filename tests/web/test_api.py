@@ -7,11 +7,7 @@ import pytest
 from referee.rules.registry import GAMES
 from tests.contract import load_contract, mismatches
 
-EXAMPLES = [
-    pytest.param(example, id=example["id"])
-    for slug in GAMES
-    for example in load_contract(slug)
-]
+EXAMPLES = [pytest.param(example, id=example["id"]) for slug in GAMES for example in load_contract(slug)]
 
 
 @pytest.mark.parametrize("example", EXAMPLES)

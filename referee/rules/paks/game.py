@@ -1,0 +1,191 @@
+"""Paks as a match on the score sheet: 2, 3, 4 or 6 players, played to 500."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.cards import CardLedger
+from referee.errors import FieldError
+from referee.explain import Explanation
+from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
+from referee.rules.paks.checks import CHECKS
+from referee.rules.paks.ending import judge_end
+from referee.rules.paks.held import HeldPak
+from referee.rules.paks.options import OPTIONS
+from referee.rules.paks.parsing import count_paks, read_paks
+from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
+from referee.rules.paks.values import TARGET, decks_for, pack, suit_name
+
+ENTRY_KEYS = ("paks", "thrown_off")
+
+
+class Paks(Game):
+    slug = "paks"
+    name = "Paks"
+    tagline = "Capture with special pairs, steal in other suits, throw off the paks that cancel out."
+    player_counts = (2, 3, 4, 6)
+    options = OPTIONS
+    checks = CHECKS
+
+    def sides(self, setup: MatchSetup) -> list[Side]:
+        """Alone with 2 or 3 players; with 4 or 6, two teams of alternate seats (paks-1.1, paks-6.2)."""
+        if setup.count in (2, 3):
+            return [Side(p, (p,)) for p in setup.players]
+        teams = (setup.players[0::2], setup.players[1::2])
+        return [Side(" & ".join(team), tuple(team)) for team in teams]
+
+    def target(self, setup: MatchSetup) -> int:
+        return TARGET
+
+    # --- the deal entry ---------------------------------------------------------------------------
+
+    def _player(self, setup: MatchSetup, key: object, field: str) -> str:
+        if isinstance(key, str):
+            for player in setup.players:
+                if player.casefold() == key.strip().casefold():
+                    return player
+        raise FieldError(f"{key!r} is not a player of this match ({', '.join(setup.players)})", field=field)
+
+    def _read(self, setup: MatchSetup, entry: object) -> tuple[dict[str, list[HeldPak]], dict[str, list[int]]]:
+        data = require_mapping(entry, "entry")
+        unknown = [k for k in data if k not in ENTRY_KEYS]
+        if unknown:
+            raise FieldError(f"the deal entry has no field `{unknown[0]}`", field=str(unknown[0]))
+        given = require_mapping(data.get("paks", {}), "paks")
+        cards = pack(decks_for(setup.count))
+        held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
+        seen: set[str] = set()
+        for key, value in given.items():
+            player = self._player(setup, key, "paks")
+            if player in seen:
+                raise FieldError(f"the paks of {player} are given twice", field="paks")
+            seen.add(player)
+            held[player] = read_paks(value, player, cards, "paks")
+        ledger = CardLedger(cards)
+        for paks in held.values():
+            count_paks(ledger, paks, "paks")
+        ledger.check()
+        return held, self._read_thrown(setup, data.get("thrown_off"), held)
+
+    def _read_thrown(
+        self, setup: MatchSetup, raw_thrown: object, held: Mapping[str, list[HeldPak]]
+    ) -> dict[str, list[int]]:
+        """The pak numbers each player's side discards under ``throw_off = manual``."""
+        manual = setup.options.get("throw_off") == MANUAL
+        thrown: dict[str, list[int]] = {p: [] for p in setup.players}
+        if raw_thrown is None:
+            return thrown
+        named: set[str] = set()
+        for key, numbers in require_mapping(raw_thrown, "thrown_off").items():
+            player = self._player(setup, key, "thrown_off")
+            if player in named:
+                raise FieldError(f"the thrown-off paks of {player} are given twice", field="thrown_off")
+            named.add(player)
+            if numbers is None or numbers == []:
+                continue
+            if not manual:
+                raise FieldError(
+                    "the rule picks the paks thrown off; name them only with the option throw_off = manual — paks-6.4",
+                    field="thrown_off",
+                )
+            if not isinstance(numbers, list) or not all(type(n) is int for n in numbers):
+                raise FieldError(f"the thrown-off paks of {player} are pak numbers, e.g. [1, 3]", field="thrown_off")
+            for n in numbers:
+                if not 1 <= n <= len(held[player]):
+                    raise FieldError(f"{player} has no pak {n}", field="thrown_off")
+            if len(set(numbers)) != len(numbers):
+                raise FieldError(f"a pak of {player} is named twice", field="thrown_off")
+            thrown[player] = sorted(numbers)
+        return thrown
+
+    def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """Validate one deal's entry: every player's paks, as they lie on the table at the end.
+
+        Format (a JSON object)::
+
+            {"paks": {"Ann": [["QH", "2H", "KH"], ["7H", "6H"]], "Bob": [["9H", "4H"]]},
+             "thrown_off": {"Ann": [2], "Bob": [1]}}
+
+        ``paks`` maps each player (by name, as seated) to their paks, each a list of cards or
+        one string (``"QH 2H KH"``); a player's paks may also be one string with ``;`` or ``/``
+        between paks. A player left out holds no paks. Paks belong to players (paks-4.5); in
+        team games the partners' paks are pooled when scoring (paks-6.2). Each pak is one suit
+        and at least two cards, a 2-card pak of unequal play values (paks-9.4, paks-9.5); no
+        card is used more often than the decks hold (one deck for 2 players, two otherwise,
+        paks-1.2). ``thrown_off`` is given only under the option ``throw_off = manual``: for
+        each player, the numbers (1 = first) of their paks the side discards; the count per
+        suit must be the side's m (paks-6.3).
+
+        The canonical entry lists every player in seat order, cards in canonical notation, and
+        ``thrown_off`` (every player, numbers sorted) only under ``throw_off = manual``.
+        """
+        held, thrown = self._read(setup, entry)
+        self._score(setup, held, thrown)
+        canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
+        if setup.options.get("throw_off") == MANUAL:
+            canonical["thrown_off"] = thrown
+        return canonical
+
+    def _score(
+        self, setup: MatchSetup, held: Mapping[str, list[HeldPak]], thrown: Mapping[str, list[int]]
+    ) -> DealScore:
+        sides = {side.name: [pak for member in side.members for pak in held[member]] for side in self.sides(setup)}
+        chosen = {
+            side.name: [held[member][n - 1] for member in side.members for n in thrown[member]]
+            for side in self.sides(setup)
+        }
+        manual = setup.options.get("throw_off") == MANUAL
+        return score_paks(
+            sides,
+            throw_off=setup.options.get("throw_off", "lowest_score"),
+            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
+            chosen=chosen if manual else None,
+            choice_field="thrown_off",
+        )
+
+    def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
+        held, thrown = self._read(setup, entry)
+        result = self._score(setup, held, thrown)
+        explanation = Explanation()
+        for side in self.sides(setup):
+            if len(side.members) > 1:
+                explanation.add(f"{side.name}: the partners' paks count together", "paks-6.2")
+        explanation.extend(result.explanation)
+        scores = ", ".join(f"{side} {points}" for side, points in result.scores.items())
+        discarded = [f"{suit_name(s.suit)} {s.m}" for s in result.suits if s.m]
+        throw = f"; thrown off per side: {', '.join(discarded)}" if discarded else "; nothing thrown off"
+        return DealResult(
+            number=context.number,
+            dealer=context.dealer,
+            scores=result.scores,
+            explanation=explanation,
+            summary=scores + throw,
+            details={
+                "suits": [s.as_dict() for s in result.suits],
+                "sides": {
+                    side.name: {
+                        "members": list(side.members),
+                        "score": result.scores[side.name],
+                        "kept": [p.as_dict() for p in result.kept[side.name]],
+                        "thrown_off": [p.as_dict() for p in result.thrown_off[side.name]],
+                    }
+                    for side in self.sides(setup)
+                },
+            },
+        )
+
+    # --- the end of the match ---------------------------------------------------------------------
+
+    def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
+        """First past 500 with the highest total wins; equal highest totals play on (paks-7)."""
+        if not result.deals:
+            result.status = f"Deal 1; playing to {TARGET}"
+            return
+        ending = judge_end(result.totals)
+        result.finished = ending.finished
+        result.winner = ending.winner
+        result.status = ending.status
+
+
+PAKS = Paks()

@@ -1,0 +1,46 @@
+"""Paks house options (the Options table of shared/rules/paks.md).
+
+``decks`` is not among them: it is a top-level request field, and in a match the player count
+fixes it (paks-1.2, paks-8.1).
+"""
+
+from __future__ import annotations
+
+from referee.rules.options import Option
+from referee.rules.paks.throwoff import ALL_SIDES, LOWEST_PLAY, LOWEST_SCORE, MANUAL, SIDES_WITH_PAKS
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "partner_steal",
+        "Steal from a partner",
+        True,
+        "paks-5.2",
+        kind="bool",
+        help="No: a partner's paks cannot be stolen.",
+    ),
+    Option(
+        "throw_off",
+        "Paks thrown off",
+        LOWEST_SCORE,
+        "paks-6.4",
+        choices=(LOWEST_SCORE, LOWEST_PLAY, MANUAL),
+        labels={
+            LOWEST_SCORE: "lowest score value",
+            LOWEST_PLAY: "lowest play value",
+            MANUAL: "named by the side",
+        },
+        help="Manual: each side names its discarded paks; the app checks their number and suit.",
+    ),
+    Option(
+        "throw_off_min",
+        "Throw-off count m",
+        ALL_SIDES,
+        "paks-6.3",
+        choices=(ALL_SIDES, SIDES_WITH_PAKS),
+        labels={
+            ALL_SIDES: "smallest over all sides",
+            SIDES_WITH_PAKS: "smallest over sides holding the suit",
+        },
+        help="Over the sides holding the suit: a side without paks of it no longer blocks the throw-off.",
+    ),
+)

@@ -1,0 +1,215 @@
+"""A whole turn: the draw (paks-3.2 to paks-3.4), one pak at most, then steals (paks-9.7, paks-9.8)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from referee.cards import Card
+from referee.explain import Explanation, Step
+from referee.rules.paks.capture import PakVerdict, StealVerdict, VictimPak, judge_pak, judge_steal
+from referee.rules.paks.values import best_split, play_value, suit_name
+
+TO_TABLE = "table"
+TO_HAND = "hand"
+HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class DrawVerdict:
+    """Where the drawn card goes: ``table`` (turn over), ``hand`` (pak optional), ``hidden`` (pak compulsory)."""
+
+    outcome: str
+    explanation: Explanation
+
+    @property
+    def pak_allowed(self) -> bool:
+        return self.outcome != TO_TABLE
+
+    @property
+    def pak_compulsory(self) -> bool:
+        return self.outcome == HIDDEN
+
+
+def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
+    """What happens to the card drawn from the stock, given the table before the draw."""
+    explanation = Explanation()
+    suits = {c.suit for c in table}
+    if len(suits) == 4:
+        explanation.add(
+            f"The table shows all four suits: `{drawn}` stays hidden in the hand and a pak is compulsory; "
+            "a player who cannot make one shows the whole hand",
+            "paks-3.4",
+        )
+        return DrawVerdict(HIDDEN, explanation)
+    if drawn.suit not in suits:
+        explanation.add(
+            f"No table card is {suit_name(str(drawn.suit))[:-1]}: `{drawn}` goes face up onto the table "
+            "and the turn ends, with no pak and no steal",
+            "paks-3.2",
+        )
+        return DrawVerdict(TO_TABLE, explanation)
+    explanation.add(
+        f"The table has {suit_name(str(drawn.suit))}: `{drawn}` joins the hand, and the player may end the turn "
+        "or make one pak",
+        "paks-3.3",
+    )
+    return DrawVerdict(TO_HAND, explanation)
+
+
+def find_pak(table: Sequence[Card], hand: Sequence[Card]) -> list[PakVerdict]:
+    """Every table card the hand can take, each with the smallest pak that takes it (paks-9.7).
+
+    Smallest means fewest hand cards, then lowest value. Adding a card never lowers the best
+    split, so a table card can be taken at all exactly when all the hand's cards of its suit beat it.
+    """
+    found: list[PakVerdict] = []
+    for table_card in dict.fromkeys(table):
+        target = play_value(table_card)
+        suited = sorted((c for c in hand if c.suit == table_card.suit), key=play_value, reverse=True)
+        if best_split(suited).value <= target:
+            continue
+        for size in range(1, len(suited) + 1):
+            values = {combo: best_split(combo).value for combo in combinations(suited, size)}
+            winners = {combo: value for combo, value in values.items() if value > target}
+            if winners:
+                cheapest = min(winners, key=lambda combo: winners[combo])
+                found.append(judge_pak(table_card, cheapest))
+                break
+    return found
+
+
+@dataclass(frozen=True)
+class PakClaim:
+    """A claimed pak: the table cards taken (legal only with exactly one) and the hand cards played."""
+
+    table_cards: tuple[Card, ...]
+    played: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class StealClaim:
+    victims: tuple[VictimPak, ...]
+    played: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TurnVerdict:
+    legal: bool
+    reasons: tuple[Step, ...]
+    explanation: Explanation
+    draw: DrawVerdict | None = None
+    paks: tuple[PakVerdict, ...] = ()
+    steals: tuple[StealVerdict, ...] = ()
+    #: Paks the shown hand could have made when a pak was compulsory (paks-9.7).
+    missed: tuple[PakVerdict, ...] = field(default=())
+
+
+def _not_held(cards: Sequence[Card], pool: Counter[Card]) -> list[Card]:
+    missing = []
+    for card in cards:
+        if pool[card]:
+            pool[card] -= 1
+        else:
+            missing.append(card)
+    return missing
+
+
+def judge_turn(
+    paks: Sequence[PakClaim],
+    steals: Sequence[StealClaim] = (),
+    *,
+    table: Sequence[Card] | None = None,
+    drawn: Card | None = None,
+    hand: Sequence[Card] | None = None,
+    player: str | None = None,
+    partners: Collection[str] = (),
+    partner_steal: bool = True,
+) -> TurnVerdict:
+    """Judge everything one player did in a turn.
+
+    ``table`` is the table before the draw, ``drawn`` the card drawn, ``hand`` the hand after the
+    draw; each is optional and, when given, adds its checks: where the drawn card goes, that the
+    taken cards lie on the table, that the played cards are in the hand, and that a compulsory pak
+    that was possible was made.
+    """
+    explanation = Explanation()
+    reasons: list[Step] = []
+
+    def fault(text: str, rule: str) -> None:
+        explanation.add(text, rule)
+        reasons.append(Step(text, rule))
+
+    drawing = draw(table, drawn) if table is not None and drawn is not None else None
+    if drawing is not None:
+        explanation.extend(drawing.explanation)
+        if drawing.outcome == TO_TABLE and (paks or steals):
+            fault(f"`{drawn}` went to the table, so this turn has no pak and no steal", "paks-3.2")
+    on_table = [*table, drawn] if drawing is not None and drawing.outcome == TO_TABLE else list(table or ())
+
+    missed: list[PakVerdict] = []
+    if drawing is not None and drawing.pak_compulsory and not paks and hand is not None:
+        missed = find_pak(on_table, hand)
+        for verdict in missed:
+            played = " ".join(f"`{c}`" for c in verdict.new_pak[:-1])
+            fault(
+                f"A pak was compulsory and the hand can make one: {played} takes `{verdict.table_card}` "
+                f"({verdict.value} > {verdict.target})",
+                "paks-9.7",
+            )
+        if not missed:
+            explanation.add("No pak is possible from the shown hand: the turn ends", "paks-3.4")
+
+    if len(paks) > 1:
+        fault(f"{len(paks)} paks in one turn: a turn has at most one pak", "paks-3.5")
+    table_pool = Counter(on_table)
+    hand_pool = Counter(hand or ())
+    verdicts: list[PakVerdict] = []
+    for claim in paks:
+        if len(claim.table_cards) != 1:
+            taken = ", ".join(f"`{c}`" for c in claim.table_cards) or "none"
+            fault(f"A pak takes exactly one table card, not {len(claim.table_cards)} ({taken})", "paks-4.1")
+            continue
+        if table is not None:
+            for card in _not_held(claim.table_cards, table_pool):
+                fault(f"`{card}` is not on the table", "paks-4.1")
+        if hand is not None:
+            for card in _not_held(claim.played, hand_pool):
+                fault(f"`{card}` is not in the hand", "paks-4.2")
+        verdict = judge_pak(claim.table_cards[0], claim.played)
+        verdicts.append(verdict)
+        explanation.extend(verdict.explanation)
+        reasons.extend(verdict.reasons)
+
+    pak_suit = verdicts[0].table_card.suit if verdicts and (drawing is None or drawing.pak_allowed) else None
+    stolen: list[str] = []
+    steal_verdicts: list[StealVerdict] = []
+    for claim in steals:
+        if hand is not None:
+            for card in _not_held(claim.played, hand_pool):
+                fault(f"`{card}` is not in the hand", "paks-5.5")
+        verdict = judge_steal(
+            pak_suit,
+            stolen,
+            claim.victims,
+            claim.played,
+            player=player,
+            partners=partners,
+            partner_steal=partner_steal,
+        )
+        steal_verdicts.append(verdict)
+        explanation.extend(verdict.explanation)
+        reasons.extend(verdict.reasons)
+        if verdict.suit is not None:
+            stolen.append(verdict.suit)
+    return TurnVerdict(
+        legal=not reasons,
+        reasons=tuple(reasons),
+        explanation=explanation,
+        draw=drawing,
+        paks=tuple(verdicts),
+        steals=tuple(steal_verdicts),
+        missed=tuple(missed),
+    )
