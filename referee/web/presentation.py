@@ -78,11 +78,20 @@ def combine_attrs(first: dict[str, Any], second: dict[str, Any]) -> dict[str, An
     return {**first, **second}
 
 
+def qr_svg(url: str) -> Markup:
+    """A QR code of ``url`` as inline SVG (no script, no image request)."""
+    import segno
+
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1c1b19", light="#ffffff", omitsize=True)
+    return Markup(svg)
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(card_html, "card")
     app.add_template_filter(cards_html, "cards")
     app.add_template_filter(suit_signs, "signs")
     app.add_template_filter(combine_attrs, "combine_attrs")
+    app.add_template_filter(qr_svg, "qr")
 
     @app.context_processor
     def games() -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from referee.errors import InputError
@@ -55,12 +55,32 @@ def standings(evening: Evening) -> list[dict[str, Any]]:
     return rows
 
 
+def evening_version(evening: Evening) -> str:
+    """Changes whenever a player, a match or any deal of the evening changes."""
+    return f"{len(evening.players)}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
+
+
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
     evening = _evening(code)
     return render_template(
-        "evening.html", evening=evening, player_form=PlayerForm(), rows=standings(evening), games=list(GAMES.values())
+        "evening.html",
+        evening=evening,
+        player_form=PlayerForm(),
+        rows=standings(evening),
+        games=list(GAMES.values()),
+        version=evening_version(evening),
     )
+
+
+@sheets.get("/<code>/version")
+def evening_version_json(code: str) -> Any:
+    return jsonify(version=evening_version(_evening(code)))
+
+
+@sheets.get("/<code>/matches/<int:match_id>/version")
+def match_version(code: str, match_id: int) -> Any:
+    return jsonify(version=_match(code, match_id)[1].version)
 
 
 @sheets.get("/<code>/edit/<token>")
@@ -88,7 +108,12 @@ def add_player(code: str) -> Any:
             db.session.commit()
             return redirect(url_for("sheets.evening", code=code))
     return render_template(
-        "evening.html", evening=evening, player_form=form, rows=standings(evening), games=list(GAMES.values())
+        "evening.html",
+        evening=evening,
+        player_form=form,
+        rows=standings(evening),
+        games=list(GAMES.values()),
+        version=evening_version(evening),
     ), 400
 
 

@@ -1,0 +1,215 @@
+"""The Clabber checks of the JSON API: ``melds``, ``trick``, ``legal``, ``deal`` (shared/API.md), and ``bid``.
+
+Seats default to ``N E S W`` (partners NS and EW); an optional ``seats`` list names the seats of
+another variant clockwise (2, 3 or 6 players). ``deal`` takes its sides from the keys of
+``points`` and an optional ``players`` count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.errors import FieldError
+from referee.explain import Explanation
+from referee.rules.checks import Body, Check
+from referee.rules.clabber.bidding import judge_bid
+from referee.rules.clabber.inputs import match_name, read_cards, read_plays, read_side_numbers, read_table
+from referee.rules.clabber.melds import Declaration, Meld, judge_melds
+from referee.rules.clabber.options import OPTIONS
+from referee.rules.clabber.scoring import (
+    check_bells,
+    check_meld_points,
+    check_points,
+    fill_points,
+    score_deal,
+)
+from referee.rules.clabber.tricks import judge_trick, legal_play
+from referee.rules.clabber.values import BIDDING_HAND_SIZES, PACK, check_once, parse_suit
+
+
+def _boolean(body: Body, name: str) -> bool:
+    value = body.raw(name, False)
+    if not isinstance(value, bool):
+        raise FieldError(f"`{name}` is true or false, not {value!r}", field=name)
+    return value
+
+
+def _meld(meld: Meld) -> dict[str, Any]:
+    return {"meld": meld.kind, "points": meld.points, "cards": [str(c) for c in meld.cards]}
+
+
+def _declaration(declaration: Declaration) -> dict[str, Any]:
+    return {"seat": declaration.seat, "team": declaration.team, "melds": [_meld(m) for m in declaration.melds]}
+
+
+def melds(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    options = body.options(OPTIONS)
+    table = read_table(body.raw("seats", None))
+    trump = parse_suit(body.raw("trump"), "trump")
+    hands_given = body.mapping("hands")
+    hands = {}
+    for key, value in hands_given.items():
+        seat = table.seat(key, "hands")
+        if seat in hands:
+            raise FieldError(f"{seat}'s hand is given twice", field="hands")
+        hands[seat] = read_cards(value, table.hand_size, f"hands.{seat}", f"{seat}'s hand")
+    check_once(((cards, f"{seat}'s hand") for seat, cards in hands.items()), {f"{s}'s hand": "hands" for s in hands})
+    verdict = judge_melds(table, hands, trump, scope=options["meld_scope"])
+    winner = verdict.winner
+    return {
+        "winner": (
+            None
+            if winner is None
+            else {
+                "seat": winner.seat,
+                "team": winner.team,
+                "meld": winner.best.kind,
+                "points": winner.best.points,
+            }
+        ),
+        "winning_cards": [] if winner is None else [str(c) for c in winner.best.cards],
+        "dead_tie": verdict.dead_tie,
+        "declared": [_declaration(d) for d in verdict.declarations],
+        "scored": {team: [_meld(m) for m in melds] for team, melds in verdict.scored.items()},
+        "bell_seat": verdict.bell_seat,
+        "meld_points": verdict.meld_points,
+        "bells": verdict.bells,
+        "team_points": verdict.team_points,
+        "explanation": verdict.explanation.as_list(),
+    }
+
+
+def trick(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    body.options(OPTIONS)
+    table = read_table(body.raw("seats", None))
+    trump = parse_suit(body.raw("trump"), "trump")
+    plays = read_plays(body.raw("plays"), table, "plays")
+    check_once([([p.card for p in plays], "the trick")], {"the trick": "plays"})
+    result = judge_trick(table, plays, trump, last=_boolean(body, "last"))
+    return {
+        "winner": result.winner,
+        "card": str(result.card),
+        "points": result.points,
+        "complete": result.complete,
+        "explanation": result.explanation.as_list(),
+    }
+
+
+def legal(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    options = body.options(OPTIONS)
+    table = read_table(body.raw("seats", None))
+    trump = parse_suit(body.raw("trump"), "trump")
+    seat = table.seat(body.raw("seat"), "seat")
+    hand = read_cards(body.raw("hand"), table.hand_size, "hand")
+    plays = read_plays(body.raw("trick", []), table, "trick")
+    card = PACK.parse_one(body.raw("card"), field="card") if body.has("card") else None
+    check_once(
+        [(hand, f"{seat}'s hand"), ([p.card for p in plays], "the trick")],
+        {f"{seat}'s hand": "hand", "the trick": "trick"},
+    )
+    if card is not None and card not in hand:
+        check_once([([p.card for p in plays], "the trick"), ([card], "card")], {"the trick": "trick"})
+    verdict = legal_play(
+        table,
+        seat,
+        hand,
+        plays,
+        trump,
+        undertrump=options["undertrump"],
+        partner_exemption=options["partner_exemption"],
+        card=card,
+    )
+    answer: dict[str, Any] = {
+        "legal_cards": [str(c) for c in verdict.legal_cards],
+        "explanation": verdict.explanation.as_list(),
+    }
+    if card is not None:
+        answer["card"] = str(card)
+        answer["legal"] = verdict.legal
+        answer["reasons"] = [r.as_dict() for r in verdict.reasons]
+    return answer
+
+
+def _players(body: Body, sides: int) -> int:
+    """The variant: 3 sides are 3 players; 2 sides are 4 players unless ``players`` says 2 or 6."""
+    if sides not in (2, 3):
+        raise FieldError(
+            f"`points` names each side once: 2 teams or players, or 3 players, not {sides}", field="points"
+        )
+    default = 3 if sides == 3 else 4
+    players = body.integer("players", default=default)
+    if players not in (2, 3, 4, 6):
+        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+    if (players == 3) != (sides == 3):
+        raise FieldError(f"{players} players score as {3 if players == 3 else 2} sides, not {sides}", field="points")
+    return players
+
+
+def deal(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    options = body.options(OPTIONS)
+    given = body.mapping("points")
+    players = _players(body, len(given))
+    sides = [str(key) for key in given]
+    if not all(isinstance(key, str) and key.strip() for key in given):
+        raise FieldError("side names are non-empty strings", field="points")
+    makers = match_name(body.raw("makers"), sides, "makers", "side")
+    points = fill_points(read_side_numbers(given, sides, "points", allow_blank=True), players)
+    melds_given = read_side_numbers(body.raw("melds", {}), sides, "melds")
+    bells_given = read_side_numbers(body.raw("bells", {}), sides, "bells")
+    explanation = Explanation()
+    blank = [side for side, value in given.items() if value is None]
+    if blank:
+        explanation.add(
+            f"{blank[0]}'s card points are the rest of the deal: {points[blank[0]]}.",
+            "clabber-2.3" if players != 3 else "clabber-10.1",
+        )
+    explanation.extend(check_points(points, players))
+    check_meld_points(melds_given, options["meld_scope"])
+    check_bells(bells_given)
+    result = score_deal(makers, points, melds_given, bells_given, players=players)
+    explanation.extend(result.explanation)
+    return {
+        "made": result.made,
+        "makers": makers,
+        "points": points,
+        "totals": result.totals,
+        "scores": result.scores,
+        "marks": result.marks,
+        "explanation": explanation.as_list(),
+    }
+
+
+def bid(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    body.options(OPTIONS)
+    players = body.integer("players", default=4)
+    if players not in BIDDING_HAND_SIZES:
+        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+    turn_up = PACK.parse_one(body.raw("turn_up"), field="turn_up")
+    bidding_round = body.integer("round", default=1)
+    hand = read_cards(body.raw("hand"), BIDDING_HAND_SIZES[players], "hand", "a hand while bidding")
+    check_once([(hand, "hand")])
+    suit = parse_suit(body.raw("suit"), "suit") if body.has("suit") else None
+    verdict = judge_bid(hand, turn_up, bidding_round, suit, dealer=_boolean(body, "dealer"), players=players)
+    answer: dict[str, Any] = {
+        "legal": verdict.legal,
+        "trump": verdict.trump,
+        "explanation": verdict.explanation.as_list(),
+    }
+    if not verdict.legal:
+        answer["reasons"] = [r.as_dict() for r in verdict.reasons]
+    return answer
+
+
+CHECKS: dict[str, Check] = {
+    "melds": Check("melds", "Whose meld scores?", melds),
+    "trick": Check("trick", "Who wins this trick?", trick),
+    "legal": Check("legal", "May I play this card?", legal),
+    "deal": Check("deal", "Score a deal", deal),
+    "bid": Check("bid", "May I say “I play”?", bid),
+}

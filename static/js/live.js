@@ -1,0 +1,63 @@
+/* Live sheet: pages with data-live-url poll the server's version of what they show and follow
+ * changes made on other phones. data-live-mode="reload" reloads the page (keeping the scroll
+ * position); "notice" (a form being edited) only shows a notice, so nothing typed is lost.
+ * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it.
+ */
+(function () {
+  "use strict";
+  var body = document.body;
+  var url = body.getAttribute("data-live-url");
+  var version = body.getAttribute("data-live-version");
+  var mode = body.getAttribute("data-live-mode") || "reload";
+  var INTERVAL = 4000;
+
+  if (url && version && window.fetch) {
+    var saved = sessionStorage.getItem("scroll:" + location.pathname);
+    if (saved) { window.scrollTo(0, parseInt(saved, 10)); sessionStorage.removeItem("scroll:" + location.pathname); }
+    var noticeShown = false;
+    var poll = function () {
+      if (document.hidden) return;
+      fetch(url, { headers: { Accept: "application/json" }, cache: "no-store", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data || String(data.version) === version) return;
+          if (mode === "reload") {
+            sessionStorage.setItem("scroll:" + location.pathname, String(window.scrollY));
+            location.reload();
+          } else if (!noticeShown) {
+            noticeShown = true;
+            var notice = document.getElementById("live-notice");
+            if (notice) notice.hidden = false;
+          }
+        })
+        .catch(function () { /* offline for a moment: try again next time */ });
+    };
+    setInterval(poll, INTERVAL);
+    document.addEventListener("visibilitychange", poll);
+  }
+
+  var wake = document.querySelector("[data-wake-lock]");
+  if (wake && "wakeLock" in navigator) {
+    var lock = null;
+    wake.hidden = false;
+    var set = function (on) {
+      wake.setAttribute("aria-pressed", String(on));
+      wake.textContent = on ? "Screen stays on" : "Keep screen on";
+    };
+    var request = function () {
+      return navigator.wakeLock.request("screen").then(function (l) {
+        lock = l;
+        set(true);
+        l.addEventListener("release", function () { if (lock === l) { lock = null; set(false); } });
+      }).catch(function () { set(false); });
+    };
+    wake.addEventListener("click", function () {
+      if (lock) { var l = lock; lock = null; l.release(); set(false); localStorage.removeItem("wake"); }
+      else { request(); localStorage.setItem("wake", "1"); }
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden && !lock && localStorage.getItem("wake")) request();
+    });
+    if (localStorage.getItem("wake")) request();
+  }
+})();
