@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -16,6 +17,7 @@ from referee.web.db import db
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
+migrate = Migrate()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -48,9 +50,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_errors(app)
     _register_template_helpers(app)
     app.after_request(_security_headers)
-    with app.app_context():
-        db.create_all()
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    if app.config.get("UPGRADE_ON_START", True):
+        with app.app_context():
+            upgrade_database()
     return app
+
+
+def upgrade_database() -> None:
+    """Bring the database to the newest schema through the Alembic migrations in ``migrations/``."""
+    from flask_migrate import upgrade
+
+    upgrade()
 
 
 def _database_url(app: Flask) -> str:
