@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import Field, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
@@ -19,6 +20,14 @@ class EveningForm(FlaskForm):
     name = StringField("Evening", validators=[Optional(), Length(max=120)], description="e.g. Friday at Ann's")
     players = TextAreaField(
         "Players", validators=[Optional(), Length(max=2000)], description="One name per line, or separated by commas"
+    )
+
+
+class ImportForm(FlaskForm):
+    file = FileField(
+        "Evening file (JSON)",
+        validators=[FileRequired(message="Choose the .json file of an exported evening")],
+        description="A file saved with “Export JSON” on an evening's page",
     )
 
 

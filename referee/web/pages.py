@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from sqlalchemy import select
 
+from referee.errors import InputError
 from referee.rules.registry import GAMES
 from referee.web import rights
 from referee.web.db import db
-from referee.web.forms import EveningForm, split_names
+from referee.web.forms import EveningForm, ImportForm, split_names
 from referee.web.models import Evening, Player
+from referee.web.transfer import import_evening
 
 pages = Blueprint("pages", __name__)
 
@@ -48,6 +51,26 @@ def _player_problem(names: list[str]) -> str | None:
             return f"{name} is listed twice"
         seen.add(name.casefold())
     return None
+
+
+@pages.route("/import", methods=["GET", "POST"])
+def import_page() -> Any:
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8"))
+            evening = import_evening(data)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            form.file.errors = ["This file is not JSON: choose the .json file of an exported evening"]
+        except InputError as error:
+            db.session.rollback()
+            form.file.errors = [error.message]
+        else:
+            rights.grant(evening)
+            flash(f"“{evening.name}” imported, with new links.")
+            return redirect(url_for("sheets.evening", code=evening.code))
+    status = 400 if form.is_submitted() else 200
+    return render_template("import.html", form=form), status
 
 
 @pages.get("/api")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 
 from referee.errors import InputError
@@ -23,6 +23,7 @@ from referee.web.forms import (
 )
 from referee.web.models import Evening, Match, Player
 from referee.web.presentation import option_rows, picker_config
+from referee.web.transfer import export_evening, sheets_csv
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
@@ -71,6 +72,28 @@ def evening(code: str) -> Any:
         games=list(GAMES.values()),
         version=evening_version(evening),
     )
+
+
+@sheets.get("/<code>/export.json")
+def export_json(code: str) -> Any:
+    evening = _evening(code)
+    response = jsonify(export_evening(evening))
+    response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(evening)}.json"'
+    return response
+
+
+@sheets.get("/<code>/export.csv")
+def export_csv(code: str) -> Any:
+    evening = _evening(code)
+    return Response(
+        sheets_csv(evening),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{_file_name(evening)}.csv"'},
+    )
+
+
+def _file_name(evening: Evening) -> str:
+    return "evening-" + evening.created_at.strftime("%Y-%m-%d")
 
 
 @sheets.get("/<code>/version")

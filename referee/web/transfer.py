@@ -1,0 +1,206 @@
+"""Export an evening (JSON: everything needed to rebuild it, revisions included; CSV: the sheets)
+and import the JSON as a new evening with fresh links."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from referee.errors import FieldError, InputError
+from referee.rules.game import MatchSetup
+from referee.rules.registry import get_game
+from referee.web.db import db
+from referee.web.matches import sheet
+from referee.web.models import Deal, Evening, Match, Player, Revision
+
+FORMAT = "table-referee/evening"
+FORMAT_VERSION = 1
+
+
+def _time(value: datetime) -> str:
+    return value.isoformat(timespec="microseconds")
+
+
+def export_evening(evening: Evening) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "evening": {
+            "name": evening.name,
+            "created_at": _time(evening.created_at),
+            "players": evening.player_names,
+        },
+        "matches": [
+            {
+                "game": match.game,
+                "seats": list(match.seats),
+                "first_dealer": match.first_dealer,
+                "options": match.options,
+                "roles": match.roles,
+                "created_at": _time(match.created_at),
+                "version": match.version,
+                "deals": [
+                    {
+                        "number": deal.number,
+                        "entry": deal.entry,
+                        "created_at": _time(deal.created_at),
+                        "updated_at": _time(deal.updated_at),
+                        "version": deal.version,
+                    }
+                    for deal in match.deals
+                ],
+                "revisions": [
+                    {
+                        "number": revision.number,
+                        "action": revision.action,
+                        "before": revision.before,
+                        "after": revision.after,
+                        "note": revision.note,
+                        "created_at": _time(revision.created_at),
+                    }
+                    for revision in match.revisions
+                ],
+            }
+            for match in evening.matches
+        ],
+    }
+
+
+def sheets_csv(evening: Evening) -> str:
+    """Every match's sheet, one row per side and deal, then the bonus and the total."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["match", "game", "deal", "dealer", "side", "score", "mark", "running total"])
+    for number, match in enumerate(evening.matches, start=1):
+        game = get_game(match.game)
+        result = sheet(match)
+        name = game.name if game else match.game
+        for deal, running in zip(result.deals, result.running, strict=True):
+            for side in result.sides:
+                writer.writerow(
+                    [
+                        number,
+                        name,
+                        deal.number,
+                        deal.dealer,
+                        side.name,
+                        deal.scores.get(side.name, 0),
+                        deal.mark(side.name),
+                        running[side.name],
+                    ]
+                )
+        for side in result.sides:
+            if result.bonus.get(side.name):
+                writer.writerow([number, name, "bonus", "", side.name, result.bonus[side.name], "", ""])
+        for side in result.sides:
+            mark = "winner" if result.winner == side.name else ("draw" if result.drawn else "")
+            writer.writerow([number, name, "total", "", side.name, result.totals[side.name], mark, ""])
+    return out.getvalue()
+
+
+# --- import ----------------------------------------------------------------------------------------
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    value = data.get(key) if isinstance(data, Mapping) else None
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise FieldError(f"{where}.{key} is missing or of the wrong type", field="file")
+    return value
+
+
+def _parse_time(value: object, where: str) -> datetime:
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError as error:
+        raise FieldError(f"{where} is not a date and time", field="file") from error
+
+
+def import_evening(data: object) -> Evening:
+    """Rebuild an exported evening under new links. Every entry is checked by its game again."""
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise FieldError("this file is not an evening exported by Table Referee", field="file")
+    if data.get("version") != FORMAT_VERSION:
+        raise FieldError(
+            f"this export is of format version {data.get('version')!r}; this app reads version {FORMAT_VERSION}",
+            field="file",
+        )
+    info = _get(data, "evening", Mapping, "file")
+    players = _get(info, "players", list, "evening")
+    if not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
+        raise FieldError("evening.players must be names of at most 40 characters", field="file")
+    evening = Evening(
+        name=str(_get(info, "name", str, "evening"))[:120],
+        created_at=_parse_time(info.get("created_at"), "evening.created_at"),
+        players=[Player(name=name, position=i) for i, name in enumerate(players)],
+    )
+    for index, raw in enumerate(_get(data, "matches", list, "file"), start=1):
+        evening.matches.append(_import_match(raw, players, f"match {index}"))
+    db.session.add(evening)
+    db.session.commit()
+    return evening
+
+
+def _import_match(raw: object, players: list[str], where: str) -> Match:
+    if not isinstance(raw, Mapping):
+        raise FieldError(f"{where} is not an object", field="file")
+    game = get_game(str(raw.get("game")))
+    if game is None:
+        raise FieldError(f"{where} is of an unknown game {raw.get('game')!r}", field="file")
+    seats = list(game.check_players(_get(raw, "seats", list, where)))
+    if any(s not in players for s in seats):
+        raise FieldError(f"{where} seats a player who is not in the evening", field="file")
+    first_dealer = _get(raw, "first_dealer", int, where)
+    if not 0 <= first_dealer < len(seats):
+        raise FieldError(f"{where}.first_dealer is not a seat", field="file")
+    setup = MatchSetup(
+        tuple(seats), first_dealer, game.parse_options(raw.get("options")), game.parse_roles(raw.get("roles"))
+    )
+    match = Match(
+        game=game.slug,
+        seats=seats,
+        first_dealer=first_dealer,
+        options=dict(setup.options),
+        roles=dict(setup.roles),
+        created_at=_parse_time(raw.get("created_at"), f"{where}.created_at"),
+        version=_get(raw, "version", int, where),
+    )
+    entries = []
+    for number, deal in enumerate(_get(raw, "deals", list, where), start=1):
+        if not isinstance(deal, Mapping) or deal.get("number") != number:
+            raise FieldError(f"{where}: deal {number} is missing or out of order", field="file")
+        try:
+            entry = game.check_entry(setup, deal.get("entry"))
+        except InputError as error:
+            raise FieldError(f"{where}, deal {number}: {error.message}", field="file") from error
+        entries.append(entry)
+        match.deals.append(
+            Deal(
+                number=number,
+                entry=entry,
+                created_at=_parse_time(deal.get("created_at"), f"{where} deal {number}"),
+                updated_at=_parse_time(deal.get("updated_at"), f"{where} deal {number}"),
+                version=_get(deal, "version", int, f"{where} deal {number}"),
+            )
+        )
+    try:
+        game.check_entries(setup, entries)
+        game.score_match(setup, entries)
+    except InputError as error:
+        raise FieldError(f"{where}: {error.message}", field="file") from error
+    for revision in _get(raw, "revisions", list, where):
+        if not isinstance(revision, Mapping) or revision.get("action") not in ("add", "edit", "undo"):
+            raise FieldError(f"{where} has a revision that is not add, edit or undo", field="file")
+        match.revisions.append(
+            Revision(
+                number=_get(revision, "number", int, f"{where} revision"),
+                action=revision["action"],
+                before=revision.get("before"),
+                after=revision.get("after"),
+                note=str(revision.get("note", "")),
+                created_at=_parse_time(revision.get("created_at"), f"{where} revision"),
+            )
+        )
+    return match
