@@ -150,6 +150,10 @@ class Game(ABC):
         """Who deals the next deal; default: the deal passes to the left (clockwise)."""
         return setup.players[(setup.first_dealer + len(earlier)) % setup.count]
 
+    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> str:
+        """A sentence the sheet shows under who deals next (Zheng Fen: who leads the first trick)."""
+        return ""
+
     def turn_word(self, setup: MatchSetup) -> str:
         """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
         return "deals"

@@ -1,0 +1,108 @@
+"""The Zheng Fen checks of the JSON API: ``classify``, ``beats``, ``deal`` (shared/API.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.cards import Card, check_copies
+from referee.errors import FieldError
+from referee.rules.checks import Body, Check
+from referee.rules.zhengfen.options import OPTIONS, rules_from
+from referee.rules.zhengfen.plays import beats, classify, parse_declaration
+from referee.rules.zhengfen.scoring import Haul, check_copies_across, check_hand, check_point_cards, score_deal
+from referee.rules.zhengfen.values import HAND_SIZES, ZHENGFEN_PACK
+
+
+def _play(body: Body, name: str) -> list[Card]:
+    cards = body.cards(name, ZHENGFEN_PACK)
+    if not cards:
+        raise FieldError(f"`{name}` holds no card", field=name)
+    return cards
+
+
+def classify_check(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    rules = rules_from(body.options(OPTIONS))
+    cards = _play(body, "cards")
+    declared = parse_declaration(body.raw("declared", None), "declared")
+    return classify(cards, rules, declared=declared).as_dict()
+
+
+def beats_check(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    rules = rules_from(body.options(OPTIONS))
+    current = _play(body, "current")
+    play = _play(body, "play")
+    check_copies(ZHENGFEN_PACK, [(current, "current"), (play, "play")])
+    declared = parse_declaration(body.raw("declared", None), "declared")
+    current_declared = parse_declaration(body.raw("current_declared", None), "current_declared")
+    return beats(current, play, rules, declared=declared, current_declared=current_declared).as_dict()
+
+
+def parse_order(value: object, field: str = "order") -> tuple[str, ...]:
+    """The finishing order: 3 to 6 distinct player names, last place last (zhengfen-9.4)."""
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise FieldError(f"`{field}` is a list of player names, 1st place first", field=field)
+    order = tuple(n.strip() for n in value)
+    if len(order) not in HAND_SIZES:
+        raise FieldError(f"Zheng Fen is played by 3 to 6 players, not {len(order)} — zhengfen-1.1", field=field)
+    if len(set(order)) != len(order):
+        raise FieldError(f"each player is named once in `{field}` — zhengfen-9.4", field=field)
+    return order
+
+
+def _piles(body: Body, name: str, order: tuple[str, ...]) -> dict[str, Haul]:
+    piles: dict[str, Haul] = {}
+    given = body.mapping(name) if body.has(name) else {}
+    for player, value in given.items():
+        if player not in order:
+            raise FieldError(f"`{name}` names {player!r}, who is not in `order` — zhengfen-9.4", field=name)
+        piles[player] = Haul.of_cards(ZHENGFEN_PACK.parse(value, field=f"{name}.{player}"))
+    return piles
+
+
+def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
+    body = Body(data)
+    body.options(OPTIONS)
+    order = parse_order(body.raw("order"))
+    body.mapping("captured")
+    given = _piles(body, "captured", order)
+    captured = {p: given.get(p, Haul(cards=())) for p in order}
+    hands = _piles(body, "hands", order)
+    last = order[-1]
+    for player, pile in hands.items():
+        if player != last and pile.size:
+            raise FieldError(
+                f"only the last player may hold cards: {player} is not last but holds {pile.size} — zhengfen-9.4",
+                field=f"hands.{player}",
+            )
+    hand = hands.get(last, Haul(cards=()))
+    check_copies_across(
+        {**{f"captured.{p}": pile for p, pile in captured.items()}, **{f"hands.{p}": pile for p, pile in hands.items()}}
+    )
+    check_hand(len(order), last, hand, field=f"hands.{last}")
+    check_point_cards(captured, hand)
+    result = score_deal(order, captured, hand)
+    return {
+        "scores": result.scores,
+        "order": list(order),
+        "places": result.places,
+        "captured_points": {p: result.captured[p].points for p in order},
+        "hand_points": hand.points,
+        "transfer": {
+            "from": last,
+            "to": order[0],
+            "captured": result.captured[last].points,
+            "hand": hand.points,
+            "points": result.transfer,
+        },
+        "explanation": result.explanation.as_list(),
+    }
+
+
+CHECKS = {
+    "classify": Check("classify", "What is this combination?", classify_check),
+    "beats": Check("beats", "Does this beat that?", beats_check),
+    "deal": Check("deal", "Score a deal", deal_check),
+}

@@ -1,0 +1,217 @@
+"""Zheng Fen as a match on the score sheet: 3 to 6 players, each for themselves, to 500."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.errors import FieldError
+from referee.explain import Explanation, Step
+from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
+from referee.rules.zhengfen.checks import CHECKS
+from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
+from referee.rules.zhengfen.scoring import (
+    Haul,
+    check_copies_across,
+    check_hand,
+    check_point_cards,
+    place_name,
+    score_deal,
+)
+from referee.rules.zhengfen.values import POINT_RANKS, ZHENGFEN_PACK
+
+_COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
+
+
+def parse_haul(value: object, field: str) -> Haul:
+    """A pile as entered: a list (or string) of cards, or ``{"5": n, "10": n, "K": n}`` counts."""
+    if value is None:
+        return Haul(cards=())
+    if isinstance(value, Mapping):
+        counts = dict.fromkeys(POINT_RANKS, 0)
+        for key, number in value.items():
+            rank = _COUNT_KEYS.get(str(key).strip().upper())
+            if rank is None:
+                raise FieldError(
+                    f"`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key!r}", field=field
+                )
+            if isinstance(number, str) and number.strip().isdigit():
+                number = int(number)
+            if number in ("", None):
+                number = 0
+            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
+                raise FieldError(f"`{field}.{rank}` is a count from 0 to 4, not {number!r}", field=field)
+            counts[rank] = number
+        return Haul.of_counts(counts["5"], counts["10"], counts["K"])
+    return Haul.of_cards(ZHENGFEN_PACK.parse(value, field=field))
+
+
+class ZhengFen(Game):
+    slug = "zhengfen"
+    name = "Zheng Fen"
+    tagline = "Climb with combinations, capture the 5s, 10s and kings; the last player pays the first."
+    player_counts = (3, 4, 5, 6)
+    options = OPTIONS
+    checks = CHECKS
+
+    def rules(self, setup: MatchSetup) -> Rules:
+        return rules_from(setup.options)
+
+    def target(self, setup: MatchSetup) -> int:
+        return self.rules(setup).target
+
+    # --- entries --------------------------------------------------------------------------------
+
+    def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """A deal's entry: the finishing order, each player's captured point cards, the last player's hand.
+
+        ``{"order": ["B", "D", "A", "C"],
+        "captured": {"A": ["10S", "KH", "5D"], "B": {"5": 1, "10": 0, "K": 1}, "C": [...], "D": [...]},
+        "hand": ["5S", "5H", "7C", "2D"]}``
+
+        ``order`` is the finishing order, 1st first and last place last (zhengfen-6.2); every
+        player once, or all but one, who is then last. ``captured`` gives, per player, either the
+        cards they captured (cards without points may be left out) or the count of 5s, 10s and
+        kings among them; a player left out captured no point card. ``hand`` is the cards the last
+        player still holds (or their counts), ``[]`` or absent when all ran out (zhengfen-6.2).
+
+        Checks: the twelve point cards are all accounted for, so the deal holds 100 points
+        (zhengfen-9.5) — card by card where every pile is entered as cards, by the total of each
+        rank where some pile is entered as counts; no card twice (zhengfen-9.1); the last hand is
+        no larger than a dealt hand (zhengfen-9.6). The canonical entry lists every player in seat
+        order under ``captured``, cards as canonical strings, counts as ``{"5", "10", "K"}``.
+        """
+        data = require_mapping(entry, "entry")
+        order = self._order(setup, data.get("order"))
+        given = data.get("captured")
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise FieldError("`captured` is an object: each player's captured cards or counts", field="captured")
+        captured: dict[str, Haul] = {}
+        for key, value in given.items():
+            player = self._player(setup, key, "captured")
+            if player in captured:
+                raise FieldError(f"`captured` names {player} twice", field="captured")
+            captured[player] = parse_haul(value, f"captured.{player}")
+        hand = parse_haul(data.get("hand"), "hand")
+        check_copies_across({**{f"captured.{p}": h for p, h in captured.items()}, "hand": hand})
+        check_hand(setup.count, order[-1], hand, field="hand")
+        piles = {p: captured.get(p, Haul(cards=())) for p in setup.players}
+        check_point_cards(piles, hand)
+        return {"order": list(order), "captured": {p: piles[p].entry() for p in setup.players}, "hand": hand.entry()}
+
+    def _player(self, setup: MatchSetup, name: object, field: str) -> str:
+        if isinstance(name, str):
+            if name in setup.players:
+                return name
+            folded = [p for p in setup.players if p.casefold() == name.strip().casefold()]
+            if len(folded) == 1:
+                return folded[0]
+        players = ", ".join(setup.players)
+        raise FieldError(f"{name!r} is not a player of this match ({players})", field=field)
+
+    def _order(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise FieldError("`order` lists the players in finishing order, 1st first", field="order")
+        order = [self._player(setup, name, "order") for name in value]
+        if len(set(order)) != len(order):
+            raise FieldError("each player is named once in `order` — zhengfen-9.4", field="order")
+        missing = [p for p in setup.players if p not in order]
+        if len(missing) == 1:
+            order.append(missing[0])
+        elif missing:
+            raise FieldError(f"`order` leaves out {', '.join(missing)}: name every player, 1st first", field="order")
+        return tuple(order)
+
+    # --- scoring --------------------------------------------------------------------------------
+
+    def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
+        order = tuple(entry["order"])
+        captured = {p: parse_haul(entry["captured"].get(p), f"captured.{p}") for p in setup.players}
+        hand = parse_haul(entry.get("hand"), "hand")
+        result = score_deal(order, captured, hand)
+        first, last = result.first, result.last
+        following = self._following(first, last)
+        explanation = Explanation().extend(result.explanation)
+        explanation.add(following.text, following.rule)
+        scores = {p: result.scores[p] for p in setup.players}
+        summary = f"{first} 1st takes {result.transfer} from {last}: " + ", ".join(
+            f"{p} {result.scores[p]}" for p in order
+        )
+        details = {
+            "order": list(order),
+            "places": {p: place_name(i, len(order)) for i, p in enumerate(order, start=1)},
+            "first": first,
+            "last": last,
+            "captured": {
+                p: {"points": captured[p].points, "text": captured[p].text(), "entry": captured[p].entry()}
+                for p in order
+            },
+            "hand": {"player": last, "points": hand.points, "text": hand.text(), "entry": hand.entry()},
+            "transfer": {
+                "from": last,
+                "to": first,
+                "captured": captured[last].points,
+                "hand": hand.points,
+                "points": result.transfer,
+                "text": result.transfer_text(),
+            },
+            "scores": dict(result.scores),
+            "next": {"dealer": first, "leader": first, "shuffler": last, "text": following.text},
+        }
+        return DealResult(
+            number=context.number,
+            dealer=context.dealer,
+            scores=scores,
+            explanation=explanation,
+            summary=summary,
+            details=details,
+        )
+
+    # --- who deals and leads ----------------------------------------------------------------------
+
+    def dealer(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> str:
+        """Deal 1: the agreed first dealer. Later: the previous deal's 1st player (zhengfen-1.7)."""
+        if earlier:
+            return str(earlier[-1].details["first"])
+        return setup.players[setup.first_dealer % setup.count]
+
+    @staticmethod
+    def _following(first: str, last: str) -> Step:
+        return Step(f"next deal: {last} shuffles; {first} deals, takes the first card and leads", "zhengfen-1.7")
+
+    def next_lead(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> Step:
+        """Who deals and who leads the next deal, as a sentence with its clause."""
+        if earlier:
+            return self._following(str(earlier[-1].details["first"]), str(earlier[-1].details["last"]))
+        dealer = self.dealer(setup, earlier)
+        return Step(f"{dealer} deals; the holder of 3♥ leads the first trick and need not play it", "zhengfen-1.6")
+
+    # --- end of the match -------------------------------------------------------------------------
+
+    def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
+        """The game ends after a deal in which anyone reaches the target; equal highest totals play on."""
+        target = self.target(setup)
+        lead = self.next_lead(setup, result.deals)
+        if not result.deals or max(result.totals.values()) < target:
+            result.status = f"Playing to {target}. {lead.text[0].upper()}{lead.text[1:]}"
+            return
+        best = max(result.totals.values())
+        leaders = [side for side, total in result.totals.items() if total == best]
+        if len(leaders) > 1:
+            tied = " and ".join(leaders)
+            result.status = f"{tied} tie on {best}: another deal is played. {lead.text[0].upper()}{lead.text[1:]}"
+            result.bonus_explanation.add(
+                f"{tied} have the highest total, {best}, at or past {target}: another deal is played", "zhengfen-7.2"
+            )
+            return
+        result.finished = True
+        result.winner = leaders[0]
+        result.status = f"{leaders[0]} wins with {best}"
+        result.bonus_explanation.add(
+            f"a total reached {target}: the game ends and {leaders[0]} has the highest, {best}", "zhengfen-7.1"
+        )
+
+
+ZHENGFEN = ZhengFen()

@@ -1,0 +1,102 @@
+"""Zheng Fen's house options (the Options table of shared/rules/zhengfen.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.rules.options import Option, parse_options
+
+TRIO_FORMS: tuple[str, ...] = ("pair", "consecutive", "same_suit", "point_cards")
+SPECIALS: tuple[str, ...] = ("510k_mixed", "510k_suited", "four_twos")
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "trio_forms",
+        "Trio plus two: the extra cards may be",
+        list(TRIO_FORMS),
+        "zhengfen-3.8",
+        kind="subset",
+        choices=TRIO_FORMS,
+        labels={
+            "pair": "a pair",
+            "consecutive": "two adjacent ranks",
+            "same_suit": "two cards of one suit",
+            "point_cards": "two point cards",
+        },
+        help="Reconstructed: the source's list of the four forms is lost. No form removes the type.",
+    ),
+    Option(
+        "specials",
+        "Specials",
+        list(SPECIALS),
+        "zhengfen-3.10",
+        kind="subset",
+        choices=SPECIALS,
+        labels={
+            "510k_mixed": "5-10-K of mixed suits",
+            "510k_suited": "5-10-K of one suit",
+            "four_twos": "the four 2s",
+        },
+        help="Reconstructed: the source's list is lost. Their order never changes.",
+    ),
+    Option(
+        "wild_range",
+        "A wild joker stands for",
+        "any_card",
+        "zhengfen-4.1",
+        choices=("any_card", "standard_only"),
+        labels={"any_card": "any card, the other joker included", "standard_only": "a standard card only"},
+    ),
+    Option(
+        "triple_four_sequence_min",
+        "Fewest groups in a triple or four sequence",
+        3,
+        "zhengfen-3.6",
+        choices=(3, 2),
+        labels={3: "3", 2: "2 (airplanes)"},
+    ),
+    Option("target", "Play to", 500, "zhengfen-7.1", choices=(500, 1000)),
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The option values the rules functions need, typed."""
+
+    trio_forms: tuple[str, ...] = TRIO_FORMS
+    specials: tuple[str, ...] = SPECIALS
+    wild_range: str = "any_card"
+    triple_four_sequence_min: int = 3
+    target: int = 500
+
+    @property
+    def jokers_stand_for_jokers(self) -> bool:
+        return self.wild_range == "any_card"
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Rules:
+        """From a complete, checked options dict (as :func:`parse_options` returns it)."""
+        return cls(
+            trio_forms=tuple(f for f in TRIO_FORMS if f in values["trio_forms"]),
+            specials=tuple(s for s in SPECIALS if s in values["specials"]),
+            wild_range=values["wild_range"],
+            triple_four_sequence_min=values["triple_four_sequence_min"],
+            target=values["target"],
+        )
+
+
+DEFAULT_RULES = Rules()
+
+
+def rules_from(options: Rules | Mapping[str, Any] | None) -> Rules:
+    """Accept a :class:`Rules`, an ``options`` object as sent (checked here), or ``None`` for the defaults.
+
+    Raises :class:`~referee.errors.FieldError` naming a bad option.
+    """
+    if options is None:
+        return DEFAULT_RULES
+    if isinstance(options, Rules):
+        return options
+    return Rules.from_values(parse_options(OPTIONS, options))

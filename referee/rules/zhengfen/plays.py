@@ -1,0 +1,474 @@
+"""What a play is, and whether it beats the top play (zhengfen-4.5, 5.2 to 5.4, 9.2, 9.3).
+
+:func:`classify` answers the referee's "What is this combination?" and :func:`beats` "Does this
+beat that?"; both list every reading and say how each joker was read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.cards import Card, check_copies, format_cards
+from referee.errors import FieldError
+from referee.explain import Explanation
+from referee.rules.zhengfen.combinations import (
+    FORM_NAMES,
+    GROUP_SEQUENCES,
+    TYPE_CLAUSES,
+    TYPE_NAMES,
+    TYPES,
+    Play,
+    Reading,
+    group_sequences,
+    readings,
+    split_play,
+    suit_sequences,
+)
+from referee.rules.zhengfen.options import OPTIONS, SPECIALS, TRIO_FORMS, Rules, rules_from
+from referee.rules.zhengfen.values import (
+    POINT_RANK_INDICES,
+    RANK_INDEX,
+    RANK_ORDER,
+    TWO,
+    ZHENGFEN_PACK,
+    card_points,
+    rank_plural,
+)
+
+#: How many readings an explanation names one by one; the answer's ``readings`` lists them all.
+_LISTED = 6
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """The reading a player declares for their play: a type, optionally its key and length."""
+
+    type: str
+    key: str | None = None
+    length: int | None = None
+
+    def matches(self, reading: Reading) -> bool:
+        return (
+            reading.type == self.type
+            and (self.key is None or reading.key_name == self.key)
+            and (self.length is None or reading.length == self.length)
+        )
+
+    def describe(self) -> str:
+        text = TYPE_NAMES.get(self.type, self.type)
+        if self.key is not None:
+            text += f" {self.key}"
+        if self.length is not None:
+            text += f" of length {self.length}"
+        return text
+
+
+@dataclass
+class Classification:
+    """A play read as a combination: ``reading`` is the recorded one, ``None`` if it is none."""
+
+    cards: tuple[Card, ...]
+    readings: list[Reading]
+    reading: Reading | None
+    explanation: Explanation
+    reasons: Explanation = field(default_factory=Explanation)
+
+    @property
+    def legal(self) -> bool:
+        return self.reading is not None
+
+    @property
+    def points(self) -> int:
+        return sum(card_points(c) for c in self.cards)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The API answer of ``classify``."""
+        data: dict[str, Any] = {"legal": self.legal}
+        if self.reading is not None:
+            data.update(self.reading.as_dict())
+        else:
+            data["reasons"] = self.reasons.as_list()
+        data["readings"] = [r.as_dict() for r in self.readings]
+        data["points"] = self.points
+        data["explanation"] = self.explanation.as_list()
+        return data
+
+
+@dataclass
+class Verdict:
+    """Whether ``play`` beats ``current``; ``recorded`` is the play's reading the next player must beat."""
+
+    beats: bool
+    current: Classification
+    play: Classification
+    recorded: Reading | None
+    explanation: Explanation
+    reasons: Explanation = field(default_factory=Explanation)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The API answer of ``beats``."""
+        data: dict[str, Any] = {"beats": self.beats, "combination": self.play.legal}
+        if self.current.reading is not None:
+            data["current"] = self.current.reading.as_dict()
+        shown = self.recorded or self.play.reading
+        if shown is not None:
+            data["play"] = shown.as_dict()
+        data["play_readings"] = [r.as_dict() for r in self.play.readings]
+        if not self.beats:
+            data["reasons"] = self.reasons.as_list()
+        data["explanation"] = self.explanation.as_list()
+        return data
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return f"`{format_cards(cards)}`"
+
+
+def _check(cards: Sequence[Card], place: str) -> None:
+    """Each card of the pack at most once (zhengfen-9.1); raises an InputError."""
+    check_copies(ZHENGFEN_PACK, [(cards, place)])
+
+
+def _type_rule(reading: Reading, rules: Rules) -> str:
+    least = rules.triple_four_sequence_min
+    return {
+        "single": "any one card; key its rank",
+        "pair": "2 cards of one rank",
+        "triple": "3 cards of one rank",
+        "four": "4 cards of one rank, an ordinary type that beats only a lower four",
+        "pair_sequence": "3 or more pairs of consecutive ranks; key the top rank",
+        "triple_sequence": f"{least} or more triples of consecutive ranks; key the top rank",
+        "four_sequence": f"{least} or more fours of consecutive ranks; key the top rank",
+        "trio_plus_two": "3 cards of one rank plus 2 others; key the trio's rank, the extra cards never count",
+        "suit_sequence": "5 or more cards of one suit in consecutive ranks; key the top rank",
+        "special": "5-10-K of mixed suits < 5-10-K of one suit < four 2s, no jokers",
+    }[reading.type]
+
+
+def _explain_reading(explanation: Explanation, cards: Sequence[Card], reading: Reading, rules: Rules) -> None:
+    explanation.add(
+        f"{_cards_text(cards)} is {reading.describe()}: {_type_rule(reading, rules)}", TYPE_CLAUSES[reading.type]
+    )
+    for text, rule in reading.joker_notes():
+        explanation.add(text, rule)
+
+
+def _explain_choice(
+    explanation: Explanation, found: list[Reading], chosen: Reading, declared: Declaration | None
+) -> None:
+    if len(found) > 1:
+        named = "; ".join(_reading_line(r) for r in found[:_LISTED])
+        more = f"; and {len(found) - _LISTED} more" if len(found) > _LISTED else ""
+        explanation.add(f"{len(found)} readings: {named}{more}", "zhengfen-4.5")
+    if declared is not None:
+        explanation.add(f"the player declares {declared.describe()}: {chosen.describe()} is recorded", "zhengfen-4.5")
+    elif len(found) > 1:
+        explanation.add(
+            f"leading, {chosen.describe()} is recorded: a special first, then the type listed later, "
+            "then the higher key, then the longer",
+            "zhengfen-4.5",
+        )
+
+
+def _reading_line(reading: Reading) -> str:
+    wild = reading.wild
+    if not wild:
+        return reading.describe()
+    stands = ", ".join(f"{j} = {r}" for j, r in wild.items())
+    return f"{reading.describe()} with {stands}"
+
+
+def _explain_points(explanation: Explanation, cards: Sequence[Card], reading: Reading | None) -> None:
+    scoring = [c for c in cards if card_points(c)]
+    if scoring:
+        total = sum(card_points(c) for c in scoring)
+        explanation.add(f"card points in the play: {_cards_text(scoring)} = {total}", "zhengfen-2.1")
+    if reading is not None and any(RANK_INDEX.get(r) in POINT_RANK_INDICES for r in reading.wild.values()):
+        explanation.add("a joker standing for a 5, 10 or K still scores 0", "zhengfen-2.2")
+
+
+def classify(
+    cards: Sequence[Card],
+    options: Rules | Mapping[str, Any] | None = None,
+    *,
+    declared: Declaration | None = None,
+) -> Classification:
+    """What combination ``cards`` are, with every reading; ``declared`` picks the reading recorded.
+
+    Raises an InputError for a card given twice or not in the pack (zhengfen-9.1).
+    """
+    rules = rules_from(options)
+    cards = tuple(cards)
+    _check(cards, "cards")
+    found = readings(cards, rules)
+    explanation = Explanation()
+    reasons = Explanation()
+    if not found:
+        _explain_illegal(reasons, cards, rules)
+        explanation.extend(reasons)
+        return Classification(cards, [], None, explanation, reasons)
+    chosen = found[0]
+    if declared is not None:
+        matching = [r for r in found if declared.matches(r)]
+        if not matching:
+            named = "; ".join(_reading_line(r) for r in found[:_LISTED])
+            reasons.add(
+                f"{_cards_text(cards)} cannot be read as {declared.describe()}; its readings: {named}", "zhengfen-4.5"
+            )
+            explanation.extend(reasons)
+            return Classification(cards, found, None, explanation, reasons)
+        chosen = matching[0]
+    _explain_reading(explanation, cards, chosen, rules)
+    _explain_choice(explanation, found, chosen, declared)
+    _explain_points(explanation, cards, chosen)
+    return Classification(cards, found, chosen, explanation, reasons)
+
+
+# --- why cards are no combination ---------------------------------------------------------------
+
+
+def _possible_types(size: int, rules: Rules) -> list[str]:
+    """The names of the types that could hold ``size`` cards under ``rules``."""
+    least = rules.triple_four_sequence_min
+    names: list[str] = []
+    if size == 2:
+        names.append("a pair")
+    if size == 3:
+        names += ["a pair", "a triple"]
+        if {"510k_mixed", "510k_suited"} & set(rules.specials):
+            names.append("a 5-10-K")
+    if size == 4:
+        names.append("a four")
+    if size == 5 and rules.trio_forms:
+        names.append("a trio plus two")
+    if size >= 6 and size % 2 == 0:
+        names.append("a pair sequence")
+    if size % 3 == 0 and size // 3 >= least:
+        names.append("a triple sequence")
+    if size % 4 == 0 and size // 4 >= least:
+        names.append("a four sequence")
+    if 5 <= size <= len(RANK_ORDER):
+        names.append("a suit sequence")
+    return names
+
+
+def _neither(names: list[str]) -> str:
+    if len(names) == 1:
+        return f"is not {names[0]}"
+    if len(names) == 2:
+        return f"is neither {names[0]} nor {names[1]}"
+    return f"is none of {', '.join(names[:-1])} or {names[-1]}"
+
+
+_PERMISSIVE: dict[str, Any] = {
+    "trio_forms": list(TRIO_FORMS),
+    "specials": list(SPECIALS),
+    "wild_range": "any_card",
+    "triple_four_sequence_min": 2,
+}
+
+
+def _explain_illegal(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> None:
+    size = len(cards)
+    names = _possible_types(size, rules)
+    what = _neither(names) if names else f"fits no type: no combination has {size} cards"
+    reasons.add(f"no combination: {_cards_text(cards)} {what}", "zhengfen-9.2")
+    play = split_play(cards)
+    _hint_sequences(reasons, play, rules)
+    _hint_trio(reasons, play, rules)
+    if play.jokers and size == 3 and {r for r, _ in play.naturals} <= POINT_RANK_INDICES:
+        reasons.add("jokers are never part of a special: a 5-10-K is three natural cards", "zhengfen-4.4")
+    _hint_options(reasons, cards, rules)
+
+
+def _hint_sequences(reasons: Explanation, play: Play, rules: Rules) -> None:
+    allowed = _ALL_RANKS
+    size = play.size
+    if not play.ranks:
+        return
+    for group, least, name, clause in (
+        (2, 3, "pairs", "zhengfen-3.5"),
+        (3, rules.triple_four_sequence_min, "triples", "zhengfen-3.6"),
+        (4, rules.triple_four_sequence_min, "fours", "zhengfen-3.7"),
+    ):
+        if size % group == 0 and size // group == 2 < least and group_sequences(play, group, allowed):
+            reasons.add(f"only {size // group} {name}: a sequence needs {least} or more", clause)
+    if size >= 4 and play.ranks[0] == 0 and TWO in play.ranks:
+        reasons.add("2 and 3 are not consecutive: sequences do not wrap", "zhengfen-1.3")
+    if size >= 5 and len({s for _, s in play.naturals}) > 1:
+        one_suit = replace(play, naturals=tuple((r, "S") for r, _ in play.naturals))
+        if suit_sequences(one_suit, allowed):
+            reasons.add("a straight of mixed suits is not a combination", "zhengfen-3.9")
+
+
+def _hint_trio(reasons: Explanation, play: Play, rules: Rules) -> None:
+    if play.size != 5 or not rules.trio_forms:
+        return
+    for trio in play.ranks:
+        if 0 <= 3 - play.counts[trio] <= len(play.jokers):
+            others = [f"{RANK_ORDER[r]}{s}" for r, s in play.naturals if r != trio]
+            forms = ", ".join(FORM_NAMES[f] for f in rules.trio_forms)
+            rest = f"`{' '.join(others)}`" if others else "the other cards"
+            reasons.add(f"besides a trio of {rank_plural(trio)}, {rest} are none of: {forms}", "zhengfen-3.8")
+            return
+
+
+def _hint_options(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> None:
+    values = {"trio_forms": list(rules.trio_forms), "specials": list(rules.specials)}
+    values |= {"wild_range": rules.wild_range, "triple_four_sequence_min": rules.triple_four_sequence_min}
+    for option in OPTIONS:
+        if option.id not in _PERMISSIVE or values[option.id] == _PERMISSIVE[option.id]:
+            continue
+        found = readings(
+            cards, Rules.from_values({**values, "target": rules.target, option.id: _PERMISSIVE[option.id]})
+        )
+        if found:
+            reasons.add(
+                f"with the house rule `{option.id}` set otherwise it would be {found[0].describe()}", option.clause
+            )
+
+
+_ALL_RANKS = {j: frozenset(range(len(RANK_ORDER))) for j in ("SJ", "BJ")}
+
+
+# --- beating the top play ----------------------------------------------------------------------
+
+
+def _beat_order(reading: Reading) -> tuple[int, ...]:
+    """Among the readings that beat: a special above any other type, then the stronger (zhengfen-4.5)."""
+    return (reading.is_special, *reading.strength(), *reading.tiebreak())
+
+
+def _compare_text(play: Reading, current: Reading) -> str:
+    if play.type in GROUP_SEQUENCES.values() or play.type == "suit_sequence":
+        if play.key != current.key:
+            return f"top {RANK_ORDER[play.key]} against top {RANK_ORDER[current.key]}"
+        return f"same top {RANK_ORDER[play.key]}, length {play.length} against {current.length}"
+    if play.is_special:
+        return f"{play.key_name} against {current.key_name} (510k_mixed < 510k_suited < four_twos)"
+    return f"key {play.key_name} against {current.key_name}"
+
+
+def beats(
+    current: Sequence[Card],
+    play: Sequence[Card],
+    options: Rules | Mapping[str, Any] | None = None,
+    *,
+    declared: Declaration | None = None,
+    current_declared: Declaration | None = None,
+) -> Verdict:
+    """Does ``play`` beat the top play ``current``?
+
+    ``current`` counts as its recorded reading: ``current_declared`` if given, else its preferred
+    reading. Only the play's readings of that type and specials count; the strongest that beats
+    is recorded unless the player declares one (zhengfen-4.5). Raises an InputError for a card
+    given twice within a play or not in the pack (zhengfen-9.1); that the two plays share no
+    card is the request's concern, so a play can be compared with itself.
+    """
+    rules = rules_from(options)
+    current, play = tuple(current), tuple(play)
+    top = classify(current, rules, declared=current_declared)
+    mine = classify(play, rules)
+    explanation = Explanation()
+    reasons = Explanation()
+
+    def refuse(text: str, rule: str) -> Verdict:
+        reasons.add(text, rule)
+        explanation.extend(reasons)
+        return Verdict(False, top, mine, None, explanation, reasons)
+
+    if top.reading is None:
+        return refuse(
+            f"the top play {_cards_text(current)} must itself be a combination: {top.reasons.steps[0].text}",
+            "zhengfen-9.3",
+        )
+    cur = top.reading
+    explanation.add(f"top play {_cards_text(current)}: {_reading_line(cur)}", TYPE_CLAUSES[cur.type])
+    if not mine.readings:
+        return refuse(mine.reasons.steps[0].text, "zhengfen-9.2")
+    if cur.is_special:
+        counting = [r for r in mine.readings if r.is_special]
+        explanation.add("after a special only a stronger special may follow", "zhengfen-5.4")
+    else:
+        counting = [r for r in mine.readings if r.type == cur.type or r.is_special]
+        explanation.add(
+            f"following {_with_type(cur.type)}, only readings as {_with_type(cur.type)} and specials count",
+            "zhengfen-4.5",
+        )
+    if declared is not None:
+        counting = [r for r in counting if declared.matches(r)]
+        if not counting:
+            return refuse(
+                f"{_cards_text(play)} declared as {declared.describe()} has no reading that may follow "
+                f"{cur.describe()}",
+                "zhengfen-5.2",
+            )
+    winning = [r for r in counting if _stronger(r, cur)]
+    if winning:
+        chosen = max(winning, key=_beat_order)
+        if chosen.is_special and not cur.is_special:
+            explanation.add(f"{_reading_line(chosen)} is a special and beats {cur.describe()}", "zhengfen-5.4")
+        else:
+            explanation.add(
+                f"{_reading_line(chosen)} beats {cur.describe()}: {_compare_text(chosen, cur)}", "zhengfen-5.3"
+            )
+        note = "declared by the player" if declared is not None else "the strongest reading that beats"
+        explanation.add(f"recorded for the next player to beat: {chosen.describe()} ({note})", "zhengfen-4.5")
+        return Verdict(True, top, mine, chosen, explanation, reasons)
+    if not counting:
+        kind = mine.readings[0].type
+        if cur.is_special:
+            return refuse(f"a `{kind}` is no special and cannot follow {cur.describe()}", "zhengfen-5.4")
+        return refuse(f"a `{kind}` cannot follow a `{cur.type}`", "zhengfen-5.2")
+    best = max(counting, key=_beat_order)
+    if best.strength() == cur.strength() and best.type == cur.type:
+        if cur.is_special:
+            return refuse(
+                f"{best.describe()} ties with {cur.describe()}: specials of the same kind tie", "zhengfen-5.4"
+            )
+        reasons.add(f"{_reading_line(best)} only equals {cur.describe()}: equal strength never beats", "zhengfen-5.3")
+        if best.wild or cur.wild:
+            reasons.add(
+                "a wild joker does not weaken a play: natural cards never beat an equal wild play", "zhengfen-4.2"
+            )
+        explanation.extend(reasons)
+        return Verdict(False, top, mine, None, explanation, reasons)
+    rule = "zhengfen-5.4" if cur.is_special else "zhengfen-5.3"
+    return refuse(f"{_reading_line(best)} is lower than {cur.describe()}: {_compare_text(best, cur)}", rule)
+
+
+def _with_type(kind: str) -> str:
+    name = TYPE_NAMES[kind]
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
+def _stronger(reading: Reading, current: Reading) -> bool:
+    if reading.is_special:
+        return not current.is_special or reading.key > current.key
+    return reading.type == current.type and reading.strength() > current.strength()
+
+
+def parse_declaration(value: object, field: str) -> Declaration | None:
+    """A declared reading as the API takes it: ``{"type": "four", "key": "2", "length": 3}``."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise FieldError(f'`{field}` is an object such as {{"type": "pair", "key": "8"}}', field=field)
+    kind = value.get("type")
+    if kind not in TYPES:
+        listed = ", ".join(f"`{t}`" for t in TYPES)
+        raise FieldError(f"`{field}.type` is one of {listed}", field=field)
+    key = value.get("key")
+    if key is not None:
+        if not isinstance(key, str):
+            raise FieldError(f'`{field}.key` is a rank such as "8" or a special\'s name', field=field)
+        key = key.strip().upper() if kind != "special" else key.strip().lower()
+        key = "10" if key == "T" else key
+        if key not in (SPECIALS if kind == "special" else RANK_ORDER):
+            raise FieldError(f"`{field}.key` `{value.get('key')}` is no key of a {TYPE_NAMES[kind]}", field=field)
+    length = value.get("length")
+    if length is not None and (isinstance(length, bool) or not isinstance(length, int)):
+        raise FieldError(f"`{field}.length` is a whole number", field=field)
+    return Declaration(kind, key, length)

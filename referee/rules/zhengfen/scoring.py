@@ -1,0 +1,205 @@
+"""The end of a deal: point cards, the last player's transfer, deal scores (zhengfen-2, 6, 9.4 to 9.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, CardLedger, format_cards
+from referee.errors import FieldError, TotalError
+from referee.explain import Explanation
+from referee.rules.zhengfen.values import (
+    DEAL_POINTS,
+    HAND_SIZES,
+    POINT_CARDS,
+    POINT_RANKS,
+    POINT_VALUES,
+    ZHENGFEN_PACK,
+    card_points,
+    max_hand,
+)
+
+_RANK_PLURALS = {"5": "5s", "10": "10s", "K": "kings"}
+
+
+@dataclass(frozen=True)
+class Haul:
+    """The point cards of one pile: a player's captured cards, or the last player's hand.
+
+    Entered either as cards (``cards`` holds them, point cards or not) or as the count of 5s,
+    10s and kings (``cards`` is ``None``); only the point cards score (zhengfen-2.1).
+    """
+
+    counts: tuple[int, int, int] = (0, 0, 0)
+    cards: tuple[Card, ...] | None = None
+
+    @classmethod
+    def of_cards(cls, cards: Sequence[Card]) -> Haul:
+        counts = tuple(sum(1 for c in cards if not c.is_joker and c.rank == r) for r in POINT_RANKS)
+        return cls((counts[0], counts[1], counts[2]), tuple(cards))
+
+    @classmethod
+    def of_counts(cls, fives: int, tens: int, kings: int) -> Haul:
+        return cls((fives, tens, kings))
+
+    def count(self, rank: str) -> int:
+        return self.counts[POINT_RANKS.index(rank)]
+
+    @property
+    def points(self) -> int:
+        return sum(n * POINT_VALUES[r] for r, n in zip(POINT_RANKS, self.counts, strict=True))
+
+    @property
+    def size(self) -> int:
+        """Cards known to be in the pile (only the point cards when entered as counts)."""
+        return len(self.cards) if self.cards is not None else sum(self.counts)
+
+    @property
+    def point_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards or () if card_points(c))
+
+    def text(self) -> str:
+        """``10S KH 5D: 10 + 10 + 5 = 25``, ``1 × 5, 1 × 10, 1 × K = 25``, or ``no point cards``."""
+        if not self.points:
+            return "no point cards"
+        if self.cards is not None:
+            shown = self.point_cards
+            if len(shown) == 1:
+                return f"{shown[0]} = {self.points}"
+            parts = " + ".join(str(card_points(c)) for c in shown)
+            return f"{format_cards(shown)}: {parts} = {self.points}"
+        parts = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
+        return f"{', '.join(parts)} = {self.points}"
+
+    def entry(self) -> list[str] | dict[str, int]:
+        """The canonical entry form: card strings, or ``{"5": n, "10": n, "K": n}``."""
+        if self.cards is not None:
+            return [str(c) for c in self.cards]
+        return dict(zip(POINT_RANKS, self.counts, strict=True))
+
+
+@dataclass
+class DealScore:
+    """One deal scored from its finishing order and piles (zhengfen-6)."""
+
+    order: tuple[str, ...]
+    captured: dict[str, Haul]
+    hand: Haul
+    scores: dict[str, int]
+    explanation: Explanation
+
+    @property
+    def first(self) -> str:
+        return self.order[0]
+
+    @property
+    def last(self) -> str:
+        return self.order[-1]
+
+    @property
+    def transfer(self) -> int:
+        """What the last player gives the first: their captured points and the points left in hand."""
+        return self.captured[self.last].points + self.hand.points
+
+    @property
+    def places(self) -> dict[str, int]:
+        return {name: place for place, name in enumerate(self.order, start=1)}
+
+    def transfer_text(self) -> str:
+        last, first = self.last, self.first
+        taken = self.captured[last].points
+        if self.hand.size:
+            return (
+                f"{last}, last, gives {first}, 1st, the {taken} points captured and the {self.hand.points} "
+                f"points left in hand ({self.hand.text()}): {self.transfer}"
+            )
+        return f"{last}, last, gives {first}, 1st, the {taken} points captured and no cards in hand: {self.transfer}"
+
+
+def place_name(place: int, players: int) -> str:
+    if place == players:
+        return "last"
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+
+
+def score_deal(order: Sequence[str], captured: Mapping[str, Haul], hand: Haul | None = None) -> DealScore:
+    """Score a deal: ``order`` is the finishing order (last place last), ``captured`` each player's
+    captured point cards (a player left out captured none), ``hand`` the last player's cards left.
+
+    The inputs are taken as checked (see :func:`check_point_cards`); the scores add up to 100.
+    """
+    order = tuple(order)
+    hand = hand or Haul()
+    piles = {name: captured.get(name, Haul()) for name in order}
+    first, last = order[0], order[-1]
+    explanation = Explanation()
+    places = ", ".join(f"{place_name(i, len(order))} {name}" for i, name in enumerate(order, start=1))
+    explanation.add(f"finishing order: {places}", "zhengfen-6.2")
+    for name in order:
+        explanation.add(f"{name} captured {piles[name].text()}", "zhengfen-2.1")
+    jokers = [c for pile in (*piles.values(), hand) for c in pile.cards or () if c.is_joker]
+    if jokers:
+        explanation.add(f"{format_cards(jokers)} score 0 whatever they stood for", "zhengfen-2.2")
+    result = DealScore(order, piles, hand, {}, explanation)
+    explanation.add(result.transfer_text(), "zhengfen-6.3")
+    scores = {name: piles[name].points for name in order}
+    scores[first] += result.transfer
+    scores[last] = 0
+    own = piles[first].points
+    explanation.add(f"{first} scores {own} + {result.transfer} = {scores[first]}", "zhengfen-6.4")
+    middle = order[1:-1]
+    if middle:
+        kept = ", ".join(f"{name} {scores[name]}" for name in middle)
+        explanation.add(f"the middle places keep what they captured: {kept}", "zhengfen-6.4")
+    explanation.add(f"{last}, last, scores 0", "zhengfen-6.4")
+    total = sum(scores.values())
+    explanation.add(f"{' + '.join(str(scores[n]) for n in order)} = {total}", "zhengfen-6.5")
+    result.scores = scores
+    return result
+
+
+def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = "captured") -> None:
+    """Every point card accounted for exactly once, so the deal holds 100 points (zhengfen-9.5).
+
+    Cards entered as cards must each appear once (a card twice is ``too_many_copies``); piles
+    entered as counts can only be checked by total: four 5s, four 10s, four kings.
+    """
+    piles = [*captured.values(), hand]
+    total = sum(p.points for p in piles)
+    if all(p.cards is not None for p in piles):
+        seen = {c for p in piles for c in p.point_cards}
+        missing = [c for c in POINT_CARDS if c not in seen]
+        if missing:
+            named = ", ".join(f"`{c}`" for c in missing)
+            raise TotalError(
+                f"missing {named}: the deal's points add to {total}, not {DEAL_POINTS} — zhengfen-9.5", field=field
+            )
+        return
+    for rank in POINT_RANKS:
+        entered = sum(p.count(rank) for p in piles)
+        if entered != 4:
+            raise TotalError(
+                f"{entered} {_RANK_PLURALS[rank]} entered, the pack has 4: the deal's points add to {total}, "
+                f"not {DEAL_POINTS} — zhengfen-9.5",
+                field=field,
+            )
+
+
+def check_copies_across(piles: Mapping[str, Haul]) -> None:
+    """No card in two piles or twice in one (zhengfen-9.1); ``piles`` maps field names to piles."""
+    ledger = CardLedger(ZHENGFEN_PACK)
+    for place, pile in piles.items():
+        ledger.add_all(pile.cards or (), place, field=place)
+    ledger.check()
+
+
+def check_hand(players: int, last: str, hand: Haul, *, field: str) -> None:
+    """The last player cannot hold more cards than were dealt to one player (zhengfen-1.5, 9.6)."""
+    if players not in HAND_SIZES:
+        raise FieldError(f"Zheng Fen is played by 3 to 6 players, not {players} — zhengfen-1.1", field=field)
+    most = max_hand(players)
+    if hand.size > most:
+        raise FieldError(
+            f"{last} holds {hand.size} cards, but a {players}-player deal gives at most {most} — zhengfen-9.6",
+            field=field,
+        )
