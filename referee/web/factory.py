@@ -34,13 +34,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.update(
         SQLALCHEMY_DATABASE_URI=_database_url(app),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=256 * 1024,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
     app.config.from_pyfile("config.py", silent=True)
     app.config.update(config)
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = {
+        **_engine_options(app.config["SQLALCHEMY_DATABASE_URI"]),
+        **app.config["SQLALCHEMY_ENGINE_OPTIONS"],
+    }
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
 
@@ -62,6 +66,13 @@ def upgrade_database() -> None:
     from flask_migrate import upgrade
 
     upgrade()
+
+
+def _engine_options(url: str) -> dict[str, Any]:
+    if url.startswith("sqlite"):
+        # Wait for a concurrent writer instead of failing at once with "database is locked".
+        return {"connect_args": {"timeout": 30}}
+    return {"pool_pre_ping": True}
 
 
 def _database_url(app: Flask) -> str:

@@ -35,8 +35,21 @@ class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(message="Enter a name"), Length(max=40)])
 
 
-class ConfirmForm(FlaskForm):
-    """A form with nothing but its CSRF token: undo, delete."""
+class UndoForm(FlaskForm):
+    """Confirms the undo of the deal the page showed (its number and version)."""
+
+    number = HiddenField()
+    version = HiddenField()
+
+    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+        if not super().validate(extra_validators):
+            return False
+        for field in (self.number, self.version):
+            try:
+                field.data = int(field.data) if field.data not in (None, "") else None
+            except (TypeError, ValueError):
+                field.data = None
+        return True
 
 
 class MultiCheckboxField(SelectMultipleField):

@@ -9,6 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import delete, update
+from sqlalchemy.exc import IntegrityError
+
 from referee.errors import InputError
 from referee.rules.game import Game, MatchResult, MatchSetup
 from referee.rules.registry import get_game
@@ -17,11 +20,20 @@ from referee.web.models import Deal, Evening, Match, Revision, utcnow
 
 
 class StaleEditError(Exception):
-    """The deal changed since the editor loaded it."""
+    """The deal changed since the editor loaded it. ``deal`` is its newer state, if it still exists."""
 
-    def __init__(self, deal: Deal) -> None:
-        super().__init__(f"deal {deal.number} was changed by someone else")
+    def __init__(self, number: int, deal: Deal | None = None) -> None:
+        super().__init__(f"deal {number} was changed by someone else")
+        self.number = number
         self.deal = deal
+
+
+class DealTakenError(Exception):
+    """Another phone entered this deal number first."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"deal {number} was entered on another phone meanwhile")
+        self.number = number
 
 
 class MatchOverError(InputError):
@@ -97,48 +109,93 @@ def _validated(match: Match, entry: object, replacing: int | None = None) -> dic
     return canonical
 
 
-def add_deal(match: Match, entry: object) -> Deal:
-    """Validate and store the next deal; raises InputError (nothing is stored then)."""
+def _bump(match: Match) -> None:
+    """Raise the match's version in the database itself, so concurrent changes never lose a step."""
+    db.session.execute(update(Match).where(Match.id == match.id).values(version=Match.version + 1))
+
+
+def add_deal(match: Match, entry: object, expected_number: int | None = None) -> Deal:
+    """Validate and store the next deal; raises InputError (nothing is stored then).
+
+    ``expected_number`` is the deal number the form was opened for: if another phone entered that
+    deal meanwhile, :class:`DealTakenError` is raised instead of storing a duplicate as the next one.
+    """
+    number = len(match.deals) + 1
+    if expected_number is not None and expected_number != number:
+        raise DealTakenError(expected_number)
     result = sheet(match)
     if result.finished:
         raise MatchOverError(f"the match is over: {result.status}", field=None)
     canonical = _validated(match, entry)
-    number = len(match.deals) + 1
     deal = Deal(match=match, number=number, entry=canonical)
     db.session.add(deal)
     db.session.add(Revision(match=match, number=number, action="add", before=None, after=canonical))
-    match.version += 1
-    db.session.commit()
+    try:
+        db.session.flush()
+        _bump(match)
+        db.session.commit()
+    except IntegrityError as error:
+        db.session.rollback()
+        raise DealTakenError(number) from error
     return deal
 
 
 def edit_deal(match: Match, number: int, entry: object, seen_version: int | None) -> Deal:
-    """Replace a deal's entry, unless it changed since ``seen_version`` (then :class:`StaleEditError`)."""
+    """Replace a deal's entry, unless it changed since ``seen_version`` (then :class:`StaleEditError`).
+
+    The version check and the write are one conditional UPDATE, so of two concurrent saves from
+    the same version exactly one lands.
+    """
     deal = deal_of(match, number)
-    if seen_version is not None and deal.version != seen_version:
-        raise StaleEditError(deal)
+    seen = deal.version if seen_version is None else seen_version
+    if deal.version != seen:
+        raise StaleEditError(number, deal)
     canonical = _validated(match, entry, replacing=number)
     if canonical == deal.entry:
         return deal
-    db.session.add(Revision(match=match, number=number, action="edit", before=deal.entry, after=canonical))
-    deal.entry = canonical
-    deal.version += 1
-    deal.updated_at = utcnow()
-    match.version += 1
+    before = deal.entry
+    written = db.session.execute(
+        update(Deal)
+        .where(Deal.id == deal.id, Deal.version == seen)
+        .values(entry=canonical, version=Deal.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if written.rowcount != 1:
+        db.session.rollback()
+        db.session.refresh(deal)
+        raise StaleEditError(number, deal)
+    db.session.add(Revision(match=match, number=number, action="edit", before=before, after=canonical))
+    _bump(match)
     db.session.commit()
+    db.session.refresh(deal)
     return deal
 
 
-def undo_last(match: Match) -> Deal | None:
-    """Remove the last deal; its entry stays in the revisions."""
+def undo_last(match: Match, number: int | None = None, seen_version: int | None = None) -> int | None:
+    """Remove the last deal and return its number; its entry stays in the revisions.
+
+    ``number`` and ``seen_version`` name the deal the confirmation showed: if the last deal is
+    another one by now (or was corrected meanwhile), nothing is removed and StaleEditError says so.
+    """
     if not match.deals:
         return None
     deal = match.deals[-1]
-    db.session.add(Revision(match=match, number=deal.number, action="undo", before=deal.entry, after=None))
-    match.deals.remove(deal)
-    match.version += 1
+    undone, entry = deal.number, deal.entry
+    if (number is not None and undone != number) or (seen_version is not None and deal.version != seen_version):
+        raise StaleEditError(undone)
+    removed = db.session.execute(
+        delete(Deal)
+        .where(Deal.id == deal.id, Deal.version == deal.version)
+        .execution_options(synchronize_session=False)
+    )
+    if removed.rowcount != 1:
+        db.session.rollback()
+        raise StaleEditError(undone)
+    db.session.add(Revision(match=match, number=undone, action="undo", before=entry, after=None))
+    _bump(match)
     db.session.commit()
-    return deal
+    db.session.expire_all()
+    return undone
 
 
 def deal_of(match: Match, number: int) -> Deal:

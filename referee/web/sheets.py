@@ -14,8 +14,8 @@ from referee.web import rights
 from referee.web.db import db
 from referee.web.entries import entry_form_class
 from referee.web.forms import (
-    ConfirmForm,
     PlayerForm,
+    UndoForm,
     match_form_class,
     place_error,
     raw_options,
@@ -197,9 +197,14 @@ def new_deal(code: str, match_id: int) -> Any:
         flash(f"The match is over: {result.status}.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
+    if request.method == "GET":
+        form.version.data = len(match.deals) + 1
     if form.validate_on_submit():
         try:
-            deal = svc.add_deal(match, form.to_entry())
+            deal = svc.add_deal(match, form.to_entry(), expected_number=form.version.data)
+        except svc.DealTakenError as taken:
+            flash(f"Deal {taken.number} was entered on another phone meanwhile: check the sheet before entering more.")
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
         except InputError as error:
             form.place_error(error)
         else:
@@ -270,14 +275,21 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
 def undo(code: str, match_id: int) -> Any:
     evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
-    form = ConfirmForm()
+    form = UndoForm()
     if not match.deals:
         flash("There is no deal to undo.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if request.method == "GET":
+        form.number.data = match.deals[-1].number
+        form.version.data = match.deals[-1].version
     if form.validate_on_submit():
-        deal = svc.undo_last(match)
-        if deal is not None:
-            flash(f"Deal {deal.number} removed. It is kept in the history.")
+        try:
+            undone = svc.undo_last(match, form.number.data, form.version.data)
+        except svc.StaleEditError as stale:
+            flash(f"Nothing undone: deal {stale.number} changed on another phone meanwhile. Check the sheet.")
+        else:
+            if undone is not None:
+                flash(f"Deal {undone} removed. It is kept in the history.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     result = svc.sheet(match)
     return render_template(
