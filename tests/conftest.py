@@ -1,4 +1,9 @@
-"""Fixtures: an app on a temporary database (SQLite, or ``TEST_DATABASE_URL``), and its client."""
+"""Fixtures: an app on a temporary database, and its client.
+
+The database is a fresh SQLite file per test, or, when ``TEST_DATABASE_URL`` is set (CI runs the
+suite a second time against PostgreSQL), that server's database, emptied after each test. The
+app's own ``DATABASE_URL`` is never used by the tests, so they cannot touch real data.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     with app.app_context():
         db.session.remove()
         db.drop_all()
+        with db.engine.begin() as connection:
+            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
         db.engine.dispose()
 
 
