@@ -1,0 +1,217 @@
+"""Load benchmark of the live sheet: gunicorn on loopback, viewers polling, editors entering deals.
+
+Run by hand (not part of the tests):
+
+    .venv/bin/pip install -e '.[bench]'
+    PYTHONPATH=. .venv/bin/python bench/bench_load.py [--seconds 60] [--viewers 50] [--editors 5]
+
+50 viewers poll the match's version endpoint (as static/js/live.js does, but every second) and
+load the whole sheet every fifth poll; 5 editors each keep a Dracula match of the same evening
+going (six deals, then undo them all, again and again), pausing ``--editor-pause`` seconds
+between submissions (0 for a stress test). Prints p50/p95/max latency per kind of
+request and the error count. Target: 0 errors, p95 ≤ 100 ms. Only 127.0.0.1 is contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import http.cookiejar
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.rules.dracula import DRACULA_PACK  # noqa: E402
+from referee.rules.dracula.layout import CELLS  # noqa: E402
+
+DECK = [str(c) for c in DRACULA_PACK.cards()]
+LAYOUTS = [dict(zip(CELLS, DECK[i * 9 : i * 9 + 9], strict=True)) for i in range(6)]
+_CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+class Client:
+    """One phone: a keep-alive connection with its own cookies."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.token = ""
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str, float]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urllib.parse.urlencode({**form, "csrf_token": self.token})
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        started = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            return 599, "", "", time.perf_counter() - started
+        elapsed = time.perf_counter() - started
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            self.cookies[name.strip()] = rest.split(";", 1)[0]
+        found = _CSRF.search(text)
+        if found:
+            self.token = found.group(1)
+        return response.status, response.headers.get("Location", ""), text, elapsed
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(port: int) -> None:
+    for _ in range(100):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--viewers", type=int, default=50)
+    parser.add_argument("--editors", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument(
+        "--editor-pause", type=float, default=1.0, help="seconds an editor takes between two submissions"
+    )
+    args = parser.parse_args()
+
+    instance = tempfile.mkdtemp(prefix="referee-bench-")
+    from referee import create_app
+
+    create_app({"INSTANCE_PATH": instance})  # creates the schema once, before the workers start
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "--workers",
+            str(args.workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "8",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            f"referee:create_app({{'INSTANCE_PATH': {instance!r}}})",
+        ],
+        cwd=ROOT,
+    )
+    try:
+        wait_for(port)
+        run(port, args)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def run(port: int, args: argparse.Namespace) -> None:
+    keeper = Client(port)
+    keeper.request("GET", "/")
+    players = ", ".join(f"P{i}" for i in range(2 * args.editors))
+    _, evening, _, _ = keeper.request("POST", "/", {"name": "Bench", "players": players})
+    evening = urllib.parse.urlparse(evening).path
+    matches = []
+    for e in range(args.editors):
+        keeper.request("GET", f"{evening}/matches/new/dracula")
+        _, location, _, _ = keeper.request(
+            "POST",
+            f"{evening}/matches/new/dracula",
+            {"seat_0": f"P{2 * e}", "seat_1": f"P{2 * e + 1}", "first_dealer": f"P{2 * e}"},
+        )
+        matches.append(urllib.parse.urlparse(location).path)
+
+    timings: dict[str, list[float]] = defaultdict(list)
+    errors: dict[str, int] = defaultdict(int)
+    lock = threading.Lock()
+    stop = time.monotonic() + args.seconds
+
+    def record(kind: str, status: int, elapsed: float, ok: tuple[int, ...]) -> None:
+        with lock:
+            timings[kind].append(elapsed)
+            if status not in ok:
+                errors[kind] += 1
+
+    def viewer(index: int) -> None:
+        phone = Client(port)
+        match = matches[index % len(matches)]
+        polls = 0
+        while time.monotonic() < stop:
+            polls += 1
+            status, _, _, elapsed = phone.request("GET", f"{match}/version")
+            record("poll version", status, elapsed, (200,))
+            if polls % 5 == 0:
+                status, _, _, elapsed = phone.request("GET", match)
+                record("view sheet", status, elapsed, (200,))
+            time.sleep(1.0)
+
+    def editor(index: int) -> None:
+        phone = Client(port)
+        phone.cookies = dict(keeper.cookies)  # the editor link's session
+        match = matches[index]
+        while time.monotonic() < stop:
+            for layout in LAYOUTS:
+                phone.request("GET", f"{match}/deals/new")
+                status, _, _, elapsed = phone.request("POST", f"{match}/deals/new", layout)
+                record("enter deal", status, elapsed, (302,))
+                time.sleep(args.editor_pause)
+            for _ in LAYOUTS:
+                phone.request("GET", f"{match}/undo")
+                status, _, _, elapsed = phone.request("POST", f"{match}/undo", {})
+                record("undo deal", status, elapsed, (302,))
+                time.sleep(args.editor_pause)
+            if time.monotonic() >= stop:
+                break
+
+    threads = [threading.Thread(target=viewer, args=(i,)) for i in range(args.viewers)]
+    threads += [threading.Thread(target=editor, args=(i,)) for i in range(args.editors)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    every = [t for values in timings.values() for t in values]
+    print(
+        f"{args.seconds:.0f} s, {args.viewers} viewers, {args.editors} editors (pause {args.editor_pause} s), "
+        f"gunicorn {args.workers} workers × {args.threads} threads"
+    )
+    print(f"{'request':<14} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'errors':>7}")
+    for kind, values in [*sorted(timings.items()), ("all", every)]:
+        values = sorted(values)
+        p95 = values[int(0.95 * (len(values) - 1))]
+        errs = sum(errors.values()) if kind == "all" else errors[kind]
+        print(
+            f"{kind:<14} {len(values):>7} {statistics.median(values) * 1000:>8.1f} {p95 * 1000:>8.1f} "
+            f"{values[-1] * 1000:>8.1f} {errs:>7}"
+        )
+
+
+if __name__ == "__main__":
+    main()
