@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 python=${PYTHON:-python3}
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian's chromium for the browser tests…"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ||
+    echo "Could not install chromium: the browser tests will be skipped." >&2
+fi
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --editable '.[test]'
 .venv/bin/ruff check referee tests
