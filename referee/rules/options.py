@@ -33,6 +33,11 @@ class Option:
     help: str = ""
     minimum: int | None = None
     labels: Mapping[Any, str] = field(default_factory=dict)
+    #: The player counts the option matters for; empty means all.
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, count: int) -> bool:
+        return not self.players or count in self.players
 
     def choice_label(self, value: Any) -> str:
         return self.labels.get(value, str(value).replace("_", " "))

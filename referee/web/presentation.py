@@ -50,10 +50,12 @@ def suit_signs(text: str) -> Markup:
     return Markup("").join(out)
 
 
-def option_rows(game: Game, options: dict[str, Any]) -> list[tuple[str, str, str, bool]]:
-    """(label, value, clause, is_default) for each of a game's options."""
+def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
+    """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
     rows = []
     for option in game.options:
+        if not option.applies_to(players):
+            continue
         value = options.get(option.id, option.default)
         rows.append((option.label, option.describe(value), option.clause, value == option.default))
     return rows

@@ -182,7 +182,7 @@ def match(code: str, match_id: int) -> Any:
         match=match,
         game=game,
         result=result,
-        options=option_rows(game, match.options),
+        options=option_rows(game, match.options, len(match.seats)),
         setup=svc.setup_of(match),
         limit=game.deals_in_match(svc.setup_of(match)),
     )

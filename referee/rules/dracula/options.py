@@ -46,9 +46,10 @@ OPTIONS: tuple[Option, ...] = (
         "dracula-8.3",
         choices=("centre", "any_cell"),
         labels={"centre": "on the centre", "any_cell": "on any cell"},
+        players=(4,),
     ),
-    Option("bonus_4p", "4 players: winner's bonus", False, "dracula-8.5", kind="bool"),
-    Option("hand_size_3p", "3 players: hand size", 3, "dracula-7.1", choices=(3, 13)),
+    Option("bonus_4p", "4 players: winner's bonus", False, "dracula-8.5", kind="bool", players=(4,)),
+    Option("hand_size_3p", "3 players: hand size", 3, "dracula-7.1", choices=(3, 13), players=(3,)),
     Option(
         "vampire_suit_3p",
         "3 players: Vampire suit",
@@ -56,6 +57,7 @@ OPTIONS: tuple[Option, ...] = (
         "dracula-7.5",
         choices=("none", "wild"),
         labels={"none": "no suit", "wild": "matches any suit"},
+        players=(3,),
     ),
     Option(
         "vampire_double_3p",
@@ -64,6 +66,7 @@ OPTIONS: tuple[Option, ...] = (
         "dracula-7.5",
         choices=("once", "per_vampire"),
         labels={"once": "once per line", "per_vampire": "once per Vampire"},
+        players=(3,),
     ),
 )
 
@@ -75,6 +78,7 @@ ROLE_OPTIONS: tuple[Option, ...] = (
         "dracula-1.4",
         choices=("queen", "king"),
         labels={"queen": "Queen (rows)", "king": "King (columns)"},
+        players=(2,),
     ),
     Option(
         "first_dealer_team",
@@ -82,5 +86,6 @@ ROLE_OPTIONS: tuple[Option, ...] = (
         "rows",
         "dracula-8.6",
         choices=("rows", "columns"),
+        players=(4,),
     ),
 )

@@ -1,0 +1,104 @@
+"""Printed rule cards, blank score pads, filled sheets and the evening's record (WeasyPrint)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from referee.rules.dracula import DRACULA_PACK
+from referee.rules.dracula.layout import CELLS
+from referee.rules.registry import GAMES
+from tests.conftest import Browser
+
+PAYLOAD = "<b>Bob</b>&amp;"
+DECK = [str(c) for c in DRACULA_PACK.cards()]
+
+
+def pdf_text(data: bytes) -> tuple[int, str]:
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def fonts_embedded(data: bytes) -> bool:
+    reader = PdfReader(io.BytesIO(data))
+    for page in reader.pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            descriptor = (
+                font.get_object().get("/FontDescriptor")
+                or font.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            )
+            if not any(key in descriptor.get_object() for key in ("/FontFile", "/FontFile2", "/FontFile3")):
+                return False
+    return True
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_rule_card_pdf_has_clause_ids_and_options(client, slug: str) -> None:  # type: ignore[no-untyped-def]
+    game = GAMES[slug]
+    for paper in ("a4", "letter"):
+        response = client.get(f"/rules/{slug}.pdf?paper={paper}")
+        assert response.status_code == 200 and response.mimetype == "application/pdf"
+        pages, text = pdf_text(response.data)
+        assert 1 <= pages <= 2, f"{slug} rule card has {pages} pages"
+        assert game.name in text
+        clauses = set(re.findall(rf"{slug}-\d+(?:\.\d+)?", text))
+        assert len(clauses) >= 10, clauses
+        for option in game.options:
+            assert option.clause in text
+        assert fonts_embedded(response.data)
+    html = client.get(f"/rules/{slug}").get_data(as_text=True)
+    assert f"{slug}-" in html and "House option" in html
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_blank_pad_for_every_player_count(client, slug: str) -> None:  # type: ignore[no-untyped-def]
+    game = GAMES[slug]
+    for players in game.player_counts:
+        names = ",".join(f"P{i}x" for i in range(players))
+        response = client.get(f"/print/{slug}/pad.pdf?players={players}&names={names}&paper=letter")
+        assert response.status_code == 200
+        pages, text = pdf_text(response.data)
+        assert pages >= 1
+        assert "P0x" in text and f"P{players - 1}x" in text
+        assert game.name in text
+
+
+def test_pad_with_a_strange_name_prints_it_literally(client) -> None:  # type: ignore[no-untyped-def]
+    response = client.get("/print/dracula/pad.pdf", query_string={"names": f"Ann,{PAYLOAD}", "players": "2"})
+    _, text = pdf_text(response.data)
+    assert PAYLOAD in text
+
+
+def test_filled_sheet_and_record(browser: Browser) -> None:
+    evening = browser.submit("/", {"name": "Friday", "players": f"Ann, {PAYLOAD}"}).headers["Location"]
+    match = browser.submit(
+        f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": PAYLOAD, "first_dealer": "Ann"}
+    ).headers["Location"]
+    for i in range(6):
+        browser.submit(f"{match}/deals/new", dict(zip(CELLS, DECK[i * 9 : i * 9 + 9], strict=True)))
+    sheet_html = browser.get(match).get_data(as_text=True)
+    footer = sheet_html.split("<tfoot>")[1].split("</tfoot>")[0]
+    totals = re.findall(r"<td class=\"[^\"]*\">(\d+)</td>", footer)
+    assert len(totals) == 2
+
+    pages, text = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)
+    assert pages >= 2
+    assert "Ann" in text and PAYLOAD in text
+    for total in totals:
+        assert total in text
+    assert "wins" in text and "dracula-4.3" in text and "dracula-6.1" in text
+    assert "3 players: hand size" not in text  # options of other player counts are left out
+
+    pages, text = pdf_text(browser.client.get(f"{evening}/record.pdf").data)
+    assert pages >= 1 and "Friday" in text and "Dracula" in text and PAYLOAD in text
+    for total in totals:
+        assert total in text
+
+
+def test_unknown_printables_are_404(client) -> None:  # type: ignore[no-untyped-def]
+    assert client.get("/rules/poker.pdf").status_code == 404
+    assert client.get("/print/poker/pad.pdf").status_code == 404
+    assert client.get("/e/nope/record.pdf").status_code == 404
