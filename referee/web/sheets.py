@@ -293,7 +293,14 @@ def undo(code: str, match_id: int) -> Any:
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     result = svc.sheet(match)
     return render_template(
-        "undo.html", evening=evening, match=match, game=game, form=form, last=result.deals[-1], result=result
+        "undo.html",
+        evening=evening,
+        match=match,
+        game=game,
+        form=form,
+        last=result.deals[-1],
+        result=result,
+        setup=svc.setup_of(match),
     )
 
 

@@ -1,0 +1,64 @@
+"""Render time of every kind of PDF: rule cards, blank pads, a filled sheet of a full match, the evening.
+
+Run by hand:  PYTHONPATH=. .venv/bin/python bench/bench_pdf.py [--repeat 5]
+
+Each PDF is rendered once cold (the first render of the process also loads fonts) and then
+``--repeat`` times; the median and the worst of the warm renders are printed.
+Target: ≤ 1 s for a rule card or a filled sheet of a full match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee import create_app
+from referee.rules.dracula import DRACULA_PACK
+from referee.rules.dracula.layout import CELLS
+from referee.rules.registry import GAMES
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(prefix="referee-bench-"), "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    evening = client.post("/", data={"name": "Bench", "players": "Ann, Bob"}).headers["Location"]
+    match = client.post(
+        f"{evening}/matches/new/dracula", data={"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
+    ).headers["Location"]
+    deck = [str(c) for c in DRACULA_PACK.cards()]
+    for i in range(6):
+        client.post(f"{match}/deals/new", data=dict(zip(CELLS, deck[i * 9 : i * 9 + 9], strict=True)))
+
+    urls = [(f"rule card {slug}", f"/rules/{slug}.pdf") for slug in GAMES]
+    urls += [(f"pad {slug}", f"/print/{slug}/pad.pdf?names=Ann,Bob,Cat,Dan") for slug in GAMES]
+    urls += [("sheet: Dracula, 6 deals", f"{match}/sheet.pdf"), ("evening record", f"{evening}/record.pdf")]
+    print(f"{'PDF':<26} {'pages':>5} {'KB':>6} {'cold ms':>8} {'median ms':>10} {'worst ms':>9}")
+    for label, url in urls:
+        started = time.perf_counter()
+        response = client.get(url)
+        cold = time.perf_counter() - started
+        assert response.status_code == 200, (url, response.status_code)
+        warm = []
+        for _ in range(args.repeat):
+            started = time.perf_counter()
+            client.get(url)
+            warm.append(time.perf_counter() - started)
+        pages = len(PdfReader(io.BytesIO(response.data)).pages)
+        print(
+            f"{label:<26} {pages:>5} {len(response.data) / 1024:>6.0f} {cold * 1000:>8.0f} "
+            f"{statistics.median(warm) * 1000:>10.0f} {max(warm) * 1000:>9.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
