@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from pypdf import PdfReader
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee import create_app
