@@ -70,9 +70,37 @@ def test_entry_is_canonical() -> None:
         "trump": "H",
         "turn_up": "10H",
         "points": {ANN_CY: 95, BO_DI: 67},
+        "filled": BO_DI,
         "meld_cards": {"Bo": ["AD", "KD", "QD", "JD"]},
-        "bell": ANN_CY,
+        "bell": "Cy",
     }
+
+
+def test_the_side_left_blank_is_noted_and_explained() -> None:
+    match = setup()
+    entry = CLABBER.check_entry(match, {"makers": "Ann", "trump": "H", "points": {ANN_CY: 95, BO_DI: None}})
+    assert entry["points"] == {ANN_CY: 95, BO_DI: 67} and entry["filled"] == BO_DI
+    assert CLABBER.check_entry(match, entry) == entry
+    scored = CLABBER.score_match(match, [entry]).deals[0]
+    assert scored.details["filled"] == BO_DI
+    assert any("162 − 95 = 67" in step.text for step in scored.explanation)
+    typed = CLABBER.check_entry(match, {"makers": "Ann", "trump": "H", "points": {ANN_CY: 95, BO_DI: 67}})
+    assert "filled" not in typed
+    with pytest.raises(InputError) as caught:
+        CLABBER.check_entry(match, {**typed, "filled": "Zed"})
+    assert caught.value.field == "filled"
+
+
+def test_bell_keeps_the_player_and_scores_for_the_side() -> None:
+    match = setup()
+    entry = CLABBER.check_entry(match, deal("Ann", 90, bell="cy"))
+    assert entry["bell"] == "Cy"
+    scored = CLABBER.score_match(match, [entry]).deals[0]
+    assert scored.details["bells"] == {ANN_CY: 20, BO_DI: 0} and scored.details["bell"] == "Cy"
+    by_side = CLABBER.check_entry(match, deal("Ann", 90, bell=ANN_CY))
+    assert by_side["bell"] == ANN_CY
+    with pytest.raises(InputError, match=r"clabber-7\.4"):
+        CLABBER.check_entry(match, deal("Ann", 90, bell="Ann", meld_cards={"Cy": "KH QH JH"}))
 
 
 def test_passed_out_entry() -> None:
@@ -200,6 +228,8 @@ def test_a_few_deals_on_the_sheet() -> None:
     assert not result.finished and result.status == "Playing to 500"
     fifth = result.deals[4]
     assert fifth.details["meld"]["meld"] == "mule" and fifth.details["meld"]["player"] == "Bo"
+    assert [step["rule"] for step in fifth.details["meld_why"]] == ["clabber-6.4"]
+    assert fifth.details["sides"] == [ANN_CY, BO_DI]
     assert fifth.details["points"] == {ANN_CY: 62, BO_DI: 100}
     assert fifth.details["totals"] == {ANN_CY: 62, BO_DI: 300}
     assert result.deals[3].details["void"] is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.cards import Card
+from referee.cards import Card, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.checks import as_int
@@ -14,11 +14,13 @@ from referee.rules.clabber.inputs import match_name, read_cards, read_side_numbe
 from referee.rules.clabber.melds import BELL, MELD_KINDS, MELD_NAMES, judge_kinds, judge_melds
 from referee.rules.clabber.options import OPTIONS
 from referee.rules.clabber.scoring import check_points, fill_points, score_deal
-from referee.rules.clabber.values import PACK, Table, check_once, parse_suit, suit_name
+from referee.rules.clabber.values import DEAL_POINTS, PACK, VARIANT_CLAUSES, Table, check_once, parse_suit, suit_name
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 
 TARGET = 500
-_ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "melds", "meld_cards", "bell")
+_ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "filled", "melds", "meld_cards", "bell")
+#: The clauses that decide which meld scores: the "why" of the meld winner on the sheet.
+_MELD_DECIDING = ("clabber-6.4", "clabber-6.5", "clabber-6.6")
 
 
 class Clabber(Game):
@@ -26,6 +28,7 @@ class Clabber(Game):
     name = "Clabber"
     tagline = "Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500."
     player_counts = (2, 3, 4, 6)
+    partnership_note = "with 4, partners sit opposite; with 6, every other seat makes a team of three"
     options = OPTIONS
     checks = CHECKS
 
@@ -50,6 +53,10 @@ class Clabber(Game):
     def target(self, setup: MatchSetup) -> int:
         return TARGET
 
+    def pack(self, setup: MatchSetup) -> Pack:
+        """A K Q J 10 9 of each suit, each card once (clabber-1.2)."""
+        return PACK
+
     # --- entries --------------------------------------------------------------------------------
 
     def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
@@ -67,6 +74,8 @@ class Clabber(Game):
                                           # card points taken, the 10 for the last trick included;
                                           # with 3, 4 or 6 players one side may be left out or null
                                           # and is filled in from the 162 of the deal
+              "filled": "Bo & Di",        # in the canonical entry: the side whose points were filled
+                                          # in (given on input, it only keeps that note)
               "melds": {"Ann & Cy": "fifty"},
                                           # optional: the meld types each side declared (a type or a
                                           # list); the higher row scores (clabber-6.4)
@@ -78,7 +87,8 @@ class Clabber(Game):
 
         Side names are those of :meth:`sides` (``Ann & Cy``; a player's own name with 2 or 3
         players); names match in any case. The canonical entry has every side in ``points``, the
-        ``melds`` as lists, cards as canonical strings and ``makers``/``bell`` as side names.
+        ``melds`` as lists, cards as canonical strings, ``makers`` as a side name and ``bell`` as
+        the player's name (the side's when only the side was given).
         Bidding is checked as far as the entry allows: round 1 plays the turn-up's suit, round 2
         may not (clabber-3.1, 3.2). Points must add up (clabber-11.5): 162 with 3, 4 or 6 players;
         with 2 players six cards stay undealt, so the two sides must hold 84 to 156 together.
@@ -100,7 +110,7 @@ class Clabber(Game):
             raise FieldError(f"the bidding round is 1 or 2, not {bidding_round}", field="round")
         trump = parse_suit(data.get("trump"), "trump")
         turn_up = self._turn_up(data.get("turn_up"), bidding_round, trump)
-        points = self._points(table, data.get("points"))
+        points, filled = self._points(table, data.get("points"), data.get("filled"))
         canonical: dict[str, Any] = {
             "makers": makers,
             "round": bidding_round,
@@ -108,6 +118,8 @@ class Clabber(Game):
             "turn_up": None if turn_up is None else str(turn_up),
             "points": points,
         }
+        if filled is not None:
+            canonical["filled"] = filled
         if data.get("melds") and data.get("meld_cards"):
             raise FieldError("enter the meld types or the declarers' cards, not both", field="meld_cards")
         scope = setup.options.get("meld_scope", "best_meld_only")
@@ -139,14 +151,22 @@ class Clabber(Game):
             )
         return turn_up
 
-    def _points(self, table: Table, value: object) -> dict[str, int]:
+    def _points(self, table: Table, value: object, filled: object) -> tuple[dict[str, int], str | None]:
+        """Every side's card points, and the side that was left blank and filled in, if any."""
         if value is None:
             raise FieldError("enter each side's card points", field="points")
         given = read_side_numbers(value, table.team_names, "points", allow_blank=True)
         blanks = {side: given.get(side) for side in table.team_names}
         points = fill_points(blanks, table.count)
         check_points(points, table.count)
-        return points
+        blank = [side for side, number in blanks.items() if number is None]
+        if blank:
+            return points, blank[0]
+        if filled in (None, ""):
+            return points, None
+        if table.count == 2:
+            raise FieldError("with 2 players the deal's total is not fixed: no side is filled in", field="filled")
+        return points, match_name(filled, table.team_names, "filled", "side")
 
     def _meld_kinds(self, table: Table, value: object, scope: str) -> dict[str, list[str]]:
         if not isinstance(value, Mapping):
@@ -189,16 +209,26 @@ class Clabber(Game):
         return {seat: [str(c) for c in hands[seat]] for seat in table.seats if seat in hands}
 
     def _bell(self, table: Table, value: object, entry: Mapping[str, Any], trump: str) -> str:
-        side = self._side_of(table, value, "bell")
+        """The player who announced the bell (or only their side); the shown cards must allow it."""
+        name = match_name(value, list(dict.fromkeys([*table.team_names, *table.seats])), "bell", "side or player")
+        side = name if name in table.team_names else table.team_of(name)
         shown = entry.get("meld_cards", {})
         for rank in ("K", "Q"):
             card = f"{rank}{trump}"
             for seat, cards in shown.items():
-                if card in cards and table.team_of(seat) != side:
+                if card not in cards or seat == name:
+                    continue
+                if table.team_of(seat) != side:
                     raise FieldError(
                         f"`{card}` is in {seat}'s cards, so the bell cannot be {side}'s — clabber-7.1", field="bell"
                     )
-        return side
+                if name not in table.team_names:
+                    raise FieldError(
+                        f"`{card}` is in {seat}'s cards, so {name} cannot hold the bell: it needs the trump K and Q "
+                        "in one hand — clabber-7.4",
+                        field="bell",
+                    )
+        return name
 
     # --- scoring --------------------------------------------------------------------------------
 
@@ -217,15 +247,24 @@ class Clabber(Game):
                 explanation=explanation,
                 marks={side: "-" for side in sides},
                 summary=f"Passed out: {who}.",
-                details={"void": True},
+                details={"void": True, "sides": sides},
             )
         makers, trump, points = entry["makers"], entry["trump"], dict(entry["points"])
         scope = setup.options.get("meld_scope", "best_meld_only")
         round_text = "the turn-up's suit" if entry.get("round", 1) == 1 else "named in round 2"
         explanation.add(f"{makers} said “I play”: {suit_name(trump)} are trump ({round_text}).", "clabber-3.4")
+        filled = entry.get("filled")
+        if filled in points:
+            others = " − ".join(str(value) for side, value in points.items() if side != filled)
+            explanation.add(
+                f"{filled}'s card points were left blank: the rest of the deal, "
+                f"{DEAL_POINTS} − {others} = {points[filled]}.",
+                "clabber-2.3" if table.count == 4 else VARIANT_CLAUSES[table.count],
+            )
         explanation.extend(check_points(points, table.count))
         melds = {side: 0 for side in sides}
         meld_detail: dict[str, Any] | None = None
+        meld_why: list[dict[str, str]] = []
         dead_tie = False
         if entry.get("meld_cards"):
             hands = {seat: PACK.parse(cards) for seat, cards in entry["meld_cards"].items()}
@@ -233,6 +272,7 @@ class Clabber(Game):
             explanation.extend(verdict.explanation)
             melds = dict(verdict.meld_points)
             dead_tie = verdict.dead_tie
+            meld_why = [step.as_dict() for step in verdict.explanation if step.rule in _MELD_DECIDING]
             if verdict.winner is not None:
                 best = verdict.winner.best
                 meld_detail = {
@@ -247,6 +287,7 @@ class Clabber(Game):
             kinds = judge_kinds(entry["melds"], sides, scope=scope)
             explanation.extend(kinds.explanation)
             melds = kinds.meld_points
+            meld_why = [step.as_dict() for step in kinds.explanation if step.rule in _MELD_DECIDING]
             if kinds.winner is not None and kinds.kind is not None:
                 meld_detail = {
                     "side": kinds.winner,
@@ -257,9 +298,12 @@ class Clabber(Game):
                     "points": melds[kinds.winner],
                 }
         bells = {side: 0 for side in sides}
-        if entry.get("bell"):
-            bells[entry["bell"]] = BELL
-            explanation.add(f"{entry['bell']} announced the bell: {BELL}, whoever won the melds.", "clabber-7.1")
+        bell = entry.get("bell")
+        if bell:
+            bell_side = bell if bell in sides else table.team_of(bell)
+            bells[bell_side] = BELL
+            whose = "" if bell == bell_side else f" for {bell_side}"
+            explanation.add(f"{bell} announced the bell: {BELL}{whose}, whoever won the melds.", "clabber-7.1")
         else:
             bell_cards = {f"K{trump}", f"Q{trump}"}
             for player, shown in entry.get("meld_cards", {}).items():
@@ -271,7 +315,7 @@ class Clabber(Game):
                     )
         result = score_deal(makers, points, melds, bells, players=table.count)
         explanation.extend(result.explanation)
-        summary = self._summary(makers, trump, result.made, result.totals, meld_detail)
+        summary = self._summary(makers, trump, result.made, result.totals, meld_detail, alone=table.count in (2, 3))
         return DealResult(
             number=context.number,
             dealer=context.dealer,
@@ -281,14 +325,18 @@ class Clabber(Game):
             summary=summary,
             details={
                 "void": False,
+                "sides": sides,
                 "makers": makers,
                 "trump": trump,
                 "trump_name": suit_name(trump),
                 "round": entry.get("round", 1),
                 "points": points,
+                "filled": filled if filled in points else None,
                 "melds": melds,
                 "meld": meld_detail,
+                "meld_why": meld_why,
                 "dead_tie": dead_tie,
+                "bell": bell or None,
                 "bells": bells,
                 "totals": result.totals,
                 "made": result.made,
@@ -296,12 +344,21 @@ class Clabber(Game):
         )
 
     def _summary(
-        self, makers: str, trump: str, made: bool, totals: Mapping[str, int], meld: Mapping[str, Any] | None
+        self,
+        makers: str,
+        trump: str,
+        made: bool,
+        totals: Mapping[str, int],
+        meld: Mapping[str, Any] | None,
+        *,
+        alone: bool,
     ) -> str:
+        """One line for the sheet; ``alone``: the sides are single players, so the verbs are singular."""
         others = ", ".join(f"{side} {total}" for side, total in totals.items() if side != makers)
-        meld_text = f"; {meld['side']} meld {meld['label']}" if meld else ""
+        meld_text = f"; {meld['side']} meld{'s' if alone else ''} {meld['label']}" if meld else ""
         if made:
-            return f"{makers} make {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
+            verb = "makes" if alone else "make"
+            return f"{makers} {verb} {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
         return f"{makers} set (XX) in {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
 
     # --- end of the match -----------------------------------------------------------------------
@@ -318,7 +375,8 @@ class Clabber(Game):
         if len(leaders) == 1:
             result.finished = True
             result.winner = leaders[0]
-            result.status = f"{leaders[0]} win with {best}"
+            verb = "wins" if setup.count in (2, 3) else "win"
+            result.status = f"{leaders[0]} {verb} with {best}"
             return
         tied = " and ".join(leaders)
         if setup.options.get("game_tie", "draw") == "play_on":

@@ -278,17 +278,18 @@ def judge_melds(
         declaration = Declaration(seat, team, melds)
         declarations.append(declaration)
         listed = " + ".join(f"{m.describe(trump)}, {m.points}" for m in melds)
+        who = seat if team == seat else f"{seat} ({team})"
         others = [m for m in hand_melds(hand) if m not in melds and not _inside(m, melds)]
         if scope == "team_all_melds":
-            explanation.add(f"{seat} ({team}) declares {listed}; no card counts twice.", "clabber-6.3")
+            explanation.add(f"{who} declares {listed}; no card counts twice.", "clabber-6.3")
         elif others:
             extra = ", ".join(m.describe(trump) for m in others)
             explanation.add(
-                f"{seat} ({team}) declares {listed}; a player declares one meld, so {extra} is ignored.",
+                f"{who} declares {listed}; a player declares one meld, so {extra} is ignored.",
                 "clabber-6.3",
             )
         else:
-            explanation.add(f"{seat} ({team}) declares {listed}.", "clabber-6.1")
+            explanation.add(f"{who} declares {listed}.", "clabber-6.1")
     winner, dead_tie = _decide(declarations, trump, scope, explanation)
     meld_points = {name: 0 for name in table.team_names}
     scored: dict[str, list[Meld]] = {}

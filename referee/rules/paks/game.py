@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import CardLedger
+from referee.cards import CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
@@ -25,6 +25,7 @@ class Paks(Game):
     name = "Paks"
     tagline = "Capture with special pairs, steal in other suits, throw off the paks that cancel out."
     player_counts = (2, 3, 4, 6)
+    partnership_note = "teams with 4 or 6: odd seats against even"
     options = OPTIONS
     checks = CHECKS
 
@@ -37,6 +38,10 @@ class Paks(Game):
 
     def target(self, setup: MatchSetup) -> int:
         return TARGET
+
+    def pack(self, setup: MatchSetup) -> Pack:
+        """One deck for 2 players, two mixed decks for 3 or more (paks-1.2)."""
+        return pack(decks_for(setup.count))
 
     # --- the deal entry ---------------------------------------------------------------------------
 
@@ -53,7 +58,7 @@ class Paks(Game):
         if unknown:
             raise FieldError(f"the deal entry has no field `{unknown[0]}`", field=str(unknown[0]))
         given = require_mapping(data.get("paks", {}), "paks")
-        cards = pack(decks_for(setup.count))
+        cards = self.pack(setup)
         held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
         seen: set[str] = set()
         for key, value in given.items():
@@ -180,7 +185,7 @@ class Paks(Game):
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         """First past 500 with the highest total wins; equal highest totals play on (paks-7)."""
         if not result.deals:
-            result.status = f"Deal 1; playing to {TARGET}"
+            result.status = f"Playing to {TARGET}"
             return
         ending = judge_end(result.totals)
         result.finished = ending.finished

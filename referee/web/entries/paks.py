@@ -95,18 +95,23 @@ class PaksEntryForm(EntryForm):
                 rows.append_entry({"cards": " ".join(cards), "thrown": number in thrown.get(name, [])})
 
     def place_error(self, error: InputError) -> None:
-        """At the rows holding the named card, or at the pak the message names; else above the form."""
+        """At the rows holding the named card, or at the pak the message names; else above the form.
+
+        A card used too often marks every row holding it: the first with the message, which names
+        all the places, the others with a short pointer to it.
+        """
         rows = self._rows_of(error)
-        for row in rows:
-            field = row.form.cards
-            field.errors = [*list(field.errors or []), error.message]
         if not rows:
             self.form_errors.append(error.message)
+        pointer = f"`{error.token}` is here too (see above)" if isinstance(error, CardError) else error.message
+        for n, row in enumerate(rows):
+            field = row.form.cards
+            field.errors = [*list(field.errors or []), error.message if n == 0 else pointer]
 
     def _rows_of(self, error: InputError) -> list[FormField]:
         seats = self._read_rows()
         if isinstance(error, CardError):
-            holding = [row for _, paks in seats for text, row in paks if _holds(text, error.token)]
+            holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]
             if holding:
                 return list(dict.fromkeys(holding))
         for name, paks in seats:
@@ -116,7 +121,7 @@ class PaksEntryForm(EntryForm):
         return []
 
 
-def _holds(text: str, token: str) -> bool:
+def holds_card(text: str, token: str) -> bool:
     """Whether the typed pak ``text`` holds the card ``token`` (as typed, or the same card)."""
     typed = [t for t in re.split(r"[\s,]+", text) if t]
     if any(t.upper() == token.strip().upper() for t in typed):

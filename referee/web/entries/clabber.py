@@ -1,0 +1,271 @@
+"""Clabber's deal entry: who said “I play” and in what, each side's card points, melds, the bell.
+
+The sides and players come from the match's seats, which the form learns when its template calls
+:meth:`ClabberEntryForm.bind`; their names travel with the form as hidden fields, so the entry
+made from a post names the sides and players it was shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
+
+from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardError, parse_card
+from referee.errors import InputError
+from referee.rules.clabber import MELD_KINDS, MELD_LABELS
+from referee.rules.game import Game, MatchSetup, Side
+from referee.web.entries import EntryForm
+from referee.web.forms import choices
+
+#: The value of the "all passed twice" choice of the makers.
+PASSED = "passed"
+MAX_SIDES = 3
+MAX_PLAYERS = 6
+#: Meld type choices per side when a team scores all its melds (one otherwise).
+MELDS_PER_SIDE = 3
+
+SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s].capitalize()}") for s in SUITS]
+MELD_CHOICES = [("", "no meld"), *((kind, MELD_LABELS[kind]) for kind in MELD_KINDS)]
+
+
+def suit_field(label: str = "Trump") -> RadioField:
+    """Four big suit buttons; required where the form says so (a passed deal has no trump)."""
+    return RadioField(label, choices=choices(SUIT_CHOICES), validate_choice=False)
+
+
+def same_card(typed: str, token: str) -> bool:
+    if typed.upper() == token.upper():
+        return True
+    try:
+        return str(parse_card(typed)) == str(parse_card(token))
+    except InputError:
+        return False
+
+
+def holds_token(text: str | None, token: str) -> bool:
+    return any(same_card(t, token) for t in (text or "").replace(",", " ").split())
+
+
+class ClabberEntryForm(EntryForm):
+    template = "games/clabber/entry.html"
+
+    makers = RadioField(
+        "Who said “I play”?",
+        choices=[],
+        validate_choice=False,
+        validators=[InputRequired(message="Choose who said “I play”, or “all passed twice”")],
+    )
+    trump = suit_field()
+    round = RadioField(
+        "Bidding round",
+        choices=choices([("1", "Round 1: the turn-up's suit"), ("2", "Round 2: another suit named")]),
+        default="1",
+    )
+    turn_up = StringField(
+        "Turn-up (optional)",
+        validators=[Optional(), Length(max=4)],
+        description="Checks that round 1 played its suit and round 2 another one.",
+    )
+    bell = SelectField("Bell announced by", choices=[], validate_choice=False, default="")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sides: list[Side] = []
+        self.players: list[str] = []
+        self.count = 0
+        self.group_errors: dict[str, list[str]] = {"points": [], "melds": [], "meld_cards": []}
+        self._loaded: dict[str, Any] | None = None
+
+    # --- the match's seats --------------------------------------------------------------------
+
+    def bind(self, game: Game, setup: MatchSetup | None) -> str:
+        """Learn the sides and players of the match (called by the template); fill a loaded entry."""
+        if setup is None:
+            return ""
+        self.sides = game.sides(setup)
+        self.players = list(setup.players)
+        self.count = setup.count
+        for i in range(MAX_SIDES):
+            self.side_field(i).data = self.sides[i].name if i < len(self.sides) else ""
+        for j in range(MAX_PLAYERS):
+            self.player_field(j).data = self.players[j] if j < len(self.players) else ""
+        self.makers.choices = choices([(side.name, side.name) for side in self.sides] + [(PASSED, "All passed twice")])
+        bell_choices = [("", "No bell"), *((p, p) for p in self.players)]
+        if self.bell.data and self.bell.data not in self.players:
+            bell_choices.append((self.bell.data, self.bell.data))
+        self.bell.choices = choices(bell_choices)
+        if self.count == 6:
+            # Four cards a hand: no sequence of five (clabber-10.3).
+            for i in range(MAX_SIDES):
+                for k in range(MELDS_PER_SIDE):
+                    field = self.meld_field(i, k)
+                    field.choices = choices([c for c in MELD_CHOICES if c[0] != "hundred" or field.data == "hundred"])
+        if self._loaded is not None:
+            self._fill(self._loaded)
+            self._loaded = None
+        return ""
+
+    def side_field(self, i: int) -> HiddenField:
+        return getattr(self, f"side_{i}")
+
+    def player_field(self, j: int) -> HiddenField:
+        return getattr(self, f"player_{j}")
+
+    def points_field(self, i: int) -> IntegerField:
+        return getattr(self, f"points_{i}")
+
+    def meld_field(self, i: int, k: int) -> SelectField:
+        return getattr(self, f"meld_{i}_{k}")
+
+    def cards_field(self, j: int) -> StringField:
+        return getattr(self, f"meld_cards_{j}")
+
+    def side_rows(self) -> list[tuple[Side, IntegerField, list[SelectField]]]:
+        """Each side with its card points field and its meld type fields."""
+        return [
+            (side, self.points_field(i), [self.meld_field(i, k) for k in range(MELDS_PER_SIDE)])
+            for i, side in enumerate(self.sides)
+        ]
+
+    def player_rows(self) -> list[tuple[str, str, StringField]]:
+        """Each player, their side, and the field for the cards of their declared meld."""
+        team = {member: side.name for side in self.sides for member in side.members}
+        return [(p, team.get(p, p), self.cards_field(j)) for j, p in enumerate(self.players)]
+
+    def meld_types_given(self) -> bool:
+        """Whether any meld type was chosen or refused: its section then opens."""
+        fields = [self.meld_field(i, k) for i in range(MAX_SIDES) for k in range(MELDS_PER_SIDE)]
+        return bool(self.group_errors["melds"]) or any(f.data or f.errors for f in fields)
+
+    def meld_cards_given(self) -> bool:
+        fields = [self.cards_field(j) for j in range(MAX_PLAYERS)]
+        return bool(self.group_errors["meld_cards"]) or any(f.data or f.errors for f in fields)
+
+    # --- validation -----------------------------------------------------------------------------
+
+    def validate_trump(self, field: Field) -> None:
+        if self.makers.data != PASSED and field.data not in SUITS:
+            raise ValidationError("Choose the trump suit")
+
+    # --- entry ----------------------------------------------------------------------------------
+
+    def to_entry(self) -> dict[str, Any]:
+        if self.makers.data == PASSED:
+            return {"makers": None}
+        entry: dict[str, Any] = {
+            "makers": (self.makers.data or "").strip(),
+            "round": int(self.round.data) if self.round.data in ("1", "2") else self.round.data,
+            "trump": self.trump.data,
+        }
+        if self.turn_up.data and self.turn_up.data.strip():
+            entry["turn_up"] = self.turn_up.data.strip()
+        sides = [(i, self.side_field(i).data) for i in range(MAX_SIDES) if self.side_field(i).data]
+        entry["points"] = {name: self.points_field(i).data for i, name in sides}
+        melds = {}
+        for i, name in sides:
+            kinds = [self.meld_field(i, k).data for k in range(MELDS_PER_SIDE) if self.meld_field(i, k).data]
+            if kinds:
+                melds[name] = kinds
+        if melds:
+            entry["melds"] = melds
+        shown = {}
+        for j in range(MAX_PLAYERS):
+            name, cards = self.player_field(j).data, (self.cards_field(j).data or "").strip()
+            if name and cards:
+                shown[name] = cards
+        if shown:
+            entry["meld_cards"] = shown
+        if self.bell.data:
+            entry["bell"] = self.bell.data
+        return entry
+
+    def load(self, entry: dict[str, Any]) -> None:
+        """Fill what needs no seats now; the points and melds by side once :meth:`bind` knows them."""
+        if entry.get("makers") is None:
+            self.makers.data = PASSED
+            return
+        self.makers.data = entry["makers"]
+        self.trump.data = entry.get("trump")
+        self.round.data = str(entry.get("round", 1))
+        self.turn_up.data = entry.get("turn_up") or ""
+        self.bell.data = entry.get("bell") or ""
+        self._loaded = entry
+
+    def _fill(self, entry: dict[str, Any]) -> None:
+        points, melds, shown = entry.get("points", {}), entry.get("melds", {}), entry.get("meld_cards", {})
+        for i, side in enumerate(self.sides):
+            filled = entry.get("filled") == side.name
+            self.points_field(i).data = None if filled else points.get(side.name)
+            kinds = list(melds.get(side.name, []))
+            for k in range(MELDS_PER_SIDE):
+                self.meld_field(i, k).data = kinds[k] if k < len(kinds) else ""
+        for j, player in enumerate(self.players):
+            self.cards_field(j).data = " ".join(shown.get(player, []))
+
+    # --- errors ---------------------------------------------------------------------------------
+
+    def place_error(self, error: InputError) -> None:
+        """At the field the error concerns: a side's points, a player's cards, the trump…"""
+        target = self._field_of(error)
+        if target is not None:
+            target.errors = [*list(target.errors or []), error.message]
+            return
+        group = (error.field or "").split(".")[0]
+        if group == "filled":
+            group = "points"
+        if group in self.group_errors:
+            self.group_errors[group].append(error.message)
+        else:
+            self.form_errors.append(error.message)
+
+    def _field_of(self, error: InputError) -> Field | None:
+        name = error.field or ""
+        if name in ("makers", "round", "trump", "turn_up", "bell"):
+            return getattr(self, name)
+        if name.startswith("points."):
+            side = name.removeprefix("points.")
+            for i in range(MAX_SIDES):
+                if self.side_field(i).data == side:
+                    return self.points_field(i)
+        if name == "meld_cards":
+            return self._cards_field_of(error)
+        return None
+
+    def _cards_field_of(self, error: InputError) -> StringField | None:
+        fields = [(self.player_field(j).data, self.cards_field(j)) for j in range(MAX_PLAYERS)]
+        fields = [(player, field) for player, field in fields if player]
+        if isinstance(error, CardError):
+            holding = [field for _, field in fields if holds_token(field.data, error.token)]
+            if holding:
+                # A card given twice is shown at its second place, where it was repeated.
+                return holding[-1]
+        for player, field in fields:
+            if f"{player}'s" in error.message:
+                return field
+        return None
+
+
+for _i in range(MAX_SIDES):
+    setattr(ClabberEntryForm, f"side_{_i}", HiddenField())
+    setattr(
+        ClabberEntryForm,
+        f"points_{_i}",
+        IntegerField(f"Card points of side {_i + 1}", validators=[Optional()]),
+    )
+    for _k in range(MELDS_PER_SIDE):
+        setattr(
+            ClabberEntryForm,
+            f"meld_{_i}_{_k}",
+            SelectField("Meld" if _k == 0 else "Another meld", choices=choices(MELD_CHOICES), default=""),
+        )
+for _j in range(MAX_PLAYERS):
+    setattr(ClabberEntryForm, f"player_{_j}", HiddenField())
+    setattr(
+        ClabberEntryForm,
+        f"meld_cards_{_j}",
+        StringField(f"Meld cards of player {_j + 1}", validators=[Optional(), Length(max=60)]),
+    )
+
+FORM = ClabberEntryForm

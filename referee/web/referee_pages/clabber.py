@@ -1,0 +1,292 @@
+"""Clabber referee pages: whose meld scores; who wins this trick; may I play this card?
+
+Each page works for the four variants: ``?players=2``, ``3``, ``4`` (the default, seats N E S W)
+or ``6`` names the seats, and a hidden field carries the choice through the post.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import render_template, request
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
+
+from referee.errors import InputError
+from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
+from referee.rules.clabber.values import HAND_SIZES, Table
+from referee.web.entries.clabber import holds_token, suit_field
+from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.presentation import pack_picker
+from referee.web.referee_pages import page, referee_pages
+
+#: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
+SEATS: dict[int, tuple[str, ...]] = {
+    2: ("A", "B"),
+    3: ("A", "B", "C"),
+    4: ("N", "E", "S", "W"),
+    6: ("A", "B", "C", "D", "E", "F"),
+}
+MAX_SEATS = max(SEATS)
+
+MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
+PLAY_OPTIONS = tuple(o for o in CLABBER.options if o.id in {"undertrump", "partner_exemption"})
+
+
+def players_of(value: object) -> int:
+    """The variant asked for; anything else is the 4-player game."""
+    try:
+        players = int(str(value))
+    except ValueError:
+        return 4
+    return players if players in SEATS else 4
+
+
+class VariantForm(FlaskForm):
+    players = HiddenField(default="4")
+    trump = suit_field()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if request.method == "GET":
+            self.players.data = str(players_of(request.args.get("players", "4")))
+        self.count = players_of(self.players.data)
+        self.seats = SEATS[self.count]
+        self.table = Table(self.seats)
+
+    def validate_trump(self, field: Any) -> None:
+        if field.data not in ("S", "H", "D", "C"):
+            raise ValidationError("Choose the trump suit")
+
+    def seat_label(self, seat: str) -> str:
+        team = self.table.team_of(seat)
+        return seat if team == seat else f"{seat} ({team})"
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"trump": self.trump.data}
+        if self.count != 4:
+            body["seats"] = list(self.seats)
+        return body
+
+
+# --- whose meld scores? ----------------------------------------------------------------------------
+
+
+class MeldsForm(VariantForm):
+    def hand_fields(self) -> list[tuple[str, StringField]]:
+        return [(seat, getattr(self, f"hand_{i}")) for i, seat in enumerate(self.seats)]
+
+    def place(self, error: InputError) -> None:
+        """At the seat's hand the error names; a card given twice at its second place."""
+        field, token = error.field or "", getattr(error, "token", None)
+        hands = self.hand_fields()
+        target = None
+        if field.startswith("hands."):
+            target = next((hand for seat, hand in hands if seat == field.removeprefix("hands.")), None)
+        elif field == "hands" and token:
+            holding = [hand for _, hand in hands if holds_token(hand.data, token)]
+            target = holding[-1] if holding else None
+        if target is None:
+            place_error(self, error)
+        else:
+            target.errors = [*list(target.errors or []), error.message]
+
+
+for _i in range(MAX_SEATS):
+    setattr(MeldsForm, f"hand_{_i}", StringField(f"Hand {_i + 1}", validators=[Optional(), Length(max=60)]))
+for _name, _field in option_fields(MELD_OPTIONS).items():
+    setattr(MeldsForm, _name, _field)
+
+
+@page("clabber", "Whose meld scores?")
+@referee_pages.route("/clabber/melds", methods=["GET", "POST"])
+def clabber_melds() -> Any:
+    form = MeldsForm()
+    result = None
+    if form.validate_on_submit():
+        body = form.body() | {
+            "hands": {seat: hand.data for seat, hand in form.hand_fields() if hand.data and hand.data.strip()},
+            "options": raw_options(form, MELD_OPTIONS),
+        }
+        try:
+            result = CLABBER.checks["melds"].run(body)
+        except InputError as error:
+            form.place(error)
+    status = 400 if request.method == "POST" and result is None else 200
+    return render_template(
+        "referee/clabber_melds.html",
+        form=form,
+        result=result,
+        seats=SEATS,
+        hand_size=HAND_SIZES[form.count],
+        options=MELD_OPTIONS,
+        meld_names=MELD_NAMES,
+        picker=pack_picker(PACK),
+    ), status
+
+
+# --- who wins this trick? --------------------------------------------------------------------------
+
+
+class TrickForm(VariantForm):
+    leader = RadioField("Who led?", choices=[], validate_choice=False)
+    last = RadioField(
+        "Which trick?", choices=choices([("false", "Not the last"), ("true", "The last: 10 more")]), default="false"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.leader.choices = choices([(s, s) for s in self.seats])
+        if self.leader.data not in self.seats:
+            self.leader.data = self.seats[0]
+
+    def order(self) -> list[str]:
+        """The seats clockwise from the leader."""
+        start = self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
+        return [self.seats[(start + k) % self.count] for k in range(self.count)]
+
+    def card_fields(self) -> list[StringField]:
+        return [getattr(self, f"card_{k}") for k in range(self.count)]
+
+    def validate_card_0(self, field: Any) -> None:
+        if not (field.data or "").strip():
+            raise ValidationError("Enter at least the card led")
+
+    def check_order(self) -> bool:
+        """The cards fill the boxes from the lead on; a gap is marked at the empty box."""
+        fields = self.card_fields()
+        for k in range(1, len(fields)):
+            if (fields[k].data or "").strip() and not (fields[k - 1].data or "").strip():
+                fields[k - 1].errors = [*list(fields[k - 1].errors or []), "Enter the cards in order, without a gap"]
+                return False
+        return True
+
+    def plays(self) -> list[dict[str, str]]:
+        return [
+            {"seat": seat, "card": f.data.strip()}
+            for seat, f in zip(self.order(), self.card_fields(), strict=True)
+            if f.data and f.data.strip()
+        ]
+
+    def place(self, error: InputError) -> None:
+        token = getattr(error, "token", None)
+        if token:
+            holding = [f for f in self.card_fields() if holds_token(f.data, token)]
+            if holding:
+                holding[-1].errors = [*list(holding[-1].errors or []), error.message]
+                return
+        place_error(self, error)
+
+
+for _k in range(MAX_SEATS):
+    setattr(TrickForm, f"card_{_k}", StringField(f"Card {_k + 1}", validators=[Optional(), Length(max=4)]))
+
+
+@page("clabber", "Who wins this trick?")
+@referee_pages.route("/clabber/trick", methods=["GET", "POST"])
+def clabber_trick() -> Any:
+    form = TrickForm()
+    result = None
+    if form.validate_on_submit() and form.check_order():
+        body = form.body() | {"plays": form.plays(), "last": form.last.data == "true"}
+        try:
+            result = CLABBER.checks["trick"].run(body)
+        except InputError as error:
+            form.place(error)
+    status = 400 if request.method == "POST" and result is None else 200
+    return render_template(
+        "referee/clabber_trick.html",
+        form=form,
+        result=result,
+        seats=SEATS,
+        plays=form.plays() if result else [],
+        picker=pack_picker(PACK),
+    ), status
+
+
+# --- may I play this card? -------------------------------------------------------------------------
+
+
+class LegalForm(VariantForm):
+    leader = RadioField("Who led?", choices=[], validate_choice=False)
+    trick = StringField(
+        "Cards played so far, in order from the leader",
+        validators=[Optional(), Length(max=40)],
+        description="Leave empty if you are leading.",
+    )
+    hand = StringField("Your hand", validators=[InputRequired(message="Enter the cards in your hand"), Length(max=60)])
+    card = StringField(
+        "The card you want to play (optional)",
+        validators=[Optional(), Length(max=4)],
+        description="Leave empty to see every card you may play.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.leader.choices = choices([(s, s) for s in self.seats])
+        if self.leader.data not in self.seats:
+            self.leader.data = self.seats[0]
+
+    def trick_cards(self) -> list[str]:
+        return (self.trick.data or "").replace(",", " ").split()
+
+    def seat_after(self, plays: int) -> str:
+        """The seat that plays after ``plays`` cards, clockwise from the leader."""
+        start = self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
+        return self.seats[(start + plays) % self.count]
+
+    def seat(self) -> str:
+        """Whose turn it is: the seat after the cards played so far."""
+        return self.seat_after(len(self.trick_cards()))
+
+    def plays(self) -> list[dict[str, str]]:
+        return [{"seat": self.seat_after(k), "card": card} for k, card in enumerate(self.trick_cards())]
+
+    def place(self, error: InputError) -> None:
+        name = error.field or ""
+        if name == "seat":
+            name = "trick"
+        elif name.startswith("options."):
+            place_error(self, error)
+            return
+        target = getattr(self, name, None) if name in ("trick", "hand", "card") else None
+        if target is None:
+            place_error(self, error)
+        else:
+            target.errors = [*list(target.errors or []), error.message]
+
+
+for _name, _field in option_fields(PLAY_OPTIONS).items():
+    setattr(LegalForm, _name, _field)
+
+
+@page("clabber", "May I play this card?")
+@referee_pages.route("/clabber/legal", methods=["GET", "POST"])
+def clabber_legal() -> Any:
+    form = LegalForm()
+    result = None
+    if form.validate_on_submit():
+        body = form.body() | {
+            "seat": form.seat(),
+            "hand": form.hand.data,
+            "trick": form.plays(),
+            "options": raw_options(form, PLAY_OPTIONS),
+        }
+        if form.card.data and form.card.data.strip():
+            body["card"] = form.card.data.strip()
+        try:
+            result = CLABBER.checks["legal"].run(body)
+        except InputError as error:
+            form.place(error)
+    status = 400 if request.method == "POST" and result is None else 200
+    return render_template(
+        "referee/clabber_legal.html",
+        form=form,
+        result=result,
+        seats=SEATS,
+        seat=form.seat(),
+        hand_size=HAND_SIZES[form.count],
+        options=PLAY_OPTIONS,
+        picker=pack_picker(PACK),
+    ), status
