@@ -34,20 +34,27 @@ def cards_html(tokens: Any) -> Markup:
 
 
 def suit_signs(text: str) -> Markup:
-    """Escape ``text`` and show backticked card tokens (`10H`) with suit signs."""
+    """Escape ``text`` and show backticked cards (`10H`, or a group `8S 8H 9D`) with suit signs."""
     parts = str(text).split("`")
     out: list[Markup | str] = []
     for i, part in enumerate(parts):
         if i % 2 == 1:
-            try:
-                parse_card(part)
-            except InputError:
-                out.append(Markup("<code>{}</code>").format(part))
+            tokens = part.split()
+            if tokens and all(_is_card(t) for t in tokens):
+                out.append(cards_html(tokens))
             else:
-                out.append(card_html(part))
+                out.append(Markup("<code>{}</code>").format(part))
         else:
             out.append(escape(part))
     return Markup("").join(out)
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except InputError:
+        return False
+    return True
 
 
 def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
