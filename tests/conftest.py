@@ -28,6 +28,11 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url})
     yield app
+    empty_database(app)
+
+
+def empty_database(app: Flask) -> None:
+    """Drop every table, the migrations' own included, so the next test starts from nothing."""
     with app.app_context():
         db.session.remove()
         db.drop_all()

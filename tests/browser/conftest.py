@@ -18,6 +18,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from referee import create_app
+from tests.conftest import empty_database
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = [
@@ -67,14 +68,7 @@ def server(tmp_path: Path) -> Iterator[str]:
     yield f"http://127.0.0.1:{http.server_port}"
     http.shutdown()
     thread.join(timeout=10)
-    with app.app_context():
-        from referee.web.db import db
-
-        db.session.remove()
-        db.drop_all()
-        with db.engine.begin() as connection:
-            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
-        db.engine.dispose()
+    empty_database(app)
 
 
 @pytest.fixture

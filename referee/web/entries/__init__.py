@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
 
+from referee.cards import parse_card
 from referee.errors import InputError
 from referee.web.forms import VersionField, place_error
 
@@ -34,6 +35,16 @@ class EntryForm(FlaskForm):
 
     def place_error(self, error: InputError) -> None:
         place_error(self, error)
+
+
+def same_card(typed: str, token: str) -> bool:
+    """Whether what the player typed is the card an error names (``th`` is ``10H``)."""
+    if typed.strip().upper() == token.upper():
+        return True
+    try:
+        return str(parse_card(typed)) == str(parse_card(token))
+    except InputError:
+        return False
 
 
 def entry_form_class(slug: str) -> type[EntryForm]:

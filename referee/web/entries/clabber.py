@@ -12,11 +12,11 @@ from typing import Any
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardError, parse_card
+from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.clabber import MELD_KINDS, MELD_LABELS
 from referee.rules.game import Game, MatchSetup, Side
-from referee.web.entries import EntryForm
+from referee.web.entries import EntryForm, same_card
 from referee.web.forms import choices
 
 #: The value of the "all passed twice" choice of the makers.
@@ -34,14 +34,6 @@ def suit_field(label: str = "Trump") -> RadioField:
     """Four big suit buttons; required where the form says so (a passed deal has no trump)."""
     return RadioField(label, choices=choices(SUIT_CHOICES), validate_choice=False)
 
-
-def same_card(typed: str, token: str) -> bool:
-    if typed.upper() == token.upper():
-        return True
-    try:
-        return str(parse_card(typed)) == str(parse_card(token))
-    except InputError:
-        return False
 
 
 def holds_token(text: str | None, token: str) -> bool:

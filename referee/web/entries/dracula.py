@@ -8,10 +8,10 @@ from typing import Any
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import CardError, parse_card
+from referee.cards import CardError
 from referee.errors import InputError
 from referee.rules.dracula.layout import CELLS
-from referee.web.entries import EntryForm
+from referee.web.entries import EntryForm, same_card
 
 _CELL_IN_TEXT = re.compile(r"\br([1-3])c([1-3])\b")
 
@@ -58,19 +58,10 @@ class DraculaEntryForm(EntryForm):
         if isinstance(error, CardError):
             for name in CELLS:
                 value = (getattr(self, name).data or "").strip()
-                if value and _same_card(value, error.token):
+                if value and same_card(value, error.token):
                     return name
         match = _CELL_IN_TEXT.search(error.message)
         return f"r{match.group(1)}c{match.group(2)}" if match else None
-
-
-def _same_card(typed: str, token: str) -> bool:
-    if typed.upper() == token.upper():
-        return True
-    try:
-        return str(parse_card(typed)) == str(parse_card(token))
-    except InputError:
-        return False
 
 
 for _name in CELLS:

@@ -1,0 +1,228 @@
+"""Zheng Fen deal entry: the finishing order, each player's captured point cards, the last hand.
+
+The finishing order is one row of player buttons (radios) per place, prefilled in seat order, so
+a few taps set it without JavaScript. Each player's captured point cards are a card field (the
+picker offers only 5s, 10s and kings) or, instead, three counts: the counts are used when the
+card field is empty. The last player's remaining hand is entered the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from wtforms import HiddenField, IntegerField, StringField
+from wtforms.validators import Length, NumberRange, Optional
+
+from referee.cards import CardError
+from referee.errors import FieldError, InputError
+from referee.rules.zhengfen import parse_haul
+from referee.rules.zhengfen.scoring import place_name
+from referee.rules.zhengfen.values import POINT_RANKS
+from referee.web.entries import EntryForm, same_card
+
+#: Seats a Zheng Fen table has at most (zhengfen-1.1).
+SEATS = 6
+#: The count fields of a pile, with the rank each counts.
+COUNTS: tuple[tuple[str, str], ...] = (("fives", "5"), ("tens", "10"), ("kings", "K"))
+
+_TOKENS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """The fields of one pile: a player's captured cards, or the last player's hand."""
+
+    key: str
+    label: str
+    cards: StringField
+    counts: tuple[IntegerField, ...]
+
+    @property
+    def typed_cards(self) -> list[str]:
+        return [t for t in _TOKENS.split(self.cards.data or "") if t]
+
+    @property
+    def counted(self) -> bool:
+        return any(f.data is not None for f in self.counts)
+
+    @property
+    def count_errors(self) -> list[str]:
+        return [e for f in self.counts for e in f.errors or []]
+
+    def value(self) -> list[str] | dict[str, int]:
+        """Cards when any are typed, else the counts when any is filled, else no card."""
+        if self.typed_cards or not self.counted:
+            return self.typed_cards
+        return {rank: f.data or 0 for f, (_, rank) in zip(self.counts, COUNTS, strict=True)}
+
+    def check_both(self) -> None:
+        """Cards and counts both filled must agree, or one of them is a slip."""
+        if not (self.typed_cards and self.counted):
+            return
+        cards = parse_haul(self.typed_cards, self.key)
+        counts = tuple(f.data or 0 for f in self.counts)
+        if cards.counts != counts:
+            said = _counts_text(counts)
+            held = _counts_text(cards.counts)
+            raise FieldError(
+                f"{self.label}: the cards hold {held} but the counts say {said}; clear the counts or the cards",
+                field=f"{self.key}#counts",
+            )
+
+    def show_error(self, message: str, *, at_counts: bool) -> None:
+        field = self.counts[0] if at_counts else self.cards
+        field.errors = [*list(field.errors or []), message]
+
+
+def _counts_text(counts: tuple[int, ...]) -> str:
+    named = [f"{n} × {rank}" for n, rank in zip(counts, POINT_RANKS, strict=True) if n]
+    return ", ".join(named) if named else "no point card"
+
+
+class ZhengFenEntryForm(EntryForm):
+    template = "games/zhengfen/entry.html"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.order_errors: list[str] = []
+
+    # --- the fields, by seat -----------------------------------------------------------------------
+
+    def place(self, index: int) -> StringField:
+        return getattr(self, f"place_{index}")
+
+    def player(self, seat: int) -> HiddenField:
+        return getattr(self, f"player_{seat}")
+
+    def captured(self, seat: int, name: str) -> Pile:
+        return Pile(
+            key=f"captured.{name}",
+            label=f"{name}'s cards",
+            cards=getattr(self, f"cards_{seat}"),
+            counts=tuple(getattr(self, f"{count}_{seat}") for count, _ in COUNTS),
+        )
+
+    def hand(self) -> Pile:
+        return Pile(
+            key="hand",
+            label="The last player's hand",
+            cards=self.hand_cards,
+            counts=tuple(getattr(self, f"hand_{count}") for count, _ in COUNTS),
+        )
+
+    def chosen(self, index: int, players: tuple[str, ...]) -> str:
+        """The player in place ``index``: as posted or loaded, else the seat order."""
+        return self.place(index).data or players[index]
+
+    def seated(self) -> list[tuple[int, str]]:
+        """The players of the match as the form carries them, with their seats."""
+        return [(seat, name) for seat in range(SEATS) if (name := (self.player(seat).data or "").strip())]
+
+    def piles(self) -> list[Pile]:
+        return [*(self.captured(seat, name) for seat, name in self.seated()), self.hand()]
+
+    # --- entry ---------------------------------------------------------------------------------------
+
+    def to_entry(self) -> dict[str, Any]:
+        seated = self.seated()
+        places = (self.place(index).data or "" for index in range(len(seated)))
+        order = [name.strip() for name in places if name.strip()]
+        self._check_order([name for _, name in seated], order)
+        for pile in self.piles():
+            pile.check_both()
+        return {
+            "order": order,
+            "captured": {name: self.captured(seat, name).value() for seat, name in seated},
+            "hand": self.hand().value(),
+        }
+
+    def _check_order(self, players: list[str], order: list[str]) -> None:
+        """Each player in one place; say who is doubled and who has no place."""
+        doubled = [name for name in dict.fromkeys(order) if order.count(name) > 1]
+        if not doubled:
+            return
+        count = len(players)
+        sentences = []
+        for name in doubled:
+            places = [place_name(i, count) for i, who in enumerate(order, start=1) if who == name]
+            both = "both " if len(places) == 2 else ""
+            sentences.append(f"{name} is {both}{' and '.join(places)}.")
+        unplaced = [p for p in players if p not in order]
+        if unplaced:
+            sentences.append(f"No place for {' and '.join(unplaced)}.")
+        sentences.append("Tap each player in one place.")
+        raise FieldError(" ".join(sentences), field="order")
+
+    def load(self, entry: dict[str, Any]) -> None:
+        for index, name in enumerate(entry["order"]):
+            self.place(index).data = name
+        for seat, (name, pile) in enumerate(entry["captured"].items()):
+            self.player(seat).data = name
+            _fill(self.captured(seat, name), pile)
+        _fill(self.hand(), entry.get("hand") or [])
+
+    # --- errors --------------------------------------------------------------------------------------
+
+    def place_error(self, error: InputError) -> None:
+        """At the pile holding the named card or the pile the error names; the order above its rows."""
+        message = self._readable(error.message)
+        if error.field == "order":
+            self.order_errors.append(message)
+            return
+        piles = self._piles_holding(error)
+        if piles:
+            for pile in piles:
+                pile.show_error(message, at_counts=False)
+            return
+        for pile in self.piles():
+            if error.field == f"{pile.key}#counts":
+                pile.show_error(message, at_counts=True)
+                return
+            if error.field == pile.key:
+                pile.show_error(message, at_counts=not pile.typed_cards and pile.counted)
+                return
+        self.form_errors.append(message)
+
+    def _piles_holding(self, error: InputError) -> list[Pile]:
+        if not isinstance(error, CardError):
+            return []
+        return [pile for pile in self.piles() if any(same_card(t, error.token) for t in pile.typed_cards)]
+
+    def _readable(self, message: str) -> str:
+        """The rules layer names piles as entry keys (``captured.Ann``); the form as people do."""
+        for name in sorted((name for _, name in self.seated()), key=len, reverse=True):
+            message = message.replace(f"`captured.{name}`", f"{name}'s cards")
+            message = message.replace(f"captured.{name}", f"{name}'s cards")
+        return message.replace(" hand)", " the last hand)")
+
+
+def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:
+    if isinstance(value, dict):
+        for field, (_, rank) in zip(pile.counts, COUNTS, strict=True):
+            field.data = value.get(rank, 0)
+        pile.cards.data = ""
+    else:
+        pile.cards.data = " ".join(value)
+
+
+
+def _count_field(label: str) -> IntegerField:
+    return IntegerField(
+        label, validators=[Optional(), NumberRange(min=0, max=4, message="a count from 0 to 4")], default=None
+    )
+
+
+for _seat in range(SEATS):
+    setattr(ZhengFenEntryForm, f"place_{_seat}", StringField(validators=[Optional(), Length(max=80)]))
+    setattr(ZhengFenEntryForm, f"player_{_seat}", HiddenField(validators=[Optional(), Length(max=80)]))
+    setattr(ZhengFenEntryForm, f"cards_{_seat}", StringField("Cards", validators=[Optional(), Length(max=200)]))
+    for _count, _rank in COUNTS:
+        setattr(ZhengFenEntryForm, f"{_count}_{_seat}", _count_field(f"{_rank}s"))
+
+ZhengFenEntryForm.hand_cards = StringField("Cards", validators=[Optional(), Length(max=200)])
+for _count, _rank in COUNTS:
+    setattr(ZhengFenEntryForm, f"hand_{_count}", _count_field(f"{_rank}s"))
+
+FORM = ZhengFenEntryForm
