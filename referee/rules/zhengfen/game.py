@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from referee.cards import Pack
 from referee.errors import FieldError
 from referee.explain import Explanation, Step
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
@@ -21,6 +22,7 @@ from referee.rules.zhengfen.scoring import (
 from referee.rules.zhengfen.values import POINT_RANKS, ZHENGFEN_PACK
 
 _COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
+_FIRST_LEAD = "the holder of `3H` leads the first trick and need not play it"
 
 
 def parse_haul(value: object, field: str) -> Haul:
@@ -59,6 +61,9 @@ class ZhengFen(Game):
 
     def target(self, setup: MatchSetup) -> int:
         return self.rules(setup).target
+
+    def pack(self, setup: MatchSetup) -> Pack:
+        return ZHENGFEN_PACK
 
     # --- entries --------------------------------------------------------------------------------
 
@@ -134,7 +139,7 @@ class ZhengFen(Game):
         first, last = result.first, result.last
         following = self._following(first, last)
         explanation = Explanation().extend(result.explanation)
-        explanation.add(following.text, following.rule)
+        explanation.add(f"next deal: {following.text}", following.rule)
         scores = {p: result.scores[p] for p in setup.players}
         summary = f"{first} 1st takes {result.transfer} from {last}: " + ", ".join(
             f"{p} {result.scores[p]}" for p in order
@@ -179,29 +184,36 @@ class ZhengFen(Game):
 
     @staticmethod
     def _following(first: str, last: str) -> Step:
-        return Step(f"next deal: {last} shuffles; {first} deals, takes the first card and leads", "zhengfen-1.7")
+        return Step(f"{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads", "zhengfen-1.7")
 
     def next_lead(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> Step:
         """Who deals and who leads the next deal, as a sentence with its clause."""
         if earlier:
             return self._following(str(earlier[-1].details["first"]), str(earlier[-1].details["last"]))
         dealer = self.dealer(setup, earlier)
-        return Step(f"{dealer} deals; the holder of 3♥ leads the first trick and need not play it", "zhengfen-1.6")
+        return Step(f"{dealer} deals; {_FIRST_LEAD}", "zhengfen-1.6")
+
+    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> str:
+        """Who shuffles, deals and leads the next deal, for the sheet (zhengfen-1.6, 1.7)."""
+        if result.finished:
+            return ""
+        lead = self.next_lead(setup, result.deals)
+        text = lead.text if result.deals else _FIRST_LEAD
+        return f"{text[0].upper()}{text[1:]} ({lead.rule})."
 
     # --- end of the match -------------------------------------------------------------------------
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         """The game ends after a deal in which anyone reaches the target; equal highest totals play on."""
         target = self.target(setup)
-        lead = self.next_lead(setup, result.deals)
         if not result.deals or max(result.totals.values()) < target:
-            result.status = f"Playing to {target}. {lead.text[0].upper()}{lead.text[1:]}"
+            result.status = f"Playing to {target}"
             return
         best = max(result.totals.values())
         leaders = [side for side, total in result.totals.items() if total == best]
         if len(leaders) > 1:
             tied = " and ".join(leaders)
-            result.status = f"{tied} tie on {best}: another deal is played. {lead.text[0].upper()}{lead.text[1:]}"
+            result.status = f"{tied} tie on {best}: another deal is played"
             result.bonus_explanation.add(
                 f"{tied} have the highest total, {best}, at or past {target}: another deal is played", "zhengfen-7.2"
             )
