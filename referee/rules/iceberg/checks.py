@@ -1,0 +1,115 @@
+"""The Iceberg checks of the JSON API: ``meld``, ``layoff``, ``leftover`` (shared/API.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.cards import Card, Pack, check_copies, format_cards
+from referee.errors import FieldError
+from referee.explain import Explanation
+from referee.rules.checks import Body, Check
+from referee.rules.iceberg.deck import pack_for
+from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
+from referee.rules.iceberg.melds import classify_meld, lay_off
+from referee.rules.iceberg.options import OPTIONS
+from referee.rules.iceberg.table import parse_table, read_table
+
+#: Two decks hold 104 cards: no request lists more.
+MAX_CARDS = 104
+
+
+def _cards(body: Body, name: str, pack: Pack, *, default: Any = ..., limit: int = MAX_CARDS) -> list[Card]:
+    value = body.raw(name, default)
+    if value is default and default is not ...:
+        return list(value)
+    if isinstance(value, list) and len(value) > limit:
+        raise FieldError(f"`{name}` lists {len(value)} cards; at most {limit}", field=name)
+    cards = pack.parse(value, field=name)
+    if len(cards) > limit:
+        raise FieldError(f"`{name}` lists {len(cards)} cards; at most {limit}", field=name)
+    return cards
+
+
+def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, dict[str, Any]]:
+    body = Body(data)
+    decks = body.decks(2)
+    return body, decks, pack_for(decks), body.options(OPTIONS)
+
+
+def _illegal(reasons: Explanation, **numbers: Any) -> dict[str, Any]:
+    return {"legal": False, **numbers, "reasons": reasons.as_list(), "explanation": reasons.as_list()}
+
+
+def meld(data: Mapping[str, Any]) -> dict[str, Any]:
+    body, decks, pack, _ = _setup(data)
+    cards = _cards(body, "cards", pack)
+    check_copies(pack, [(cards, "cards")])
+    verdict = classify_meld(cards, decks)
+    answer: dict[str, Any] = {
+        "legal": verdict.legal,
+        "kind": verdict.kind,
+        "points": verdict.points,
+        "steps": verdict.steps,
+        "cards": verdict.meld.strings() if verdict.meld else [str(c) for c in cards],
+        "decks": decks,
+        "explanation": verdict.explanation.as_list(),
+    }
+    if not verdict.legal:
+        answer["reasons"] = verdict.reasons.as_list()
+    return answer
+
+
+def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
+    body, decks, pack, _ = _setup(data)
+    on_table = _cards(body, "meld", pack)
+    cards = _cards(body, "cards", pack)
+    check_copies(pack, [(on_table, "meld"), (cards, "cards")])
+    base = classify_meld(on_table, decks)
+    if base.meld is None:
+        reasons = Explanation().add(
+            f"The meld {format_cards(on_table)} is not a legal meld, so nothing can be laid on it", "iceberg-9.5"
+        )
+        reasons.extend(base.reasons)
+        return _illegal(reasons, points=0, kind=None)
+    verdict = lay_off(base.meld, cards, decks)
+    answer: dict[str, Any] = {
+        "legal": verdict.legal,
+        "points": verdict.points,
+        "kind": base.meld.kind,
+        "steps": [{"card": str(card), "size": size, "points": points} for card, size, points in verdict.steps],
+        "meld": verdict.meld.strings(),
+        "decks": decks,
+        "explanation": verdict.explanation.as_list(),
+    }
+    if not verdict.legal:
+        answer["reasons"] = verdict.reasons.as_list()
+    return answer
+
+
+def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
+    body, decks, pack, options = _setup(data)
+    hand = _cards(body, "hand", pack, limit=MAX_HAND)
+    melds = parse_table(body.raw("table", None), pack)
+    check_copies(pack, [(hand, "hand"), *((cards, f"table meld {i}") for i, cards in enumerate(melds, start=1))])
+    table, illegal = read_table(melds, decks)
+    if illegal:
+        reasons = Explanation()
+        for number, verdict in illegal:
+            reasons.add(f"Table meld {number} ({format_cards(melds[number - 1])}) is no legal meld", "iceberg-9.5")
+            reasons.extend(verdict.reasons)
+        return _illegal(reasons, best_points=None, unplayed=[str(c) for c in hand], penalty=None, plan=[])
+    result = value_leftover(hand, table, decks, options)
+    return {
+        "legal": True,
+        **result.as_dict(),
+        "decks": decks,
+        "explanation": result.explanation.as_list(),
+    }
+
+
+CHECKS: dict[str, Check] = {
+    "meld": Check("meld", "Is this a meld, and what does it score?", meld),
+    "layoff": Check("layoff", "What does this lay-off score?", layoff),
+    "leftover": Check("leftover", "What does this leftover hand cost?", leftover),
+}

@@ -1,0 +1,48 @@
+"""Iceberg's cards: one or two 52-card decks without jokers, and the meld ranks 2…K."""
+
+from __future__ import annotations
+
+from referee.cards import Card, Pack
+
+ICEBERG_PACK = Pack("Iceberg")
+
+#: Ranks that meld, in run order; K does not connect to 2 and aces never meld (iceberg-1.3).
+MELD_RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_INDEX = {rank: i for i, rank in enumerate(MELD_RANKS)}
+#: Suits as the optimiser numbers them: a colour is two neighbouring suits.
+SUIT_ORDER: tuple[str, ...] = ("H", "D", "S", "C")
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUIT_ORDER)}
+#: Order of suits within a set, as people sort them.
+SET_SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
+ODD_RANKS: tuple[str, ...] = ("3", "5", "7", "9", "J", "K")
+EVEN_RANKS: tuple[str, ...] = ("2", "4", "6", "8", "10", "Q")
+
+
+def decks_for(players: int) -> int:
+    """D = 1 for 2–3 players, 2 for 4–6 (iceberg-1.2)."""
+    return 1 if players <= 3 else 2
+
+
+def pack_for(decks: int) -> Pack:
+    return ICEBERG_PACK.with_decks(decks)
+
+
+def is_ace(card: Card) -> bool:
+    return card.rank == "A"
+
+
+def cell_of(card: Card) -> tuple[int, int]:
+    """(rank index, suit index) of a card that can meld."""
+    return RANK_INDEX[card.rank], SUIT_INDEX[str(card.suit)]
+
+
+def card_at(rank: int, suit: int) -> Card:
+    return Card(MELD_RANKS[rank], SUIT_ORDER[suit])
+
+
+def run_key(card: Card) -> int:
+    return RANK_INDEX.get(card.rank, -1)
+
+
+def set_key(card: Card) -> int:
+    return SET_SUIT_ORDER[str(card.suit)]

@@ -1,0 +1,225 @@
+"""What a hand left at the end of a deal costs (iceberg-6.2–6.7, iceberg-8.1, 8.3).
+
+The holder imagines one more turn on the final table: V* is the most that hand can score, U the
+cards left by the play that reaches V* (the fewest, unless the house says the most), and the
+penalty is −V* − 10 × |U| (or −10 for every card held, Bower's rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.cards import Card, format_cards
+from referee.errors import FieldError
+from referee.explain import Explanation
+from referee.rules.iceberg.deck import card_at, cell_of, is_ace, run_key, set_key
+from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
+
+ACE_POINTS = 20
+#: No hand at the end of a deal comes near this: 7 dealt cards and one more per turn make at
+#: most 28. The search is exact for any hand, but its time grows quickly with the hand's size.
+MAX_HAND = 32
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One step of the imagined turn: expose aces, lay a new meld, or lay off on a table meld."""
+
+    action: str
+    cards: tuple[Card, ...]
+    points: int
+    steps: tuple[int, ...]
+    text: str
+    rule: str
+    kind: str | None = None
+    #: For a lay-off: the number of the meld in the table as given (1 = first), and that meld.
+    onto: int | None = None
+    target: Meld | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "action": self.action,
+            "cards": [str(c) for c in self.cards],
+            "points": self.points,
+            "steps": list(self.steps),
+            "text": self.text,
+            "rule": self.rule,
+        }
+        if self.kind is not None:
+            data["kind"] = self.kind
+        if self.onto is not None and self.target is not None:
+            data["onto"] = self.onto
+            data["meld"] = self.target.strings()
+        return data
+
+
+@dataclass
+class Leftover:
+    hand: tuple[Card, ...]
+    best_points: int
+    unplayed: tuple[Card, ...]
+    penalty: int
+    plan: list[PlanStep] = field(default_factory=list)
+    explanation: Explanation = field(default_factory=Explanation)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hand": [str(c) for c in self.hand],
+            "best_points": self.best_points,
+            "unplayed": [str(c) for c in self.unplayed],
+            "penalty": self.penalty,
+            "plan": [step.as_dict() for step in self.plan],
+        }
+
+
+def value_leftover(
+    hand: Sequence[Card], table: Sequence[Meld], decks: int, options: Mapping[str, Any] | None = None
+) -> Leftover:
+    """The leftover penalty of ``hand`` against the final ``table`` (iceberg-6.2–6.4).
+
+    ``table`` holds legal melds (see :func:`~referee.rules.iceberg.melds.classify_meld`);
+    ``options`` are the Iceberg house options (``penalty``, ``ace_scoring``, ``leftover_tie``,
+    ``parallel_melds``), defaults where absent. Cards are not checked against the deck here.
+    """
+    options = options or {}
+    if len(hand) > MAX_HAND:
+        raise FieldError(
+            f"a hand at the end of a deal holds at most {MAX_HAND} cards, not {len(hand)} "
+            "(7 dealt and one more per turn)",
+            field="hand",
+        )
+    hand = tuple(hand)
+    explanation = Explanation()
+    if not hand:
+        explanation.add("No cards left in hand: no penalty", "iceberg-5.3")
+        return Leftover(hand, 0, (), 0, [], explanation)
+    multiplier = options.get("ace_scoring") == "multiplier"
+    aces = [c for c in hand if is_ace(c)]
+    meldable = [c for c in hand if not is_ace(c)]
+    explanation.add(
+        f"One more turn is imagined for {format_cards(hand)} on the final table "
+        "(no pick-up, no draw, no face-down card): V* is the most it can score",
+        "iceberg-6.2",
+    )
+    play = solve(_problem(meldable, table, decks, options))
+    plan: list[PlanStep] = []
+    if aces and not multiplier:
+        points = ACE_POINTS * len(aces)
+        text = f"Expose {format_cards(aces)}: {len(aces)} × {ACE_POINTS} = {points}; an ace is never left over"
+        plan.append(PlanStep("ace", tuple(aces), points, (ACE_POINTS,) * len(aces), text, "iceberg-6.7"))
+    plan.extend(_steps(play, table, decks))
+    for step in plan:
+        explanation.add(step.text, step.rule)
+    best = sum(step.points for step in plan)
+    unplayed = [card_at(r, s) for r, s in play.unplayed]
+    unplayed.sort(key=lambda c: (run_key(c), set_key(c)))
+    if aces and multiplier:
+        unplayed = aces + unplayed
+        explanation.add(
+            f"{format_cards(aces)}: with the ace multiplier an unexposed ace is an ordinary unplayable card",
+            "iceberg-8.1",
+        )
+    explanation.add(f"V* = {best}" + ("" if plan else ": nothing in this hand can be played"), "iceberg-6.2")
+    tie = options.get("leftover_tie", "fewest_unplayed")
+    shown = format_cards(unplayed) if unplayed else "none"
+    which = "the most" if tie == "most_unplayed" else "the fewest"
+    explanation.add(
+        f"U = {shown} ({len(unplayed)}): of the plays scoring V*, the one leaving {which} cards", "iceberg-6.3"
+    )
+    if options.get("penalty") == "every_card":
+        penalty = -best - 10 * len(hand)
+        explanation.add(f"Penalty = −{best} − 10 × {len(hand)} cards in hand = {number(penalty)}", "iceberg-8.3")
+    else:
+        penalty = -best - 10 * len(unplayed)
+        explanation.add(f"Penalty = −{best} − 10 × {len(unplayed)} = {number(penalty)}", "iceberg-6.4")
+    return Leftover(hand, best, tuple(unplayed), penalty, plan, explanation)
+
+
+def number(value: int) -> str:
+    """A score as printed, with a true minus sign."""
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: Mapping[str, Any]) -> Problem:
+    counts = [[0] * N_SUITS for _ in range(N_RANKS)]
+    for card in hand:
+        r, s = cell_of(card)
+        counts[r][s] += 1
+    set_sizes = [0] * N_RANKS
+    runs = []
+    for meld in table:
+        if meld.kind in ("pair", "set"):
+            r = cell_of(meld.cards[0])[0]
+            set_sizes[r] = max(set_sizes[r], meld.size)
+        elif meld.kind == "run":
+            lo, hi = meld.span
+            runs.append(TableRun(cell_of(meld.cards[0])[1], lo, hi))
+    return Problem(
+        counts=tuple(tuple(row) for row in counts),
+        decks=decks,
+        set_sizes=tuple(set_sizes),
+        runs=tuple(runs),
+        parallel=options.get("parallel_melds", "allowed") != "forbidden",
+        fewest=options.get("leftover_tie", "fewest_unplayed") != "most_unplayed",
+    )
+
+
+def _steps(play: Play, table: Sequence[Meld], decks: int) -> list[PlanStep]:
+    """The best play as steps a player could take: new melds first, then lay-offs."""
+    steps: list[PlanStep] = []
+    for cells in sorted(play.specials):
+        steps.append(_new_meld([card_at(r, s) for r, s in cells], decks))
+    for s, lo, hi in sorted(play.new_runs, key=lambda run: (run[1], run[0])):
+        steps.append(_new_meld([card_at(r, s) for r in range(lo, hi + 1)], decks))
+    largest: dict[int, int] = {}
+    for index, meld in enumerate(table):
+        if meld.kind in ("pair", "set"):
+            r = cell_of(meld.cards[0])[0]
+            if r not in largest or meld.size > table[largest[r]].size:
+                largest[r] = index
+    layoffs: list[tuple[int, list[Card]]] = []
+    for r in sorted(play.sets):
+        cards = [card_at(r, s) for s in play.sets[r]]
+        if r in largest:
+            layoffs.append((largest[r], cards))
+        else:
+            steps.append(_new_meld(cards, decks))
+    runs = [index for index, meld in enumerate(table) if meld.kind == "run"]
+    for position, (below, above) in play.extensions.items():
+        index = runs[position]
+        suit = cell_of(table[index].cards[0])[1]
+        cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
+        layoffs.append((index, cards))
+    for index, cards in sorted(layoffs, key=lambda item: item[0]):
+        steps.append(_layoff(index, table[index], cards, decks))
+    return steps
+
+
+def _new_meld(cards: list[Card], decks: int) -> PlanStep:
+    verdict = classify_meld(cards, decks)
+    meld = verdict.meld
+    kind = meld.kind if meld else None
+    arithmetic = " + ".join(map(str, verdict.steps))
+    total = f"{arithmetic} = {verdict.points}" if len(verdict.steps) > 1 else str(verdict.points)
+    rule = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}.get(
+        str(kind), "iceberg-3"
+    )
+    if len(verdict.steps) > 1:
+        rule = "iceberg-3.4"
+    text = f"Meld {format_cards(cards)} ({kind}): {total}"
+    return PlanStep(
+        "meld", tuple(meld.cards if meld else cards), verdict.points, tuple(verdict.steps), text, rule, kind
+    )
+
+
+def _layoff(index: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
+    verdict = lay_off(meld, cards, decks)
+    points = [p for _, _, p in verdict.steps]
+    arithmetic = " + ".join(map(str, points))
+    total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
+    text = f"Lay off {format_cards(cards)} on {meld.label()} (table meld {index + 1}): {total}"
+    rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
+    return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, index + 1, meld)

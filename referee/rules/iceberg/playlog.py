@@ -1,0 +1,245 @@
+"""The turn-by-turn play log of a deal: aces exposed, melds and lay-offs scored as laid.
+
+Replaying the log tracks the table (every meld, numbered in the order it was laid, with the
+lay-offs it received), each player's points in play, the aces each exposed, and refuses plays
+the rules forbid: illegal melds and lay-offs, parallel melds when forbidden, and play after the
+last ace (iceberg-5.2, 8.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from referee.cards import Card, Pack, format_cards
+from referee.errors import FieldError, InputError
+from referee.explain import Explanation
+from referee.rules.iceberg.deck import is_ace
+from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.table import parallel_conflict
+
+ACTIONS = ("aces", "meld", "layoff")
+ACE_POINTS = 20
+#: A deal has at most some 100 turns; no log is longer than this.
+MAX_PLAYS = 400
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of the log, canonical: who, what, which cards, and for a lay-off the meld number."""
+
+    player: str
+    action: str
+    cards: tuple[Card, ...]
+    onto: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"player": self.player, self.action: [str(c) for c in self.cards]}
+        if self.onto is not None:
+            data["onto"] = self.onto
+        return data
+
+
+@dataclass
+class Scored:
+    """A play as scored: its points and the table meld it made or grew (numbered from 1)."""
+
+    number: int
+    play: Action
+    points: int
+    steps: list[int]
+    text: str
+    rule: str
+    meld_number: int | None = None
+    meld: Meld | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        data = {
+            "number": self.number,
+            **self.play.as_dict(),
+            "action": self.play.action,
+            "points": self.points,
+            "steps": self.steps,
+            "text": self.text,
+            "rule": self.rule,
+        }
+        if self.meld_number is not None and self.meld is not None:
+            data["meld_number"] = self.meld_number
+            data["meld_after"] = self.meld.strings()
+        return data
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table, who laid it, and who laid cards on it."""
+
+    number: int
+    meld: Meld
+    laid_by: str
+    layoffs: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "kind": self.meld.kind,
+            "cards": self.meld.strings(),
+            "laid_by": self.laid_by,
+            "layoffs": [{"player": p, "cards": [str(c) for c in cards]} for p, cards in self.layoffs],
+        }
+
+
+@dataclass
+class Replay:
+    plays: list[Scored]
+    table: list[TableMeld]
+    #: Points each player scored by melds and lay-offs (aces apart).
+    in_play: dict[str, int]
+    #: Aces each player exposed.
+    aces: dict[str, int]
+    last_ace_by: str | None
+    explanation: Explanation
+
+    @property
+    def melds(self) -> list[Meld]:
+        return [m.meld for m in self.table]
+
+
+def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Action]:
+    """Read the log of an entry; errors carry ``field="log"`` and name the play."""
+    if not isinstance(value, list):
+        raise FieldError("`log` must be a list of plays", field="log")
+    if len(value) > MAX_PLAYS:
+        raise FieldError(f"`log` lists {len(value)} plays; a deal has far fewer than {MAX_PLAYS}", field="log")
+    plays = []
+    for number, item in enumerate(value, start=1):
+        try:
+            plays.append(_parse_play(item, number, players, pack))
+        except InputError as error:
+            error.field = "log"
+            raise
+    return plays
+
+
+def find_player(name: object, players: Sequence[str], where: str, field_name: str) -> str:
+    if isinstance(name, str):
+        for player in players:
+            if player.casefold() == name.strip().casefold():
+                return player
+    listed = ", ".join(players)
+    raise FieldError(f"{where}: {name!r} is not a player of this match ({listed})", field=field_name)
+
+
+def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -> Action:
+    where = f"play {number}"
+    if not isinstance(item, Mapping):
+        raise FieldError(f'{where} must be an object such as {{"player": "Ann", "meld": ["4H", "5H", "6H"]}}')
+    player = find_player(item.get("player"), players, where, "log")
+    actions = [a for a in ACTIONS if a in item]
+    if len(actions) != 1:
+        raise FieldError(f"{where} names exactly one of `aces`, `meld` or `layoff`")
+    action = actions[0]
+    cards = tuple(pack.parse(item[action], field=f"{where} {action}"))
+    if not cards:
+        raise FieldError(f"{where}: no cards given")
+    onto = None
+    if action == "layoff":
+        onto = item.get("onto")
+        if isinstance(onto, bool) or not isinstance(onto, int) or onto < 1:
+            raise FieldError(f"{where}: `onto` is the number of the table meld (1 = the first laid)")
+    elif "onto" in item:
+        raise FieldError(f"{where}: `onto` only goes with a lay-off")
+    return Action(player, action, cards, onto)
+
+
+def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options: Mapping[str, Any]) -> Replay:
+    """Score the plays in order and track the table; raise FieldError(field="log") for an illegal play."""
+    table: list[TableMeld] = []
+    scored: list[Scored] = []
+    in_play = dict.fromkeys(players, 0)
+    aces = dict.fromkeys(players, 0)
+    exposed = 0
+    last_ace_by: str | None = None
+    multiplier = options.get("ace_scoring") == "multiplier"
+    forbid = options.get("parallel_melds") == "forbidden"
+    explanation = Explanation()
+    for number, play in enumerate(plays, start=1):
+        where = f"play {number} ({play.player})"
+        if last_ace_by is not None:
+            if options.get("last_ace") != "finish_turn":
+                _refuse(f"{where}: the last ace, exposed by {last_ace_by}, ended the deal", "iceberg-5.2")
+            if play.player != last_ace_by:
+                _refuse(f"{where}: the deal ended with {last_ace_by}'s turn, who exposed the last ace", "iceberg-8.2")
+        if play.action == "aces":
+            not_aces = [c for c in play.cards if not is_ace(c)]
+            if not_aces:
+                _refuse(f"{where}: `{not_aces[0]}` is no ace; only aces are exposed", "iceberg-2.4")
+            exposed += len(play.cards)
+            aces[play.player] += len(play.cards)
+            points = 0 if multiplier else ACE_POINTS * len(play.cards)
+            rule = "iceberg-8.1" if multiplier else "iceberg-2.4"
+            text = f"{play.player} exposes {format_cards(play.cards)}: " + (
+                f"{len(play.cards)} more for the multiplier" if multiplier else f"+{points}"
+            )
+            if exposed >= 4 * decks:
+                last_ace_by = play.player
+                text += f"; the last ace ({exposed} of {4 * decks}) ends the deal"
+                rule = "iceberg-5.1"
+            scored.append(Scored(number, play, points, [ACE_POINTS] * len(play.cards) if points else [], text, rule))
+        elif play.action == "meld":
+            scored.append(_meld(number, where, play, table, decks, forbid))
+        else:
+            scored.append(_layoff(number, where, play, table, decks, forbid))
+        if play.action != "aces":
+            in_play[play.player] += scored[-1].points
+        explanation.add(scored[-1].text, scored[-1].rule)
+    return Replay(scored, table, in_play, aces, last_ace_by, explanation)
+
+
+def _refuse(text: str, rule: str) -> NoReturn:
+    raise FieldError(f"{text} ({rule})", field="log")
+
+
+def _meld(number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool) -> Scored:
+    verdict = classify_meld(play.cards, decks)
+    meld = verdict.meld
+    if meld is None:
+        reason = verdict.reasons.steps[0]
+        _refuse(f"{where}: {format_cards(play.cards)} is no meld: {reason.text}", reason.rule)
+    if forbid:
+        conflict = parallel_conflict([m.meld for m in table], meld, meld.cards, None)
+        if conflict:
+            _refuse(f"{where}: {conflict}", "iceberg-3.7")
+    table.append(TableMeld(len(table) + 1, meld, play.player))
+    arithmetic = " + ".join(map(str, verdict.steps))
+    total = f"{arithmetic} = {verdict.points}" if len(verdict.steps) > 1 else str(verdict.points)
+    text = f"{play.player} melds {format_cards(meld.cards)} (meld {len(table)}, {meld.kind}): {total}"
+    rule = "iceberg-3.4" if len(verdict.steps) > 1 else _MELD_RULES[meld.kind]
+    return Scored(number, play, verdict.points, verdict.steps, text, rule, len(table), meld)
+
+
+_MELD_RULES = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}
+
+
+def _layoff(number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool) -> Scored:
+    onto = play.onto or 0
+    if onto > len(table):
+        _refuse(f"{where}: there is no meld {onto} on the table ({len(table)} so far)", "iceberg-4.1")
+    target = table[onto - 1]
+    verdict = lay_off(target.meld, play.cards, decks)
+    if not verdict.legal:
+        reason = verdict.reasons.steps[0]
+        _refuse(f"{where}: {reason.text}", reason.rule)
+    if forbid:
+        conflict = parallel_conflict([m.meld for m in table], verdict.meld, play.cards, onto - 1)
+        if conflict:
+            _refuse(f"{where}: {conflict}", "iceberg-3.7")
+    points = [p for _, _, p in verdict.steps]
+    before = target.meld.label()
+    target.meld = verdict.meld
+    target.layoffs.append((play.player, play.cards))
+    arithmetic = " + ".join(map(str, points))
+    total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
+    text = f"{play.player} lays {format_cards(play.cards)} on meld {onto} ({before}): {total}"
+    rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
+    return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)

@@ -1,0 +1,283 @@
+"""The leftover optimiser against a brute-force search of every imagined turn (iceberg-6.2, 6.3).
+
+The brute force knows nothing of the optimiser: it tries every sequence of single legal actions
+— lay a pair (one deck), a set of three, a run of three or a special from the hand, or lay one
+card on any meld, including melds made earlier in the same turn — memoised on the state
+(hand left, table). A bigger meld laid at once scores the same as such a sequence (iceberg-3.4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cards import Card
+from referee.rules.iceberg import optimiser
+from referee.rules.iceberg.deck import MELD_RANKS
+from referee.rules.iceberg.leftover import value_leftover
+from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.table import parallel_conflict
+
+RANKS = MELD_RANKS
+RED = {"H", "D"}
+ODD = [1, 3, 5, 7, 9, 11]
+EVEN = [0, 2, 4, 6, 8, 10]
+
+# --- the brute force ------------------------------------------------------------------------------
+
+# A card is (rank index 0…11, suit letter); a meld is (kind, sorted cards).
+BCard = tuple[int, str]
+BMeld = tuple[str, tuple[BCard, ...]]
+
+
+def _special_points(cards: tuple[BCard, ...]) -> int | None:
+    ranks = sorted(r for r, _ in cards)
+    if ranks not in (ODD, EVEN):
+        return None
+    suits = {s for _, s in cards}
+    odd = ranks == ODD
+    if len(suits) == 1:
+        return 700 if odd else 500
+    if suits <= RED or not suits & RED:
+        return 300 if odd else 200
+    return None
+
+
+def _run_covers(table: tuple[BMeld, ...], suit: str, rank: int, skip: int | None = None) -> bool:
+    return any(
+        kind == "run" and i != skip and cards[0][1] == suit and cards[0][0] <= rank <= cards[-1][0]
+        for i, (kind, cards) in enumerate(table)
+    )
+
+
+def _canon(table: list[BMeld]) -> tuple[BMeld, ...]:
+    return tuple(sorted((kind, tuple(sorted(cards))) for kind, cards in table))
+
+
+def _without(hand: tuple[BCard, ...], cards: tuple[BCard, ...]) -> tuple[BCard, ...]:
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+def brute_force(
+    hand: list[BCard], table: list[BMeld], decks: int, *, parallel: bool = True, fewest: bool = True
+) -> tuple[int, int]:
+    """(most points, cards used by the play reaching them, fewest or most as asked)."""
+    sign = 1 if fewest else -1
+
+    def new_melds(hand_t: tuple[BCard, ...], table_t: tuple[BMeld, ...]) -> set[tuple[str, tuple[BCard, ...], int]]:
+        found = set()
+        for size in (2, 3):
+            for combo in combinations(hand_t, size):
+                if len({r for r, _ in combo}) == 1 and (size == 3 or decks == 1):
+                    rank = combo[0][0]
+                    if parallel or not any(k in ("pair", "set") and c[0][0] == rank for k, c in table_t):
+                        found.add(("pair" if size == 2 else "set", tuple(sorted(combo)), 10 if size == 2 else 30))
+                ranks = sorted(r for r, _ in combo)
+                if size == 3 and len({s for _, s in combo}) == 1 and ranks == list(range(ranks[0], ranks[0] + 3)):
+                    suit = combo[0][1]
+                    if parallel or not any(_run_covers(table_t, suit, r) for r in ranks):
+                        found.add(("run", tuple(sorted(combo)), 30))
+        if len(hand_t) >= 6:
+            for combo in combinations(hand_t, 6):
+                points = _special_points(combo)
+                if points is not None:
+                    found.add(("special", tuple(sorted(combo)), points))
+        return found
+
+    @cache
+    def best(hand_t: tuple[BCard, ...], table_t: tuple[BMeld, ...]) -> tuple[int, int]:
+        result = (0, 0)
+        moves = []
+        for kind, cards, points in new_melds(hand_t, table_t):
+            moves.append((points, len(cards), _without(hand_t, cards), _canon([*table_t, (kind, cards)])))
+        for card in set(hand_t):
+            rank, suit = card
+            for i, (kind, cards) in enumerate(table_t):
+                if kind in ("pair", "set"):
+                    if cards[0][0] != rank or len(cards) >= 4 * decks:
+                        continue
+                    points = 20 if kind == "pair" else 10 * (len(cards) + 1)
+                elif kind == "run":
+                    if cards[0][1] != suit or rank not in (cards[0][0] - 1, cards[-1][0] + 1):
+                        continue
+                    if not parallel and _run_covers(table_t, suit, rank, skip=i):
+                        continue
+                    points = 10 * (len(cards) + 1)
+                else:
+                    continue
+                grown = list(table_t)
+                grown[i] = ("set" if kind == "pair" else kind, tuple(sorted((*cards, card))))
+                moves.append((points, 1, _without(hand_t, (card,)), _canon(grown)))
+        for points, used, hand_after, table_after in moves:
+            more, more_used = best(hand_after, table_after)
+            candidate = (points + more, used + more_used)
+            if (candidate[0], sign * candidate[1]) > (result[0], sign * result[1]):
+                result = candidate
+        return result
+
+    return best(tuple(sorted(hand)), _canon(table))
+
+
+def _bcard(card: Card) -> BCard:
+    return RANKS.index(card.rank), str(card.suit)
+
+
+def brute_leftover(hand: list[Card], table: list[Meld], decks: int, options: dict) -> tuple[int, int]:
+    """(V*, |U|) by brute force, aces counted as iceberg-6.7 and 8.1 say."""
+    aces = [c for c in hand if c.rank == "A"]
+    others = [_bcard(c) for c in hand if c.rank != "A"]
+    melds = [(m.kind, tuple(sorted(_bcard(c) for c in m.cards))) for m in table]
+    points, used = brute_force(
+        others,
+        melds,
+        decks,
+        parallel=options["parallel_melds"] == "allowed",
+        fewest=options["leftover_tie"] == "fewest_unplayed",
+    )
+    if options["ace_scoring"] == "plus_20":
+        return points + 20 * len(aces), len(others) - used
+    return points, len(others) - used + len(aces)
+
+
+# --- random deals -------------------------------------------------------------------------------
+
+
+@st.composite
+def deals(draw: st.DrawFn, max_hand: int = 8) -> tuple[list[Card], list[Meld], int, dict]:
+    """A table of legal melds and a hand, within the copies of D decks, and a set of options."""
+    decks = draw(st.sampled_from([1, 2]))
+    copies = Counter({Card(r, s): decks for r in RANKS for s in "SHDC"})
+    low = draw(st.integers(0, 9))
+    high = min(11, low + draw(st.integers(2, 7)))
+    suits = draw(st.lists(st.sampled_from("SHDC"), min_size=1, max_size=4, unique=True))
+    table: list[Meld] = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from(["set", "run", "run", "pair", "special"]))
+        if kind in ("set", "pair"):
+            rank = RANKS[draw(st.integers(max(0, low - 1), min(11, high + 1)))]
+            pool = [Card(rank, s) for s in "SHDC" for _ in range(copies[Card(rank, s)])]
+            size = 2 if kind == "pair" and decks == 1 else draw(st.integers(3, 5))
+            if len(pool) < size:
+                continue
+            cards = draw(st.permutations(pool))[:size]
+        elif kind == "run":
+            suit = draw(st.sampled_from(suits))
+            start = draw(st.integers(max(0, low - 2), min(9, high)))
+            end = min(11, start + draw(st.integers(2, 5)))
+            cards = [Card(RANKS[r], suit) for r in range(start, end + 1)]
+        else:
+            parity = draw(st.sampled_from([EVEN, ODD]))
+            colour = draw(st.sampled_from(["HD", "SC"]))
+            cards = [Card(RANKS[r], draw(st.sampled_from(colour))) for r in parity]
+        verdict = classify_meld(cards, decks)
+        if verdict.meld is None or any(copies[c] < n for c, n in Counter(cards).items()):
+            continue
+        copies.subtract(cards)
+        table.append(verdict.meld)
+    shape = draw(st.sampled_from(["window", "window", "special", "anything"]))
+    if shape == "window":
+        pool = [Card(RANKS[r], s) for r in range(low, high + 1) for s in suits]
+    elif shape == "special":
+        colour = draw(st.sampled_from(["HD", "SC"]))
+        pool = [Card(RANKS[r], s) for r in draw(st.sampled_from([EVEN, ODD])) for s in colour]
+    else:
+        pool = [Card(r, s) for r in RANKS for s in "SHDC"]
+    pool += [Card("A", s) for s in "SHDC"]
+    picked = draw(st.lists(st.sampled_from(pool), max_size=max_hand * 2))
+    copies.update({Card("A", s): decks for s in "SHDC"})
+    hand: list[Card] = []
+    for card in picked:
+        if len(hand) < max_hand and copies[card] > 0:
+            copies[card] -= 1
+            hand.append(card)
+    options = {
+        "penalty": draw(st.sampled_from(["unplayable", "every_card"])),
+        "ace_scoring": draw(st.sampled_from(["plus_20", "multiplier"])),
+        "leftover_tie": draw(st.sampled_from(["fewest_unplayed", "most_unplayed"])),
+        "parallel_melds": draw(st.sampled_from(["allowed", "forbidden"])),
+    }
+    return hand, table, decks, options
+
+
+def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, result) -> None:  # type: ignore[no-untyped-def]
+    """Replay the plan on the table: every step legal, its points as stated, the cards all accounted."""
+    current = list(table)
+    spent: Counter[Card] = Counter()
+    total = 0
+    for step in result.plan:
+        cards = list(step.cards)
+        spent.update(cards)
+        total += step.points
+        if step.action == "ace":
+            assert all(c.rank == "A" for c in cards)
+            assert step.points == 20 * len(cards)
+        elif step.action == "meld":
+            verdict = classify_meld(cards, decks)
+            assert verdict.legal and verdict.points == step.points
+            if options["parallel_melds"] == "forbidden":
+                assert parallel_conflict(current, verdict.meld, cards, None) is None
+            current.append(verdict.meld)
+        else:
+            index = step.onto - 1
+            assert current[index] == step.target
+            verdict = lay_off(current[index], cards, decks)
+            assert verdict.legal and verdict.points == step.points
+            if options["parallel_melds"] == "forbidden":
+                assert parallel_conflict(current, verdict.meld, cards, index) is None
+            current[index] = verdict.meld
+    assert total == result.best_points
+    assert spent + Counter(result.unplayed) == Counter(hand)
+
+
+# --- the properties -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prune_from", [optimiser._PRUNE_FROM, 0], ids=["as_shipped", "bounds_always"])
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=deals())
+def test_optimiser_equals_brute_force(prune_from: int, case: tuple) -> None:
+    hand, table, decks, options = case
+    shipped = optimiser._PRUNE_FROM
+    optimiser._PRUNE_FROM = prune_from
+    try:
+        result = value_leftover(hand, table, decks, options)
+    finally:
+        optimiser._PRUNE_FROM = shipped
+    best, unplayed = brute_leftover(hand, table, decks, options)
+    assert (result.best_points, len(result.unplayed)) == (best, unplayed)
+    counted = len(hand) if options["penalty"] == "every_card" else unplayed
+    assert result.penalty == -best - 10 * counted
+    check_plan(hand, table, decks, options, result)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=deals(max_hand=22))
+def test_bounds_never_cut_the_best_play(case: tuple) -> None:
+    """On hands too big for the brute force: the pruned search equals the plain programme."""
+    hand, table, decks, options = case
+    shipped = optimiser._PRUNE_FROM
+    try:
+        optimiser._PRUNE_FROM = 0
+        pruned = value_leftover(hand, table, decks, options)
+        optimiser._PRUNE_FROM = 10**6
+        plain = value_leftover(hand, table, decks, options)
+    finally:
+        optimiser._PRUNE_FROM = shipped
+    assert (pruned.best_points, len(pruned.unplayed)) == (plain.best_points, len(plain.unplayed))
+    check_plan(hand, table, decks, options, pruned)
+
+
+def test_brute_force_knows_the_worked_examples() -> None:
+    """The brute force itself, on E12 and E16 (iceberg.md)."""
+    hearts = [(r, "H") for r in range(2, 7)]
+    assert brute_force(hearts, [("run", ((7, "H"), (8, "H"), (9, "H")))], 1) == (300, 5)
+    hand = [(5, "H"), (5, "C"), (5, "D"), (6, "H"), (7, "H"), (8, "H")]
+    assert brute_force(hand, [], 2) == (70, 4)

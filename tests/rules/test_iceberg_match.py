@@ -1,0 +1,261 @@
+"""Iceberg on the score sheet: the two entry modes, scoring, dealer rotation and the end of a match."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import FieldError, InputError, TotalError
+from referee.rules.game import DealContext, MatchSetup
+from referee.rules.iceberg import ICEBERG
+
+THREE = ("Ann", "Bob", "Cid")
+FOUR = ("Ann", "Bob", "Cid", "Dee")
+
+
+def setup_for(players: tuple[str, ...] = THREE, **options: object) -> MatchSetup:
+    return MatchSetup(players, first_dealer=0, options={**ICEBERG.parse_options({}), **options})
+
+
+def score(entry: dict, players: tuple[str, ...] = THREE, **options: object):  # type: ignore[no-untyped-def]
+    setup = setup_for(players, **options)
+    canonical = ICEBERG.check_entry(setup, entry)
+    return ICEBERG.score_deal(setup, canonical, DealContext(number=1, dealer=players[0]))
+
+
+LOG = {
+    "mode": "log",
+    "log": [
+        {"player": "bob", "aces": ["as"]},
+        {"player": "Bob", "meld": ["4h", "5h", "6h"]},
+        {"player": "Cid", "layoff": ["7H", "3H"], "onto": 1},
+        {"player": "Ann", "meld": ["QS", "QD"]},
+        {"player": "Bob", "layoff": ["QC"], "onto": 2},
+        {"player": "Cid", "meld": ["3D", "6S", "9C"]},
+    ],
+    "hands": {"Ann": [], "Bob": ["8H", "2C", "KD"], "Cid": ["QH", "8C"]},
+}
+
+
+def test_log_entry_is_canonical() -> None:
+    entry = {**LOG, "log": LOG["log"][:5]}
+    canonical = ICEBERG.check_entry(setup_for(), entry)
+    assert canonical["log"][0] == {"player": "Bob", "aces": ["AS"]}
+    assert canonical["log"][2] == {"player": "Cid", "layoff": ["7H", "3H"], "onto": 1}
+    assert canonical["hands"] == {"Ann": [], "Bob": ["8H", "2C", "KD"], "Cid": ["QH", "8C"]}
+
+
+def test_an_illegal_play_names_the_play_and_the_clause() -> None:
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.check_entry(setup_for(), LOG)
+    assert raised.value.field == "log"
+    assert "play 6" in raised.value.message and "iceberg-9.3" in raised.value.message
+
+
+def test_scores_are_derived_from_the_log() -> None:
+    entry = {**LOG, "log": LOG["log"][:5]}
+    result = score(entry)
+    players = result.details["players"]
+    # Bob: AS +20, run 30, QC on the pair 20; hand 8H 2C KD against the table.
+    assert players["Bob"]["in_play"] == 50 and players["Bob"]["aces"] == 1
+    # Bob's 8H brings 3H–7H to 6 cards (60); 2C and KD are left: −60 − 20.
+    assert players["Bob"]["leftover"]["best_points"] == 60
+    assert players["Bob"]["penalty"] == -80
+    assert result.scores["Bob"] == 50 + 20 - 80
+    # Cid: 7H 40 + 3H 50; QH on the set of queens (4th card 40), 8C nothing: −40 − 10.
+    assert result.scores["Cid"] == 90 - 50
+    # Ann: pair 10, went out.
+    assert result.scores["Ann"] == 10
+    assert result.details["table"][0]["cards"] == ["3H", "4H", "5H", "6H", "7H"]
+    assert result.details["table"][0]["layoffs"] == [{"player": "Cid", "cards": ["7H", "3H"]}]
+    assert result.details["ended"] == {"out": "Ann", "last_ace_by": None}
+    assert result.summary == "Ann went out; Ann 10, Bob -10, Cid 40"
+    assert [p["points"] for p in result.details["log"]] == [20, 30, 90, 10, 20]
+    assert all(step.rule.startswith("iceberg-") for step in result.explanation)
+
+
+def test_quick_entry_gives_the_same_scores() -> None:
+    quick = {
+        "mode": "quick",
+        "played": {"Ann": 10, "Bob": 50, "Cid": 90},
+        "aces": {"Bob": 1},
+        "table": [["3H", "4H", "5H", "6H", "7H"], ["QS", "QD", "QC"]],
+        "hands": LOG["hands"] | {"Cid": ["QH", "8C"]},
+    }
+    assert score(quick).scores == score({**LOG, "log": LOG["log"][:5]}).scores
+
+
+def test_quick_mode_is_inferred_from_played() -> None:
+    entry = {"played": {"Ann": 30}, "table": [["2S", "3S", "4S"]], "hands": {"Ann": [], "Bob": ["9D"], "Cid": ["KC"]}}
+    assert ICEBERG.check_entry(setup_for(), entry)["mode"] == "quick"
+
+
+def test_quick_points_must_add_up_to_the_table() -> None:
+    entry = {
+        "mode": "quick",
+        "played": {"Ann": 40},
+        "table": [["2S", "3S", "4S"]],
+        "hands": {"Ann": [], "Bob": ["9D"], "Cid": ["KC"]},
+    }
+    with pytest.raises(TotalError) as raised:
+        ICEBERG.check_entry(setup_for(), entry)
+    assert raised.value.code == "bad_total" and raised.value.field == "played"
+
+
+def test_quick_points_are_multiples_of_ten() -> None:
+    entry = {
+        "mode": "quick",
+        "played": {"Ann": 25, "Bob": 5},
+        "table": [["2S", "3S", "4S"]],
+        "hands": {"Ann": [], "Bob": ["9D"], "Cid": ["KC"]},
+    }
+    with pytest.raises(TotalError):
+        ICEBERG.check_entry(setup_for(), entry)
+
+
+def test_four_players_play_with_two_decks() -> None:
+    entry = {
+        "mode": "log",
+        "log": [{"player": "Dee", "meld": ["7H", "7H", "7C"]}, {"player": "Ann", "layoff": ["7C"], "onto": 1}],
+        "hands": {"Ann": ["KS"], "Bob": ["KS"], "Cid": ["2D"], "Dee": []},
+    }
+    result = score(entry, FOUR)
+    assert result.details["decks"] == 2
+    assert result.scores == {"Ann": 40 - 10, "Bob": -10, "Cid": -10, "Dee": 30}
+
+
+def test_no_pairs_with_two_decks() -> None:
+    hands = {"Ann": ["2S"], "Bob": ["3S"], "Cid": ["4S"], "Dee": []}
+    entry = {"mode": "log", "log": [{"player": "Dee", "meld": ["7H", "7C"]}], "hands": hands}
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.check_entry(setup_for(FOUR), entry)
+    assert "iceberg-3.1" in raised.value.message
+
+
+def test_parallel_melds_when_forbidden() -> None:
+    entry = {
+        "mode": "log",
+        "log": [
+            {"player": "Ann", "meld": ["5H", "6H", "7H"]},
+            {"player": "Bob", "meld": ["6H", "7H", "8H"]},
+        ],
+        "hands": {"Ann": [], "Bob": ["2S"], "Cid": ["2S"], "Dee": ["3S"]},
+    }
+    assert score(entry, FOUR).scores["Bob"] == 30 - 10
+    with pytest.raises(FieldError) as raised:
+        score(entry, FOUR, parallel_melds="forbidden")
+    assert "iceberg-3.7" in raised.value.message
+
+
+def test_finish_turn_lets_only_the_last_ace_holder_play_on() -> None:
+    entry = {
+        "mode": "log",
+        "log": [
+            {"player": "Ann", "aces": ["AS", "AH"]},
+            {"player": "Bob", "aces": ["AD", "AC"]},
+            {"player": "Cid", "meld": ["4D", "5D", "6D"]},
+        ],
+        "hands": {"Ann": ["2S"], "Bob": ["3S"], "Cid": ["9C"]},
+    }
+    with pytest.raises(FieldError) as raised:
+        score(entry, last_ace="finish_turn")
+    assert "iceberg-8.2" in raised.value.message
+    entry["log"][2]["player"] = "Bob"
+    entry["hands"]["Bob"], entry["hands"]["Cid"] = ["9C"], ["3S"]
+    assert score(entry, last_ace="finish_turn").scores["Bob"] == 40 + 30 - 10
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"hands": {"Ann": [], "Bob": []}}, "hands"),
+        ({"hands": {"Ann": [], "Bob": ["2S"], "Cid": [], "Zed": ["3S"]}}, "hands"),
+        ({"hands": {"Ann": [], "Bob": [], "Cid": ["9C"]}}, "hands"),
+        ({"hands": {"Ann": ["2S"], "Bob": ["3S"], "Cid": ["9C"]}}, "hands"),
+        ({"hands": {"Ann": [], "Bob": ["4H"], "Cid": ["9C"]}}, "hands"),
+        ({"log": [{"player": "Zed", "meld": ["4H", "5H", "6H"]}]}, "log"),
+        ({"log": [{"player": "Ann", "meld": ["4H", "5H", "6H"], "aces": ["AS"]}]}, "log"),
+        ({"log": [{"player": "Ann", "layoff": ["7H"], "onto": 2}]}, "log"),
+        ({"log": [{"player": "Ann", "layoff": ["7H"], "onto": "1"}]}, "log"),
+        ({"log": [{"player": "Ann", "aces": ["5H"]}]}, "log"),
+        ({"log": "Ann melds"}, "log"),
+        ({"mode": "paper"}, "mode"),
+    ],
+)
+def test_bad_entries(change: dict, field: str) -> None:
+    entry = {
+        "mode": "log",
+        "log": [{"player": "Ann", "meld": ["4H", "5H", "6H"]}],
+        "hands": {"Ann": [], "Bob": ["2S"], "Cid": ["9C"]},
+    }
+    entry.update(change)
+    with pytest.raises(InputError) as raised:
+        ICEBERG.check_entry(setup_for(), entry)
+    assert raised.value.field == field
+
+
+def test_a_card_twice_across_the_log_and_a_hand() -> None:
+    entry = {
+        "mode": "log",
+        "log": [{"player": "Ann", "meld": ["4H", "5H", "6H"]}],
+        "hands": {"Ann": [], "Bob": ["4H"], "Cid": ["9C"]},
+    }
+    with pytest.raises(InputError) as raised:
+        ICEBERG.check_entry(setup_for(), entry)
+    assert raised.value.code == "too_many_copies"
+
+
+def out_deal(winner: str, points: int, players: tuple[str, ...] = THREE) -> dict:
+    """A quick entry: ``winner`` goes out having melded spades worth ``points``; the others hold a 2."""
+    length = next(n for n in range(3, 13) if 5 * n * (n + 1) - 30 == points)
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[:length]
+    others = iter(["2H", "2D", "2C"])
+    return {
+        "mode": "quick",
+        "played": {winner: points},
+        "table": [[f"{r}S" for r in ranks]],
+        "hands": {p: [] if p == winner else [next(others)] for p in players},
+    }
+
+
+def test_match_runs_to_the_target_and_the_deal_passes_left() -> None:
+    setup = setup_for(target=1000)
+    entries = [ICEBERG.check_entry(setup, out_deal("Ann", 750)), ICEBERG.check_entry(setup, out_deal("Bob", 330))]
+    result = ICEBERG.score_match(setup, entries)
+    assert [d.dealer for d in result.deals] == ["Ann", "Bob"]
+    assert result.totals == {"Ann": 740, "Bob": 320, "Cid": -20}
+    assert not result.finished and result.next_dealer == "Cid"
+    entries.append(ICEBERG.check_entry(setup, out_deal("Ann", 330)))
+    result = ICEBERG.score_match(setup, entries)
+    assert result.finished and result.winner == "Ann"
+
+
+def test_equal_highest_totals_play_on() -> None:
+    setup = setup_for(target=100)
+    entries = [ICEBERG.check_entry(setup, out_deal("Ann", 120)), ICEBERG.check_entry(setup, out_deal("Bob", 120))]
+    result = ICEBERG.score_match(setup, entries)
+    assert result.totals["Ann"] == result.totals["Bob"] == 110
+    assert not result.finished and "another deal" in result.status
+
+
+def test_default_target_is_5000() -> None:
+    assert ICEBERG.target(MatchSetup(THREE)) == 5000
+
+
+def test_first_player_option() -> None:
+    setup = setup_for()
+    assert ICEBERG.first_player(setup, "Ann") == "Bob"
+    assert ICEBERG.first_player(setup_for(first_player="dealer_right"), "Ann") == "Cid"
+
+
+def test_options_are_those_of_the_rules_file() -> None:
+    defaults = ICEBERG.parse_options({})
+    assert defaults == {
+        "penalty": "unplayable",
+        "ace_scoring": "plus_20",
+        "multiplier_scope": "net",
+        "last_ace": "no_more_play",
+        "leftover_tie": "fewest_unplayed",
+        "parallel_melds": "allowed",
+        "first_player": "dealer_left",
+        "target": 5000,
+    }
