@@ -17,7 +17,7 @@ from typing import Any
 
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
-from referee.explain import Explanation
+from referee.explain import Explanation, Step
 from referee.rules.checks import Check
 from referee.rules.options import Option, parse_options
 
@@ -150,9 +150,9 @@ class Game(ABC):
         """Who deals the next deal; default: the deal passes to the left (clockwise)."""
         return setup.players[(setup.first_dealer + len(earlier)) % setup.count]
 
-    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> str:
-        """A sentence the sheet shows under who deals next (Zheng Fen: who leads the first trick)."""
-        return ""
+    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> Step | None:
+        """A sentence with its clause that the sheet shows under who deals next (Zheng Fen: who leads)."""
+        return None
 
     def turn_word(self, setup: MatchSetup) -> str:
         """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""

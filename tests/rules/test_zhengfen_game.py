@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import FieldError, InputError, TotalError
+from referee.explain import Step
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
 
@@ -123,16 +124,16 @@ def test_first_dealer_then_previous_first_player() -> None:
     first = ZHENGFEN.score_match(match, [])
     assert first.next_dealer == "C"
     assert first.status == "Playing to 500"
-    assert ZHENGFEN.next_turn_note(match, first) == (
-        "The holder of `3H` leads the first trick and need not play it (zhengfen-1.6)."
+    assert ZHENGFEN.next_turn_note(match, first) == Step(
+        "The holder of `3H` leads the first trick and need not play it.", "zhengfen-1.6"
     )
     entries = [ZHENGFEN.check_entry(match, E31), ZHENGFEN.check_entry(match, sweep(["D", "A", "B", "C"]))]
     result = ZHENGFEN.score_match(match, entries)
     assert [d.dealer for d in result.deals] == ["C", "B"]
     assert result.next_dealer == "D"
     assert result.status == "Playing to 500"
-    assert ZHENGFEN.next_turn_note(match, result) == (
-        "C, last, shuffles; D, 1st, deals, takes the first card and leads (zhengfen-1.7)."
+    assert ZHENGFEN.next_turn_note(match, result) == Step(
+        "C, last, shuffles; D, 1st, deals, takes the first card and leads.", "zhengfen-1.7"
     )
     assert ZHENGFEN.next_lead(match, result.deals).rule == "zhengfen-1.7"
     assert ZHENGFEN.next_lead(match, []).rule == "zhengfen-1.6"
@@ -147,7 +148,7 @@ def test_game_ends_at_the_target_and_the_highest_wins() -> None:
     assert not result.finished
     result = ZHENGFEN.score_match(match, [*entries, ZHENGFEN.check_entry(match, sweep(["B", "A", "C"]))])
     assert result.finished and result.winner == "B"
-    assert ZHENGFEN.next_turn_note(match, result) == ""
+    assert ZHENGFEN.next_turn_note(match, result) is None
     assert result.bonus_explanation.rules() == ["zhengfen-7.1"]
 
 

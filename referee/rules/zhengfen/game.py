@@ -193,13 +193,13 @@ class ZhengFen(Game):
         dealer = self.dealer(setup, earlier)
         return Step(f"{dealer} deals; {_FIRST_LEAD}", "zhengfen-1.6")
 
-    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> str:
+    def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> Step | None:
         """Who shuffles, deals and leads the next deal, for the sheet (zhengfen-1.6, 1.7)."""
         if result.finished:
-            return ""
+            return None
         lead = self.next_lead(setup, result.deals)
         text = lead.text if result.deals else _FIRST_LEAD
-        return f"{text[0].upper()}{text[1:]} ({lead.rule})."
+        return Step(f"{text[0].upper()}{text[1:]}.", lead.rule)
 
     # --- end of the match -------------------------------------------------------------------------
 
