@@ -1,0 +1,380 @@
+"""Zheng Fen through the pages: matches of 3 to 6, deal entry by cards or counts, the sheet, referee pages."""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from typing import Any
+
+import pytest
+
+from referee.rules.game import MatchSetup
+from referee.rules.zhengfen import ZHENGFEN
+from referee.rules.zhengfen.options import SPECIALS, TRIO_FORMS
+from tests.conftest import Browser
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+OPTIONS = {
+    "opt_trio_forms": list(TRIO_FORMS),
+    "opt_specials": list(SPECIALS),
+    "opt_wild_range": "any_card",
+    "opt_triple_four_sequence_min": "3",
+}
+#: E31 of the rules file: 4 players finish B, D, A, C; C still holds 5S 5H 7C 2D.
+E31 = {
+    "order": ["Bob", "Dan", "Ann", "Cat"],
+    "captured": {"Ann": "10S KH 5D", "Bob": "KS 5C", "Cat": "10H 10D KD", "Dan": "10C KC"},
+    "hand": "5S 5H 7C 2D",
+}
+
+
+def start_evening(browser: Browser, players: list[str]) -> str:
+    response = browser.submit("/", {"name": "Zheng Fen night", "players": ", ".join(players)})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+def start_match(browser: Browser, count: int, *, target: int = 500) -> str:
+    evening = start_evening(browser, PLAYERS[:count])
+    seats = {f"seat_{i}": PLAYERS[i] for i in range(count)}
+    data = {**seats, "first_dealer": "Ann", **OPTIONS, "opt_target": str(target)}
+    response = browser.submit(f"{evening}/matches/new/zhengfen", data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def form_data(players: list[str], deal: dict[str, Any]) -> dict[str, Any]:
+    """What the deal form posts: a place radio per row, a card field or three counts per pile."""
+    data: dict[str, Any] = {f"player_{seat}": name for seat, name in enumerate(players)}
+    data |= {f"place_{i}": name for i, name in enumerate(deal["order"])}
+    for seat, name in enumerate(players):
+        data |= pile_fields(deal["captured"].get(name, ""), f"cards_{seat}", f"{{}}_{seat}")
+    data |= pile_fields(deal.get("hand", ""), "hand_cards", "hand_{}")
+    return data
+
+
+def pile_fields(pile: str | dict[str, int], cards_name: str, count_name: str) -> dict[str, str]:
+    if isinstance(pile, dict):
+        names = {"5": "fives", "10": "tens", "K": "kings"}
+        return {count_name.format(names[rank]): str(n) for rank, n in pile.items()}
+    return {cards_name: pile}
+
+
+def rules_entry(deal: dict[str, Any]) -> dict[str, Any]:
+    """The same deal as the rules layer's entry."""
+
+    def pile(value: str | dict[str, int]) -> list[str] | dict[str, int]:
+        return value if isinstance(value, dict) else value.split()
+
+    return {
+        "order": deal["order"],
+        "captured": {name: pile(value) for name, value in deal["captured"].items()},
+        "hand": pile(deal.get("hand", "")),
+    }
+
+
+def totals(page: str) -> list[int]:
+    footer = page.split("<tfoot>")[1].split("</tfoot>")[0]
+    return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
+
+
+def text_of(page: str) -> str:
+    """The page as read: inline tags dropped, other tags as spaces, entities decoded, spaces collapsed."""
+    inline = re.sub(r"</?(?:span|strong|code|a)\b[^>]*>", "", page)
+    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
+
+
+def sweep(order: list[str]) -> dict[str, Any]:
+    """A deal in which the 1st player captured every point card by count."""
+    return {"order": order, "captured": {order[0]: {"5": 4, "10": 4, "K": 4}}, "hand": ""}
+
+
+def spread(players: list[str]) -> dict[str, Any]:
+    """A deal with point cards spread over everyone; the last seat finishes last, holding two 5s."""
+    cards = [f"{r}{s}" for r in ("5", "10", "K") for s in "SHDC" if f"{r}{s}" not in ("5S", "5H")]
+    captured = {name: " ".join(cards[i :: len(players)]) for i, name in enumerate(players)}
+    return {"order": players[1:] + players[:1], "captured": captured, "hand": "5S 5H 8C"}
+
+
+# --- matches -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
+    players = PLAYERS[:count]
+    match = start_match(browser, count)
+    sheet = browser.get(match).get_data(as_text=True)
+    assert "<strong>Ann</strong> deals deal 1" in sheet
+    assert 'leads the first trick and need not play it. <span class="rule">zhengfen-1.6</span>' in sheet
+    assert "3♥" in sheet
+    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    assert form.count('type="radio"') == count * count
+    assert form.count('data-card-input="list"') == count + 1
+
+    deal = spread(players)
+    response = browser.submit(f"{match}/deals/new", form_data(players, deal))
+    assert response.status_code == 302, text_of(response.get_data(as_text=True))[:2000]
+
+    setup = MatchSetup(players=tuple(players), options={})
+    expected = ZHENGFEN.score_match(setup, [ZHENGFEN.check_entry(setup, rules_entry(deal))])
+    sheet = browser.get(match).get_data(as_text=True)
+    assert totals(sheet) == [expected.totals[p] for p in players]
+    assert sum(totals(sheet)) == 100
+    first, last = deal["order"][0], deal["order"][-1]
+    assert f"<strong>{first}</strong> deals deal 2" in sheet
+    note = f"{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads. "
+    assert note + '<span class="rule">zhengfen-1.7</span>' in sheet
+    shown = text_of(sheet)
+    assert f"{last}, last, gives {first}, 1st:" in shown
+    assert "5♠ 5♥ 8♣" in shown
+
+
+def test_e31_by_cards_and_by_counts(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    assert browser.submit(f"{match}/deals/new", form_data(players, E31)).status_code == 302
+    by_counts = {
+        "order": E31["order"],
+        "captured": {
+            "Ann": {"5": 1, "10": 1, "K": 1},
+            "Bob": {"5": 1, "K": 1},
+            "Cat": {"10": 2, "K": 1},
+            "Dan": {"10": 1, "K": 1},
+        },
+        "hand": {"5": 2},
+    }
+    assert browser.submit(f"{match}/deals/new", form_data(players, by_counts)).status_code == 302
+    sheet = browser.get(match).get_data(as_text=True)
+    # Deal 1: Bob 55, Dan 20, Ann 25, Cat 0 (E31); deal 2 the same by counts.
+    assert totals(sheet) == [50, 110, 0, 40]
+    shown = text_of(sheet)
+    assert "Bob 1st takes 40 from Cat: Bob 55, Dan 20, Ann 25, Cat 0" in shown
+    assert "Cat, last, gives Bob, 1st: 30 captured + 10 in hand (5 5) = 40" in shown
+    assert "Cat, last, gives Bob, 1st: 30 captured + 10 in hand (5♠ 5♥ 7♣ 2♦) = 40" in shown
+    assert "15 + 40 =" in shown
+
+
+def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
+    players = PLAYERS[:3]
+    match = start_match(browser, 3)
+    deals = [sweep(["Bob", "Ann", "Cat"])] * 3 + [spread(players)] + [sweep(["Cat", "Bob", "Ann"])]
+    deals += [sweep(["Bob", "Cat", "Ann"])] * 2
+    setup = MatchSetup(players=tuple(players), options={})
+    entries = []
+    for number, deal in enumerate(deals, start=1):
+        sheet = browser.get(match).get_data(as_text=True)
+        assert f"Enter deal {number}" in sheet
+        assert browser.submit(f"{match}/deals/new", form_data(players, deal)).status_code == 302
+        entries.append(ZHENGFEN.check_entry(setup, rules_entry(deal)))
+    expected = ZHENGFEN.score_match(setup, entries)
+    assert expected.finished and expected.winner == "Bob"
+    sheet = browser.get(match).get_data(as_text=True)
+    assert totals(sheet) == [expected.totals[p] for p in players]
+    assert "🏆 Bob wins" in sheet and expected.status == f"Bob wins with {expected.totals['Bob']}"
+    assert "zhengfen-7.1" in sheet and "Enter deal" not in sheet
+    assert "shuffles;" not in sheet.split("<table")[0]
+    refused = browser.submit(f"{match}/deals/new", form_data(players, deals[0]), form_page=match)
+    assert refused.status_code == 302
+    after = browser.get(match).get_data(as_text=True)
+    assert f"Deal {len(deals)} ·" in after and f"Deal {len(deals) + 1} ·" not in after
+
+
+def test_a_tie_at_the_target_plays_on(browser: Browser) -> None:
+    players = PLAYERS[:3]
+    match = start_match(browser, 3)
+    halves = {"5": 2, "10": 2, "K": 2}
+    deal = {"order": ["Ann", "Bob", "Cat"], "captured": {"Ann": halves, "Bob": halves}, "hand": ""}
+    for _ in range(10):
+        assert browser.submit(f"{match}/deals/new", form_data(players, deal)).status_code == 302
+    sheet = browser.get(match).get_data(as_text=True)
+    assert totals(sheet) == [500, 500, 0]
+    assert "Ann and Bob tie on 500: another deal is played" in sheet and "Enter deal 11" in sheet
+    assert "🏆" not in sheet
+
+
+# --- bad input -------------------------------------------------------------------------------------
+
+
+def test_a_player_in_two_places_is_named_at_the_order(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    deal = dict(E31, order=["Bob", "Dan", "Bob", "Cat"])
+    response = browser.submit(f"{match}/deals/new", form_data(players, deal))
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert 'id="order-error"' in page
+    assert "Bob is both 1st and 3rd. No place for Ann. Tap each player in one place." in page
+    assert '<input type="radio" name="place_2" value="Bob" checked>' in page
+    assert 'value="10S KH 5D"' in page and 'value="5S 5H 7C 2D"' in page
+
+
+def test_a_bad_card_is_shown_at_its_pile_and_the_input_kept(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    deal = dict(E31, captured=dict(E31["captured"], Bob="KS 5C ZZ"))
+    response = browser.submit(f"{match}/deals/new", form_data(players, deal))
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    error = page.split('id="cards_1-error">')[1].split("</p>")[0]
+    assert "<code>ZZ</code> (card 3 of Bob&#39;s cards) is not a card" in error
+    assert 'value="KS 5C ZZ"' in page and 'aria-invalid="true"' in page
+    assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
+
+
+def test_a_card_in_two_piles_is_shown_at_both(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    deal = dict(E31, captured=dict(E31["captured"], Dan="10C KC KH"))
+    page = browser.submit(f"{match}/deals/new", form_data(players, deal)).get_data(as_text=True)
+    for seat in (0, 3):
+        error = text_of(page.split(f'id="cards_{seat}-error">')[1].split("</p>")[0])
+        assert error == "K♥ appears twice (Ann's cards and Dan's cards); one deck holds 1"
+
+
+def test_a_missing_point_card_is_refused_with_the_total(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    deal = dict(E31, captured=dict(E31["captured"], Cat="10H 10D"))
+    response = browser.submit(f"{match}/deals/new", form_data(players, deal))
+    assert response.status_code == 400
+    assert "missing K♦: the deal's points add to 90, not 100 — zhengfen-9.5" in text_of(response.get_data(as_text=True))
+    counted = dict(E31, captured=dict(E31["captured"], Cat={"10": 2}))
+    response = browser.submit(f"{match}/deals/new", form_data(players, counted))
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "3 kings entered, the pack has 4: the deal's points add to 90, not 100" in text_of(page)
+    assert 'name="tens_2" type="number" value="2"' in page
+
+
+def test_cards_and_counts_that_disagree_are_refused(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    data = form_data(players, E31) | {"fives_0": "2"}
+    response = browser.submit(f"{match}/deals/new", data)
+    assert response.status_code == 400
+    error = text_of(response.get_data(as_text=True).split('id="fives_0-error">')[1].split("</p>")[0])
+    assert error.startswith("Ann's cards: the cards hold 1 × 5, 1 × 10, 1 × K but the counts say 2 × 5;")
+    agreeing = form_data(players, E31) | {"fives_0": "1", "tens_0": "1", "kings_0": "1"}
+    assert browser.submit(f"{match}/deals/new", agreeing).status_code == 302
+
+
+def test_a_count_out_of_range_and_a_hand_too_big(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"cards_0": "", "fives_0": "7"})
+    assert response.status_code == 400 and "a count from 0 to 4" in response.get_data(as_text=True)
+    response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"hand_cards": "5S 5H KH"})
+    error = text_of(response.get_data(as_text=True).split('id="hand_cards-error">')[1].split("</p>")[0])
+    assert error == "K♥ appears twice (Ann's cards and the last hand); one deck holds 1"
+    big = dict(E31, hand="5S 5H 3C 4C 6C 7C 8C 9C JC QC AC 2C 3D 4D 6D")
+    response = browser.submit(f"{match}/deals/new", form_data(players, big))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    error = text_of(page.split('id="hand_cards-error">')[1].split("</p>")[0])
+    assert error == "Cat holds 15 cards, but a 4-player deal gives at most 14 — zhengfen-9.6"
+
+
+# --- edit and undo ----------------------------------------------------------------------------------
+
+
+def test_edit_and_undo(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    assert browser.submit(f"{match}/deals/new", form_data(players, E31)).status_code == 302
+    counted = sweep(["Dan", "Cat", "Bob", "Ann"])
+    assert browser.submit(f"{match}/deals/new", form_data(players, counted)).status_code == 302
+    assert totals(browser.get(match).get_data(as_text=True)) == [25, 55, 0, 120]
+
+    form = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
+    assert '<input type="radio" name="place_0" value="Bob" checked>' in form
+    assert '<input type="radio" name="place_3" value="Cat" checked>' in form
+    assert 'value="10S KH 5D"' in form and 'value="5S 5H 7C 2D"' in form
+    edit = browser.get(f"{match}/deals/2/edit").get_data(as_text=True)
+    assert 'name="fives_3" type="number" value="4"' in edit
+    version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
+    corrected = dict(E31, order=["Dan", "Bob", "Ann", "Cat"])
+    response = browser.submit(f"{match}/deals/1/edit", {**form_data(players, corrected), "version": version})
+    assert response.status_code == 302
+    sheet = browser.get(match).get_data(as_text=True)
+    # Dan 1st: 20 + 40 = 60; Bob keeps 15, Ann 25, Cat 0; then Dan sweeps deal 2.
+    assert totals(sheet) == [25, 15, 0, 160]
+    assert "<strong>Dan</strong> deals deal 3" in sheet
+
+    assert browser.submit(f"{match}/undo", {}).status_code == 302
+    sheet = browser.get(match).get_data(as_text=True)
+    assert totals(sheet) == [25, 15, 0, 60] and "Enter deal 2" in sheet
+    assert "Cat, last, shuffles; Dan, 1st, deals" in sheet
+    history = browser.get(f"{match}/history").get_data(as_text=True)
+    assert "Deal 2 undone" in history and "Deal 1 corrected" in history
+
+
+# --- referee pages -----------------------------------------------------------------------------------
+
+
+def classify(browser: Browser, cards: str, **options: Any) -> Any:
+    return browser.submit("/referee/zhengfen/classify", {"cards": cards, **OPTIONS, **options})
+
+
+def beats(browser: Browser, current: str, play: str) -> Any:
+    return browser.submit("/referee/zhengfen/beats", {"current": current, "play": play, **OPTIONS})
+
+
+def test_what_is_this_combination(browser: Browser) -> None:
+    response = classify(browser, "5S 5H 6S 6H 7D 7C")
+    page = text_of(response.get_data(as_text=True))
+    assert response.status_code == 200
+    assert "A pair sequence 5–7 (3 pairs) pair_sequence · key 7 · length 3" in page
+    assert "zhengfen-3.5" in page
+
+
+def test_every_reading_and_what_each_joker_stands_for(browser: Browser) -> None:
+    page = text_of(classify(browser, "9H 10H JH SJ BJ").get_data(as_text=True))
+    assert "A suit sequence of hearts 9–K (5 cards) suit_sequence · key K · length 5" in page
+    assert "SJ stands for Q♥ BJ stands for K♥" in page
+    assert "Every reading (8)" in page
+    assert "A trio of jacks plus two (two adjacent ranks) SJ stands for J; BJ stands for J" in page
+    assert "recorded" in page
+    pair = text_of(classify(browser, "SJ BJ").get_data(as_text=True))
+    assert "A pair of big jokers" in pair and "SJ stands for BJ" in pair and "BJ counts as itself" in pair
+    standard = text_of(classify(browser, "SJ BJ", opt_wild_range="standard_only").get_data(as_text=True))
+    assert "A pair of 2s" in standard
+
+
+def test_no_combination_and_a_house_rule(browser: Browser) -> None:
+    page = text_of(classify(browser, "8S 8H 9D").get_data(as_text=True))
+    assert "No combination" in page
+    assert "no combination: 8♠ 8♥ 9♦ is none of a pair, a triple or a 5-10-K" in page
+    airplane = "6S 6H 6D 7S 7H 7D"
+    assert "No combination" in text_of(classify(browser, airplane).get_data(as_text=True))
+    page = text_of(classify(browser, airplane, opt_triple_four_sequence_min="2").get_data(as_text=True))
+    assert "A triple sequence 6–7 (2 triples)" in page
+
+
+def test_a_bad_card_on_the_referee_page_keeps_the_input(browser: Browser) -> None:
+    response = classify(browser, "8S JO")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "JO is not in the Zheng Fen pack: use SJ (small joker) or BJ (big joker)" in text_of(page)
+    assert 'value="8S JO"' in page and 'aria-invalid="true"' in page
+    response = beats(browser, "8H 8C", "8H 9H")
+    page = text_of(response.get_data(as_text=True))
+    assert response.status_code == 400 and "8♥ appears twice (current and play)" in page
+
+
+def test_does_this_beat_that(browser: Browser) -> None:
+    page = text_of(beats(browser, "8H 8C", "8S SJ").get_data(as_text=True))
+    assert "No, it does not beat" in page
+    assert "SJ stands for 8" in page and "equal strength never beats" in page and "zhengfen-4.2" in page
+    page = text_of(beats(browser, "JS JH JD", "QS QH BJ").get_data(as_text=True))
+    assert "Yes, it beats" in page and "Recorded as a triple of queens" in page and "BJ stands for Q" in page
+    page = text_of(beats(browser, "2S 2H 2D", "5S 10H KD").get_data(as_text=True))
+    assert "Yes, it beats" in page and "the special 5-10-K of mixed suits" in page and "zhengfen-5.4" in page
+    page = text_of(beats(browser, "KS KH", "4S 4H 4D 4C").get_data(as_text=True))
+    assert "No, it does not beat" in page and "a `four` cannot follow a `pair`" not in page
+    assert "a four cannot follow a pair" in page
+
+
+def test_the_referee_index_lists_the_zhengfen_pages(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/referee/").get_data(as_text=True)
+    assert "/referee/zhengfen/classify" in page and "/referee/zhengfen/beats" in page
+    assert "What is this combination?" in page and "Does this beat that?" in page
