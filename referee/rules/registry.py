@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from referee.rules.clabber import CLABBER
 from referee.rules.dracula import DRACULA
 from referee.rules.game import Game
 
-GAMES: dict[str, Game] = {game.slug: game for game in (DRACULA,)}
+GAMES: dict[str, Game] = {game.slug: game for game in (CLABBER, DRACULA)}
 
 
 def get_game(slug: str) -> Game | None:
