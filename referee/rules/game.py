@@ -80,12 +80,10 @@ class MatchResult:
     status: str = ""
 
     @property
-    def leader(self) -> str | None:
-        if not self.totals:
-            return None
-        best = max(self.totals.values())
-        leaders = [s for s, v in self.totals.items() if v == best]
-        return leaders[0] if len(leaders) == 1 else None
+    def winner_verb(self) -> str:
+        """"wins" for a player, "win" for a team, as the banner says it."""
+        side = next((s for s in self.sides if s.name == self.winner), None)
+        return "win" if side is not None and len(side.members) > 1 else "wins"
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from referee.rules.game import Game
 from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web.db import db
-from referee.web.forms import split_names
 from referee.web.models import Evening, Match
 from referee.web.presentation import option_rows
 from referee.web.printing import paper_of, render_pdf
@@ -55,8 +54,9 @@ def rulecard_pdf(slug: str) -> Any:
 def pad_pdf(slug: str) -> Any:
     """A blank score pad; ``names`` (comma separated) prints the players' names in the columns."""
     game = _game(slug)
-    names = split_names(request.args.get("names", ""))[:MAX_NAMES]
-    names = [n[:24] for n in names]
+    raw = request.args.get("names", "").strip()
+    # Empty entries keep their seat blank: "Ann,,Cy" leaves seat 2 to be written in by hand.
+    names = [n.strip()[:24] for n in raw.split(",")][:MAX_NAMES] if raw else []
     try:
         players = int(request.args.get("players", "") or len(names) or min(game.player_counts))
     except ValueError:

@@ -113,7 +113,7 @@ def test_a_match_to_500_with_the_picker(server: str, phone: Any) -> None:
     expected = CLABBER.score_match(setup, [CLABBER.check_entry(setup, e) for e in ENTRIES])
     assert expected.finished and expected.winner == NS
     assert dict(expected.totals) == {NS: 639, EW: 67}
-    assert f"{NS} wins" in banner.inner_text()
+    assert f"{NS} win" in banner.inner_text()
     assert f"{NS} 639 · {EW} 67" in banner.inner_text()
     footer = page.locator("table.sheet tfoot").inner_text()
     assert "639" in footer and "67" in footer
