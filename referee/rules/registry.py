@@ -5,8 +5,9 @@ from __future__ import annotations
 from referee.rules.clabber import CLABBER
 from referee.rules.dracula import DRACULA
 from referee.rules.game import Game
+from referee.rules.paks import PAKS
 
-GAMES: dict[str, Game] = {game.slug: game for game in (CLABBER, DRACULA)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA)}
 
 
 def get_game(slug: str) -> Game | None:
