@@ -62,3 +62,12 @@ def test_evening_page_shows_qr_codes(browser: Browser) -> None:
     evening = browser.submit("/", {"name": "Fri", "players": "Ann, Bob"}).headers["Location"]
     html = browser.get(evening).get_data(as_text=True)
     assert html.count("<svg") == 2
+
+
+def test_api_echoes_names_as_json_strings_never_as_markup(client) -> None:  # type: ignore[no-untyped-def]
+    body = {"sides": [{"name": PAYLOAD, "paks": [["QH", "2H", "KH"]]}, {"name": "B", "paks": []}]}
+    response = client.post("/api/v1/paks/deal", json=body)
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.get_json()["scores"][PAYLOAD] == 25
