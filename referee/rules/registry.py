@@ -6,8 +6,9 @@ from referee.rules.clabber import CLABBER
 from referee.rules.dracula import DRACULA
 from referee.rules.game import Game
 from referee.rules.paks import PAKS
+from referee.rules.zhengfen import ZHENGFEN
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA, ZHENGFEN)}
 
 
 def get_game(slug: str) -> Game | None:
