@@ -81,7 +81,7 @@ class MatchResult:
 
     @property
     def winner_verb(self) -> str:
-        """"wins" for a player, "win" for a team, as the banner says it."""
+        """ "wins" for a player, "win" for a team, as the banner says it."""
         side = next((s for s in self.sides if s.name == self.winner), None)
         return "win" if side is not None and len(side.members) > 1 else "wins"
 

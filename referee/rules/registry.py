@@ -5,10 +5,11 @@ from __future__ import annotations
 from referee.rules.clabber import CLABBER
 from referee.rules.dracula import DRACULA
 from referee.rules.game import Game
+from referee.rules.iceberg import ICEBERG
 from referee.rules.paks import PAKS
 from referee.rules.zhengfen import ZHENGFEN
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA, ZHENGFEN)}
+GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA, ZHENGFEN, ICEBERG)}
 
 
 def get_game(slug: str) -> Game | None:

@@ -210,7 +210,8 @@ def new_deal(code: str, match_id: int) -> Any:
         else:
             flash(f"Deal {deal.number} entered.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
-    status = 400 if request.method == "POST" else 200
+    form.prepare(svc.setup_of(match), result.next_dealer)
+    status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -254,7 +255,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
             flash(f"Deal {number} corrected.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
     result = svc.sheet(match)
-    status = 400 if request.method == "POST" else 200
+    dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
+    form.prepare(svc.setup_of(match), dealer)
+    status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -262,7 +265,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         game=game,
         form=form,
         number=number,
-        dealer=result.deals[number - 1].dealer if number <= len(result.deals) else None,
+        dealer=dealer,
         setup=svc.setup_of(match),
         picker=picker_config(game, svc.setup_of(match), [d.entry for d in match.deals], number),
         editing=True,

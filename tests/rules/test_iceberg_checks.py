@@ -56,7 +56,7 @@ def test_leftover_plan_and_explanation() -> None:
             "cards": ["8H", "7H", "6H", "5H", "4H"],
             "points": 300,
             "steps": [40, 50, 60, 70, 80],
-            "text": "Lay off 8H 7H 6H 5H 4H on 9H–JH (table meld 1): 40 + 50 + 60 + 70 + 80 = 300",
+            "text": "Lay off `8H 7H 6H 5H 4H` on `9H`–`JH` (table meld 1): 40 + 50 + 60 + 70 + 80 = 300",
             "rule": "iceberg-4.5",
             "kind": "run",
             "onto": 1,

@@ -103,7 +103,7 @@ def test_e8_run_grows_at_both_ends_in_any_order() -> None:
 def test_e8_a_card_that_does_not_touch() -> None:
     verdict = lay_off(meld("5H 6H 7H"), cards("10H"), 1)
     assert not verdict.legal
-    assert verdict.reasons.steps[0].text == "`10H` does not touch 5H–7H: a run grows only at its ends"
+    assert verdict.reasons.steps[0].text == "`10H` does not touch `5H`–`7H`: a run grows only at its ends"
     assert verdict.reasons.steps[0].rule == "iceberg-9.4"
 
 

@@ -259,3 +259,19 @@ def test_options_are_those_of_the_rules_file() -> None:
         "first_player": "dealer_left",
         "target": 5000,
     }
+
+
+def test_replay_log_gives_the_table_and_points_so_far() -> None:
+    result = ICEBERG.replay_log(setup_for(), LOG["log"][:5])
+    assert [m.strings() for m in result.melds] == [["3H", "4H", "5H", "6H", "7H"], ["QS", "QD", "QC"]]
+    assert result.in_play == {"Ann": 10, "Bob": 50, "Cid": 90}
+    assert result.aces == {"Ann": 0, "Bob": 1, "Cid": 0}
+    with pytest.raises(InputError) as refused:
+        ICEBERG.replay_log(setup_for(), [*LOG["log"][:2], {"player": "Cid", "meld": ["4H", "4D", "4C"]}])
+    assert refused.value.code == "too_many_copies" and refused.value.field == "log"
+
+
+def test_the_pack_follows_the_player_count() -> None:
+    assert ICEBERG.pack(setup_for()).decks == 1
+    assert ICEBERG.pack(setup_for(FOUR)).decks == 2
+    assert not ICEBERG.pack(setup_for(FOUR)).jokers

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, Pack, check_copies, format_cards
+from referee.cards import Card, Pack, check_copies
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.checks import Body, Check
-from referee.rules.iceberg.deck import pack_for
+from referee.rules.iceberg.deck import pack_for, quoted
 from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
 from referee.rules.iceberg.melds import classify_meld, lay_off
 from referee.rules.iceberg.options import OPTIONS
@@ -68,7 +68,7 @@ def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
     base = classify_meld(on_table, decks)
     if base.meld is None:
         reasons = Explanation().add(
-            f"The meld {format_cards(on_table)} is not a legal meld, so nothing can be laid on it", "iceberg-9.5"
+            f"The meld {quoted(on_table)} is not a legal meld, so nothing can be laid on it", "iceberg-9.5"
         )
         reasons.extend(base.reasons)
         return _illegal(reasons, points=0, kind=None)
@@ -96,7 +96,7 @@ def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
     if illegal:
         reasons = Explanation()
         for number, verdict in illegal:
-            reasons.add(f"Table meld {number} ({format_cards(melds[number - 1])}) is no legal meld", "iceberg-9.5")
+            reasons.add(f"Table meld {number} ({quoted(melds[number - 1])}) is no legal meld", "iceberg-9.5")
             reasons.extend(verdict.reasons)
         return _illegal(reasons, best_points=None, unplayed=[str(c) for c in hand], penalty=None, plan=[])
     result = value_leftover(hand, table, decks, options)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from referee.cards import Card, Pack
+from collections.abc import Iterable
+
+from referee.cards import Card, Pack, format_cards
 
 ICEBERG_PACK = Pack("Iceberg")
 
@@ -46,3 +48,8 @@ def run_key(card: Card) -> int:
 
 def set_key(card: Card) -> int:
     return SET_SUIT_ORDER[str(card.suit)]
+
+
+def quoted(cards: Iterable[Card]) -> str:
+    """Cards as a message shows them: one backticked group, which the pages draw with suit signs."""
+    return f"`{format_cards(cards)}`"

@@ -6,17 +6,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, CardLedger, Pack, format_cards
+from referee.cards import Card, CardLedger, Pack
 from referee.errors import FieldError, TotalError
 from referee.explain import Explanation
 from referee.rules.checks import as_int
 from referee.rules.game import DealContext, DealResult, Game, MatchSetup, require_mapping
 from referee.rules.iceberg.checks import CHECKS
-from referee.rules.iceberg.deck import decks_for, is_ace, pack_for
+from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, quoted
 from referee.rules.iceberg.leftover import MAX_HAND, Leftover, value_leftover
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.options import OPTIONS
-from referee.rules.iceberg.playlog import ACE_POINTS, find_player, parse_plays, replay
+from referee.rules.iceberg.playlog import ACE_POINTS, Replay, find_player, parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict
 
 DEFAULT_TARGET = 5000
@@ -56,6 +56,10 @@ class Iceberg(Game):
     def target(self, setup: MatchSetup) -> int | None:
         target = setup.options.get("target", DEFAULT_TARGET)
         return target if isinstance(target, int) else DEFAULT_TARGET
+
+    def pack(self, setup: MatchSetup) -> Pack:
+        """One deck for 2–3 players, two for 4–6 (iceberg-1.2); no jokers."""
+        return pack_for(decks_for(setup.count))
 
     def first_player(self, setup: MatchSetup, dealer: str) -> str:
         """Who plays first in a deal (iceberg-2.1, 8.4); it changes no score."""
@@ -149,6 +153,18 @@ class Iceberg(Game):
             "hands": canonical_hands,
         }
 
+    def replay_log(self, setup: MatchSetup, log: object) -> Replay:
+        """A play log on its own, checked and replayed: the table and the points so far, while a deal
+        is entered play by play. Raises InputError (field ``log``) as :meth:`check_entry` does."""
+        decks = decks_for(setup.count)
+        pack = pack_for(decks)
+        plays = parse_plays(log, setup.players, pack)
+        ledger = CardLedger(pack)
+        for number, play in enumerate(plays, start=1):
+            ledger.add_all(play.cards, f"play {number}", field="log")
+        ledger.check()
+        return replay(plays, setup.players, decks, setup.options)
+
     def _hands(self, setup: MatchSetup, value: object, pack: Pack) -> dict[str, list[Card]]:
         if not isinstance(value, Mapping):
             raise FieldError("`hands` gives each player's cards left at the end ([] for none)", field="hands")
@@ -184,8 +200,7 @@ class Iceberg(Game):
             number, verdict = illegal[0]
             reason = verdict.reasons.steps[0]
             raise FieldError(
-                f"table meld {number} ({format_cards(melds[number - 1])}) is no legal meld: {reason.text} "
-                f"({reason.rule})",
+                f"table meld {number} ({quoted(melds[number - 1])}) is no legal meld: {reason.text} ({reason.rule})",
                 field="table",
             )
         if options.get("parallel_melds") == "forbidden":

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import Card, format_cards
+from referee.cards import Card
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.rules.iceberg.deck import card_at, cell_of, is_ace, run_key, set_key
+from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
 
@@ -100,7 +100,7 @@ def value_leftover(
     aces = [c for c in hand if is_ace(c)]
     meldable = [c for c in hand if not is_ace(c)]
     explanation.add(
-        f"One more turn is imagined for {format_cards(hand)} on the final table "
+        f"One more turn is imagined for {quoted(hand)} on the final table "
         "(no pick-up, no draw, no face-down card): V* is the most it can score",
         "iceberg-6.2",
     )
@@ -108,7 +108,7 @@ def value_leftover(
     plan: list[PlanStep] = []
     if aces and not multiplier:
         points = ACE_POINTS * len(aces)
-        text = f"Expose {format_cards(aces)}: {len(aces)} × {ACE_POINTS} = {points}; an ace is never left over"
+        text = f"Expose {quoted(aces)}: {len(aces)} × {ACE_POINTS} = {points}; an ace is never left over"
         plan.append(PlanStep("ace", tuple(aces), points, (ACE_POINTS,) * len(aces), text, "iceberg-6.7"))
     plan.extend(_steps(play, table, decks))
     for step in plan:
@@ -119,12 +119,12 @@ def value_leftover(
     if aces and multiplier:
         unplayed = aces + unplayed
         explanation.add(
-            f"{format_cards(aces)}: with the ace multiplier an unexposed ace is an ordinary unplayable card",
+            f"{quoted(aces)}: with the ace multiplier an unexposed ace is an ordinary unplayable card",
             "iceberg-8.1",
         )
     explanation.add(f"V* = {best}" + ("" if plan else ": nothing in this hand can be played"), "iceberg-6.2")
     tie = options.get("leftover_tie", "fewest_unplayed")
-    shown = format_cards(unplayed) if unplayed else "none"
+    shown = quoted(unplayed) if unplayed else "none"
     which = "the most" if tie == "most_unplayed" else "the fewest"
     explanation.add(
         f"U = {shown} ({len(unplayed)}): of the plays scoring V*, the one leaving {which} cards", "iceberg-6.3"
@@ -209,7 +209,7 @@ def _new_meld(cards: list[Card], decks: int) -> PlanStep:
     )
     if len(verdict.steps) > 1:
         rule = "iceberg-3.4"
-    text = f"Meld {format_cards(cards)} ({kind}): {total}"
+    text = f"Meld {quoted(cards)} ({kind}): {total}"
     return PlanStep(
         "meld", tuple(meld.cards if meld else cards), verdict.points, tuple(verdict.steps), text, rule, kind
     )
@@ -220,6 +220,6 @@ def _layoff(index: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
     points = [p for _, _, p in verdict.steps]
     arithmetic = " + ".join(map(str, points))
     total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
-    text = f"Lay off {format_cards(cards)} on {meld.label()} (table meld {index + 1}): {total}"
+    text = f"Lay off {quoted(cards)} on {meld.label()} (table meld {index + 1}): {total}"
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
     return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, index + 1, meld)

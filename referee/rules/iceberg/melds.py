@@ -6,9 +6,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card, format_cards
+from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card
 from referee.explain import Explanation
-from referee.rules.iceberg.deck import EVEN_RANKS, ODD_RANKS, RANK_INDEX, is_ace, run_key, set_key
+from referee.rules.iceberg.deck import EVEN_RANKS, ODD_RANKS, RANK_INDEX, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.optimiser import COLOUR_POINTS, SUITED_POINTS, meld_value
 
 
@@ -49,12 +49,12 @@ class Meld:
 
     def label(self) -> str:
         if self.kind == "run":
-            return f"{self.cards[0]}–{self.cards[-1]}"
+            return f"`{self.cards[0]}`–`{self.cards[-1]}`"
         if self.kind == "pair":
-            return f"the pair {format_cards(self.cards)}"
+            return f"the pair {quoted(self.cards)}"
         if self.kind == "set":
-            return f"the set of {rank_plural(self.rank)} ({format_cards(self.cards)})"
-        return f"the special {format_cards(self.cards)}"
+            return f"the set of {rank_plural(self.rank)} ({quoted(self.cards)})"
+        return f"the special {quoted(self.cards)}"
 
     def strings(self) -> list[str]:
         return [str(c) for c in self.cards]
@@ -118,7 +118,7 @@ class MeldVerdict:
 def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     """Is this a meld laid from the hand, of which kind, and what does it score (iceberg-3)?"""
     cards = list(cards)
-    shown = format_cards(cards)
+    shown = quoted(cards) if cards else ""
     explanation = Explanation()
     kind, detail, rule = _kind_of(cards, decks)
     if kind is None:
@@ -212,7 +212,7 @@ def _problems(cards: list[Card], decks: int) -> list[tuple[str, str]]:
             for c in cards
             if str(c.suit) != main
         ]
-    return [(f"{format_cards(cards)} are no pair, set, run or special", "iceberg-9.3")]
+    return [(f"{quoted(cards)} are no pair, set, run or special", "iceberg-9.3")]
 
 
 def _wraps(indices: list[int]) -> bool:
@@ -232,7 +232,7 @@ def _special_problem(cards: list[Card]) -> tuple[str, str]:
     red = [c for c in cards if c.colour == "red"]
     black = [c for c in cards if c.colour == "black"]
     if len(red) == len(black):
-        return (f"A special is one colour: {format_cards(red)} are red, {format_cards(black)} black", "iceberg-3.5")
+        return (f"A special is one colour: {quoted(red)} are red, {quoted(black)} black", "iceberg-3.5")
     few, colour, other = (red, "red", "black") if len(red) < len(black) else (black, "black", "red")
     named = ", ".join(f"`{c}`" for c in few)
     verb = "is" if len(few) == 1 else "are"
@@ -286,7 +286,7 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
         if is_ace(card):
             reasons.add(f"`{card}` cannot be laid off; aces are only exposed", "iceberg-1.3")
     if not meld.grows:
-        reasons.add(f"Nothing is ever laid on a special ({format_cards(meld.cards)})", "iceberg-3.6")
+        reasons.add(f"Nothing is ever laid on a special ({quoted(meld.cards)})", "iceberg-3.6")
     if not cards:
         reasons.add("No cards to lay off", "iceberg-4.1")
     if reasons.steps:

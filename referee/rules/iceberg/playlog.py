@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from referee.cards import Card, Pack, format_cards
+from referee.cards import Card, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation
-from referee.rules.iceberg.deck import is_ace
+from referee.rules.iceberg.deck import is_ace, quoted
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
 
@@ -178,7 +178,7 @@ def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options:
             aces[play.player] += len(play.cards)
             points = 0 if multiplier else ACE_POINTS * len(play.cards)
             rule = "iceberg-8.1" if multiplier else "iceberg-2.4"
-            text = f"{play.player} exposes {format_cards(play.cards)}: " + (
+            text = f"{play.player} exposes {quoted(play.cards)}: " + (
                 f"{len(play.cards)} more for the multiplier" if multiplier else f"+{points}"
             )
             if exposed >= 4 * decks:
@@ -205,7 +205,7 @@ def _meld(number: int, where: str, play: Action, table: list[TableMeld], decks: 
     meld = verdict.meld
     if meld is None:
         reason = verdict.reasons.steps[0]
-        _refuse(f"{where}: {format_cards(play.cards)} is no meld: {reason.text}", reason.rule)
+        _refuse(f"{where}: {quoted(play.cards)} is no meld: {reason.text}", reason.rule)
     if forbid:
         conflict = parallel_conflict([m.meld for m in table], meld, meld.cards, None)
         if conflict:
@@ -213,7 +213,7 @@ def _meld(number: int, where: str, play: Action, table: list[TableMeld], decks: 
     table.append(TableMeld(len(table) + 1, meld, play.player))
     arithmetic = " + ".join(map(str, verdict.steps))
     total = f"{arithmetic} = {verdict.points}" if len(verdict.steps) > 1 else str(verdict.points)
-    text = f"{play.player} melds {format_cards(meld.cards)} (meld {len(table)}, {meld.kind}): {total}"
+    text = f"{play.player} melds {quoted(meld.cards)} (meld {len(table)}, {meld.kind}): {total}"
     rule = "iceberg-3.4" if len(verdict.steps) > 1 else _MELD_RULES[meld.kind]
     return Scored(number, play, verdict.points, verdict.steps, text, rule, len(table), meld)
 
@@ -240,6 +240,6 @@ def _layoff(number: int, where: str, play: Action, table: list[TableMeld], decks
     target.layoffs.append((play.player, play.cards))
     arithmetic = " + ".join(map(str, points))
     total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
-    text = f"{play.player} lays {format_cards(play.cards)} on meld {onto} ({before}): {total}"
+    text = f"{play.player} lays {quoted(play.cards)} on meld {onto} ({before}): {total}"
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
     return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)

@@ -14,6 +14,7 @@ from flask_wtf import FlaskForm
 
 from referee.cards import parse_card
 from referee.errors import InputError
+from referee.rules.game import MatchSetup
 from referee.web.forms import VersionField, place_error
 
 
@@ -35,6 +36,17 @@ class EntryForm(FlaskForm):
 
     def place_error(self, error: InputError) -> None:
         place_error(self, error)
+
+    def prepare(self, setup: MatchSetup, dealer: str | None) -> None:
+        """Called by the view before the page is shown, with the match at hand (Iceberg replays
+        its play log here and carries out the button that was pressed)."""
+
+    def is_step(self) -> bool:
+        """Whether this POST only changed the form (Iceberg's "Add play") instead of scoring the deal.
+
+        A successful step is answered 200; a refused deal or step is answered 400.
+        """
+        return False
 
 
 def same_card(typed: str, token: str) -> bool:

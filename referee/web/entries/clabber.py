@@ -35,7 +35,6 @@ def suit_field(label: str = "Trump") -> RadioField:
     return RadioField(label, choices=choices(SUIT_CHOICES), validate_choice=False)
 
 
-
 def holds_token(text: str | None, token: str) -> bool:
     return any(same_card(t, token) for t in (text or "").replace(",", " ").split())
 

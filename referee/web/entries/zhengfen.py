@@ -207,7 +207,6 @@ def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:
         pile.cards.data = " ".join(value)
 
 
-
 def _count_field(label: str) -> IntegerField:
     return IntegerField(
         label, validators=[Optional(), NumberRange(min=0, max=4, message="a count from 0 to 4")], default=None

@@ -1,0 +1,140 @@
+"""A whole Iceberg match on a phone: a deal play by play with the card picker, one as totals, the leftover page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.browser.conftest import check_accessibility
+
+
+def start_match(page: Any, server: str, target: int) -> None:
+    page.goto(server + "/")
+    page.fill("#name", "Iceberg night")
+    page.fill("#players", "Ann\nBob\nCat")
+    page.click("text=Start the evening")
+    page.wait_for_url(re.compile(r"/e/[^/]+$"))
+    page.click("a.button:text('Iceberg')")
+    check_accessibility(page)
+    page.click("summary:has-text('House rules')")
+    page.fill("#opt_target", str(target))
+    page.click("text=Start the match")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    check_accessibility(page)
+
+
+def pick(page: Any, card: str) -> None:
+    """Tap a card on the picker: the suit (unless already chosen), then the rank."""
+    rank, suit = card[:-1], card[-1]
+    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
+    if suit_button.get_attribute("aria-pressed") != "true":
+        suit_button.click()
+    page.click(f".picker:visible [data-rank='{rank}']")
+
+
+def close_picker(page: Any) -> None:
+    if page.locator(".picker:visible").count():
+        page.click(".picker:visible >> text=Done")
+
+
+def tap(page: Any, chip: str) -> None:
+    page.click(f".ib-next label.ib-chip:has-text('{chip}')")
+
+
+def add_play(page: Any, who: str, what: str, cards: list[str], *, picker: bool = False) -> None:
+    """Tap who and what, enter the cards (on the picker or typed) and add the play."""
+    tap(page, who)
+    tap(page, what)
+    if picker:
+        page.click("#cards")
+        for card in cards:
+            pick(page, card)
+        assert page.input_value("#cards") == " ".join(cards)
+        close_picker(page)
+    else:
+        page.fill("#cards", " ".join(cards))
+    page.click("button:text('Add play')")
+    page.wait_for_load_state()
+    assert page.locator("#cards-error").count() == 0, page.locator("#cards-error").inner_text()
+
+
+def totals(page: Any) -> list[int]:
+    return [int(cell) for cell in page.locator("tfoot td").all_inner_texts() if re.fullmatch(r"-?\d+", cell.strip())]
+
+
+def test_whole_match_play_by_play_and_by_totals(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    start_match(page, server, target=200)
+
+    # Deal 1, play by play: Ann deals, Bob plays first (iceberg-2.1).
+    page.click("text=Enter deal 1")
+    check_accessibility(page)
+    assert "Bob plays first" in page.locator(".ib-log").inner_text()
+    add_play(page, "Bob", "New meld", ["4H", "5H", "6H"], picker=True)
+    check_accessibility(page)
+    # The picker now counts 4♥ 5♥ 6♥ as used: one deck holds one of each.
+    page.click("#cards")
+    page.click(".picker:visible [data-suit='H']")
+    assert page.locator(".picker:visible [data-rank='5']").is_disabled()
+    close_picker(page)
+    add_play(page, "Cat", "on 1", ["7H", "8H"], picker=True)
+    add_play(page, "Cat", "Aces", ["AS"])
+    add_play(page, "Ann", "New meld", ["QS", "QD", "QC"])
+    # Enter in the cards field adds the play typed there.
+    tap(page, "Bob")
+    tap(page, "on 1")
+    page.fill("#cards", "9H")
+    page.press("#cards", "Enter")
+    page.wait_for_load_state()
+    plays = page.locator(".ib-plays li").all_inner_texts()
+    assert len(plays) == 5 and "+60" in plays[-1]
+    assert "40 + 50 =" in plays[1] and "+90" in plays[1]
+    assert "Ann 30 · Bob 90 · Cat 110" in page.locator(".ib-sofar").inner_text()
+    check_accessibility(page)
+    page.fill("#hand_1", "KS 9C 2D")
+    page.fill("#hand_2", "10H 3C")
+    close_picker(page)
+    page.click("text=Score deal 1")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    # Cat lays 10H on the run for 70 and keeps 3C: 110 − 80 = 30; Bob 90 − 30 = 60 (iceberg-6.4, 6.8).
+    assert totals(page) == [30, 60, 30]
+    detail = page.locator("#detail-1").inner_text()
+    assert "Ann went out." in detail and "Play by play (5 plays)" in detail
+    check_accessibility(page)
+
+    # Deal 2, totals only: Bob goes out with a six-card club run, 30 + 40 + 50 + 60 = 180 (iceberg-3.4).
+    page.click("text=Enter deal 2")
+    page.click("button:text('Totals only')")
+    page.wait_for_load_state()
+    assert page.locator(".ib-tab[aria-pressed='true']").inner_text() == "Totals only"
+    page.fill("#played_1", "180")
+    page.fill("#table_0", "2C 3C 4C 5C 6C 7C")
+    page.fill("#hand_0", "KD KH")
+    page.fill("#hand_2", "9S")
+    close_picker(page)
+    check_accessibility(page)
+    page.click("text=Score deal 2")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    banner = page.locator(".banner")
+    assert banner.is_visible() and "Bob wins" in banner.inner_text()
+    assert totals(page) == [20, 240, 20]
+    assert page.locator("text=Enter deal 3").count() == 0
+    check_accessibility(page)
+
+
+def test_leftover_page_with_a_verdict(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    page.goto(server + "/referee/iceberg/leftover")
+    check_accessibility(page)
+    page.click("#hand")
+    for card in ("4H", "5H", "6H", "7H", "8H"):
+        pick(page, card)
+    close_picker(page)
+    page.fill("#table_0", "9H 10H JH")
+    close_picker(page)
+    page.click("button.primary:text('What does it cost?')")
+    verdict = page.locator(".verdict")
+    assert "legal" in (verdict.get_attribute("class") or "").split()
+    assert page.locator(".big-result").inner_text() == "Penalty −300"
+    assert "40 + 50 + 60 + 70 + 80 =" in page.locator(".ib-plan").inner_text()
+    check_accessibility(page)
