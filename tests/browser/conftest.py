@@ -8,9 +8,10 @@ Playwright's own browser download cannot work here, so it launches ``/usr/bin/ch
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +101,17 @@ def check_accessibility(page: Any) -> None:
         if v.get("impact") in ("serious", "critical")
     ]
     assert bad == [], f"{page.url}: {bad}"
+
+
+def open_new_match(page: Any, server: str, evening: str, players: Sequence[str], game: str) -> None:
+    """Start an evening of ``players`` on the home page and open the new-match page of ``game``,
+    checking the accessibility of each page on the way."""
+    page.goto(server + "/")
+    check_accessibility(page)
+    page.fill("#name", evening)
+    page.fill("#players", "\n".join(players))
+    page.click("text=Start the evening")
+    page.wait_for_url(re.compile(r"/e/[^/]+$"))
+    check_accessibility(page)
+    page.click(f"a.button:text('{game}')")
+    check_accessibility(page)

@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.clabber import CLABBER
 from referee.rules.game import MatchSetup
-from tests.browser.conftest import check_accessibility
+from tests.browser.conftest import check_accessibility, open_new_match
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 NS, EW = "Ann & Cy", "Bo & Di"
@@ -44,16 +44,7 @@ def score(page: Any, number: int) -> None:
 
 
 def start_match(page: Any, server: str) -> str:
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", "Friday")
-    page.fill("#players", "\n".join(PLAYERS))
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click("a.button:text('Clabber')")
-    page.wait_for_url(re.compile(r"/matches/new/clabber$"))
-    check_accessibility(page)
+    open_new_match(page, server, "Friday", PLAYERS, "Clabber")
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     check_accessibility(page)

@@ -7,22 +7,14 @@ from typing import Any
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import check_accessibility
+from tests.browser.conftest import check_accessibility, open_new_match
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 SIGNS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def start_match(page: Any, server: str) -> str:
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", "Friday")
-    page.fill("#players", "Ann\nBob")
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click("a.button:text('Dracula')")
-    check_accessibility(page)
+    open_new_match(page, server, "Friday", ["Ann", "Bob"], "Dracula")
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     return page.url

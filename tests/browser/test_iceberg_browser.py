@@ -5,17 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
+from tests.browser.conftest import check_accessibility, open_new_match
 
 
 def start_match(page: Any, server: str, target: int) -> None:
-    page.goto(server + "/")
-    page.fill("#name", "Iceberg night")
-    page.fill("#players", "Ann\nBob\nCat")
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    page.click("a.button:text('Iceberg')")
-    check_accessibility(page)
+    open_new_match(page, server, "Iceberg night", ["Ann", "Bob", "Cat"], "Iceberg")
     page.click("summary:has-text('House rules')")
     page.fill("#opt_target", str(target))
     page.click("text=Start the match")

@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from tests.browser.conftest import check_accessibility
+from tests.browser.conftest import check_accessibility, open_new_match
 
 PLAYERS = ("Ann", "Bob")
 
@@ -39,15 +39,7 @@ def expected_totals(deals: list[dict[str, list[str]]]) -> dict[str, int]:
 
 def start_match(page: Any, server: str, players: tuple[str, ...]) -> None:
     """An evening of ``players`` and the new-match page of Paks with them seated in order."""
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", "Paks night")
-    page.fill("#players", "\n".join(players))
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click("a.button:text('Paks')")
-    check_accessibility(page)
+    open_new_match(page, server, "Paks night", players, "Paks")
     for seat, name in enumerate(players):
         page.select_option(f"#seat_{seat}", name)
     for seat in range(len(players), 6):

@@ -5,22 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
+from tests.browser.conftest import check_accessibility, open_new_match
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 SWEEP = {"fives": 4, "tens": 4, "kings": 4}
 
 
 def start_match(page: Any, server: str) -> None:
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", "Zheng Fen night")
-    page.fill("#players", "\n".join(PLAYERS))
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click("a.button:text('Zheng Fen')")
-    check_accessibility(page)
+    open_new_match(page, server, "Zheng Fen night", PLAYERS, "Zheng Fen")
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     check_accessibility(page)
