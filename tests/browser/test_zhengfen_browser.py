@@ -103,7 +103,7 @@ def test_referee_pages_with_verdicts(server: str, phone: Any) -> None:
     page.click("button:text('What is it?')")
     verdict = page.locator(".verdict")
     assert "legal" in (verdict.get_attribute("class") or "").split()
-    assert "SJ stands for 8" in verdict.inner_text()
+    assert "SJ stands for an 8" in verdict.inner_text()
     check_accessibility(page)
 
     page.goto(server + "/referee/zhengfen/beats")

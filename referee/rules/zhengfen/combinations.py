@@ -157,7 +157,7 @@ class Reading:
                 suit = f", as a {SUIT_SINGULAR[self.suit]}" if self.type == "suit_sequence" and self.suit else ""
                 notes.append((f"{joker} counts at its own rank{where}{suit}", clause))
             elif self.type == "suit_sequence" and self.suit and rank in STANDARD_RANKS:
-                notes.append((f"{joker} stands for {RANK_ORDER[rank]}{self.suit}", "zhengfen-4.1"))
+                notes.append((f"{joker} stands for `{RANK_ORDER[rank]}{self.suit}`", "zhengfen-4.1"))
             else:
                 notes.append((f"{joker} stands for {with_article(rank)}", "zhengfen-4.1"))
         return notes
@@ -173,6 +173,7 @@ class Reading:
             data["suit"] = self.suit
         data["jokers"] = self.wild
         data["text"] = self.describe()
+        data["joker_notes"] = [{"text": text, "rule": rule} for text, rule in self.joker_notes()]
         return data
 
 

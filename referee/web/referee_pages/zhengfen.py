@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import render_template, request
@@ -11,7 +10,6 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import SUIT_SYMBOLS, parse_card
 from referee.errors import InputError
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
 from referee.web.forms import option_fields, place_error, raw_options
@@ -48,48 +46,6 @@ for _form in (ClassifyForm, BeatsForm):
         setattr(_form, _name, _field)
 
 
-def joker_lines(cards: Sequence[str], reading: Mapping[str, Any]) -> list[str]:
-    """How each joker of ``cards`` was read in ``reading``: ``SJ = 8``, ``BJ = 9♠``, ``BJ as itself``."""
-    present = [j for j in _JOKERS if j in {c.upper() for c in cards}]
-    wild: Mapping[str, str] = reading.get("jokers") or {}
-    lines = []
-    for joker in present:
-        if reading.get("type") == "single":
-            lines.append(f"{joker} alone is its own rank, never wild")
-        elif joker in wild:
-            suit = reading.get("suit")
-            stands = f"{wild[joker]}{SUIT_SYMBOLS[suit]}" if suit in SUIT_SYMBOLS else wild[joker]
-            lines.append(f"{joker} stands for {stands}")
-        elif str(reading.get("type", "")).endswith("sequence"):
-            lines.append(f"{joker} counts as itself, at the top of the sequence")
-        else:
-            lines.append(f"{joker} counts as itself")
-    return lines
-
-
-def _one_by_one(text: str) -> str:
-    """Quote each card of a quoted group (`8S 8H` → `8S` `8H`), so the page shows every card with its sign."""
-
-    def split(match: re.Match[str]) -> str:
-        tokens = match.group(1).split()
-        try:
-            for token in tokens:
-                parse_card(token)
-        except InputError:
-            return match.group(0)
-        return " ".join(f"`{t}`" for t in tokens)
-
-    return _QUOTED.sub(split, text)
-
-
-def _steps(steps: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
-    return [{**step, "text": _one_by_one(step["text"])} for step in steps]
-
-
-def _readings(cards: Sequence[str], found: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    return [{**r, "joker_lines": joker_lines(cards, r)} for r in found]
-
-
 @page("zhengfen", "What is this combination?")
 @referee_pages.route("/zhengfen/classify", methods=["GET", "POST"])
 def zhengfen_classify() -> Any:
@@ -103,10 +59,6 @@ def zhengfen_classify() -> Any:
             result = ZHENGFEN.checks["classify"].run(body)
         except InputError as error:
             place_error(form, error)
-        else:
-            result["explanation"] = _steps(result["explanation"])
-            result["readings"] = _readings(cards, result["readings"])
-            result["joker_lines"] = joker_lines(cards, result) if result["legal"] else []
     status = 400 if request.method == "POST" and result is None else 200
     return render_template(
         "referee/zhengfen_classify.html",
@@ -133,13 +85,6 @@ def zhengfen_beats() -> Any:
             result = ZHENGFEN.checks["beats"].run(body)
         except InputError as error:
             place_error(form, error)
-        else:
-            result["explanation"] = _steps(result["explanation"])
-            result["play_readings"] = _readings(play, result["play_readings"])
-            if "current" in result:
-                result["current"]["joker_lines"] = joker_lines(current, result["current"])
-            if "play" in result:
-                result["play"]["joker_lines"] = joker_lines(play, result["play"])
     status = 400 if request.method == "POST" and result is None else 200
     return render_template(
         "referee/zhengfen_beats.html",
