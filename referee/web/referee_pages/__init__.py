@@ -7,10 +7,13 @@ the API can never disagree.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 
+from referee.errors import InputError
+from referee.rules.checks import Check
 from referee.rules.registry import GAMES
 
 referee_pages = Blueprint("referee_pages", __name__, url_prefix="/referee")
@@ -33,6 +36,23 @@ def page(slug: str, title: str):  # type: ignore[no-untyped-def]
         return view
 
     return register
+
+
+def verdict(check: Check, body: Mapping[str, Any], place: Callable[[InputError], None]) -> dict[str, Any] | None:
+    """The check's answer, as the API gives it; malformed input goes to the form through ``place``."""
+    try:
+        return check.run(body)
+    except InputError as error:
+        place(error)
+        return None
+
+
+def page_status(result: object, *, step: bool = False) -> int:
+    """400 for a posted form that got no verdict (the message is at its field), else 200.
+
+    ``step`` is a post that only changed the form (more rows), which needs no verdict.
+    """
+    return 400 if request.method == "POST" and result is None and not step else 200
 
 
 for _slug in GAMES:

@@ -19,7 +19,7 @@ from referee.rules.clabber.values import HAND_SIZES, Table
 from referee.web.entries.clabber import holds_token, suit_field
 from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, referee_pages
+from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -109,11 +109,8 @@ def clabber_melds() -> Any:
             "hands": {seat: hand.data for seat, hand in form.hand_fields() if hand.data and hand.data.strip()},
             "options": raw_options(form, MELD_OPTIONS),
         }
-        try:
-            result = CLABBER.checks["melds"].run(body)
-        except InputError as error:
-            form.place(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(CLABBER.checks["melds"], body, form.place)
+    status = page_status(result)
     return render_template(
         "referee/clabber_melds.html",
         form=form,
@@ -190,11 +187,8 @@ def clabber_trick() -> Any:
     result = None
     if form.validate_on_submit() and form.check_order():
         body = form.body() | {"plays": form.plays(), "last": form.last.data == "true"}
-        try:
-            result = CLABBER.checks["trick"].run(body)
-        except InputError as error:
-            form.place(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(CLABBER.checks["trick"], body, form.place)
+    status = page_status(result)
     return render_template(
         "referee/clabber_trick.html",
         form=form,
@@ -275,11 +269,8 @@ def clabber_legal() -> Any:
         }
         if form.card.data and form.card.data.strip():
             body["card"] = form.card.data.strip()
-        try:
-            result = CLABBER.checks["legal"].run(body)
-        except InputError as error:
-            form.place(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(CLABBER.checks["legal"], body, form.place)
+    status = page_status(result)
     return render_template(
         "referee/clabber_legal.html",
         form=form,

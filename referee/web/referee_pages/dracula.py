@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template
 from wtforms import SelectField
 
-from referee.errors import InputError
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries.dracula import DraculaEntryForm
 from referee.web.forms import choices, option_fields, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, referee_pages
+from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 SCORING_OPTIONS = tuple(
     o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
@@ -49,11 +48,8 @@ def dracula_coffin() -> Any:
             "players": int(form.players.data),
             "options": raw_options(form, SCORING_OPTIONS),
         }
-        try:
-            result = DRACULA.checks["coffin"].run(body)
-        except InputError as error:
-            form.place_error(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(DRACULA.checks["coffin"], body, form.place_error)
+    status = page_status(result)
     return render_template(
         "referee/dracula_coffin.html",
         form=form,
@@ -75,11 +71,8 @@ def dracula_placement() -> Any:
             "cell": form.cell.data,
             "options": {"first_card_4p": form.first_card_4p.data},
         }
-        try:
-            result = DRACULA.checks["placement"].run(body)
-        except InputError as error:
-            form.place_error(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(DRACULA.checks["placement"], body, form.place_error)
+    status = page_status(result)
     return render_template(
         "referee/dracula_placement.html", form=form, result=result, game=DRACULA, picker=pack_picker(DRACULA_PACK)
     ), status

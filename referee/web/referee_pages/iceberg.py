@@ -17,7 +17,7 @@ from referee.web.entries import same_card
 from referee.web.entries.iceberg import tokens
 from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, referee_pages
+from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 #: The house rules that change what a leftover hand costs.
 LEFTOVER_OPTIONS = tuple(
@@ -113,13 +113,10 @@ def iceberg_leftover() -> Any:
             "decks": form.decks_number(),
             "options": raw_options(form, LEFTOVER_OPTIONS),
         }
-        try:
-            result = ICEBERG.checks["leftover"].run(body)
-        except InputError as error:
-            form.place_error(error)
-        else:
+        result = verdict(ICEBERG.checks["leftover"], body, form.place_error)
+        if result is not None:
             form.mark_illegal(result)
-    status = 400 if request.method == "POST" and result is None and not more else 200
+    status = page_status(result, step=more)
     return render_template(
         "referee/iceberg_leftover.html",
         form=form,

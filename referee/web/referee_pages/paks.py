@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -15,7 +15,7 @@ from referee.rules.paks import PAKS, pack
 from referee.web.entries.paks import holds_card
 from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, referee_pages
+from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.
@@ -116,11 +116,8 @@ def paks_pak() -> Any:
             "played": form.played.data or "",
             "decks": int(form.decks.data),
         }
-        try:
-            result = PAKS.checks["pak"].run(body)
-        except InputError as error:
-            form.place_error(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(PAKS.checks["pak"], body, form.place_error)
+    status = page_status(result)
     return render_template("referee/paks_pak.html", form=form, result=result, game=PAKS), status
 
 
@@ -142,11 +139,8 @@ def paks_steal() -> Any:
             "decks": int(form.decks.data),
             "options": raw_options(form, STEAL_OPTIONS),
         }
-        try:
-            result = PAKS.checks["steal"].run(body)
-        except InputError as error:
-            form.place_error(error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(PAKS.checks["steal"], body, form.place_error)
+    status = page_status(result)
     return render_template(
         "referee/paks_steal.html", form=form, result=result, game=PAKS, steal_options=STEAL_OPTIONS
     ), status

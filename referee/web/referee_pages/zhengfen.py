@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
-from flask import render_template, request
+from flask import render_template
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
-from referee.errors import InputError
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
 from referee.web.forms import option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, referee_pages
+from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 #: The house rules that change what a combination is (the target only ends the game).
 PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
@@ -55,11 +55,8 @@ def zhengfen_classify() -> Any:
     if form.validate_on_submit():
         cards = _tokens(form.cards.data)
         body = {"cards": cards, "options": raw_options(form, PLAY_OPTIONS)}
-        try:
-            result = ZHENGFEN.checks["classify"].run(body)
-        except InputError as error:
-            place_error(form, error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(ZHENGFEN.checks["classify"], body, partial(place_error, form))
+    status = page_status(result)
     return render_template(
         "referee/zhengfen_classify.html",
         form=form,
@@ -81,11 +78,8 @@ def zhengfen_beats() -> Any:
     if form.validate_on_submit():
         current, play = _tokens(form.current.data), _tokens(form.play.data)
         body = {"current": current, "play": play, "options": raw_options(form, PLAY_OPTIONS)}
-        try:
-            result = ZHENGFEN.checks["beats"].run(body)
-        except InputError as error:
-            place_error(form, error)
-    status = 400 if request.method == "POST" and result is None else 200
+        result = verdict(ZHENGFEN.checks["beats"], body, partial(place_error, form))
+    status = page_status(result)
     return render_template(
         "referee/zhengfen_beats.html",
         form=form,
