@@ -12,7 +12,7 @@ from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web import rights
 from referee.web.db import db
-from referee.web.entries import entry_form_class
+from referee.web.entries import EntryForm, entry_form_class
 from referee.web.forms import (
     PlayerForm,
     UndoForm,
@@ -210,7 +210,24 @@ def new_deal(code: str, match_id: int) -> Any:
         else:
             flash(f"Deal {deal.number} entered.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
-    form.prepare(svc.setup_of(match), result.next_dealer)
+    return _deal_page(evening, match, form, len(match.deals) + 1, result.next_dealer, editing=False)
+
+
+def _deal_page(
+    evening: Evening,
+    match: Match,
+    form: EntryForm,
+    number: int,
+    dealer: str | None,
+    *,
+    editing: bool,
+    newer: Any = None,
+    newer_result: Any = None,
+) -> Any:
+    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
+    game = svc.game_of(match)
+    setup = svc.setup_of(match)
+    form.prepare(setup, dealer)
     status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
@@ -218,12 +235,14 @@ def new_deal(code: str, match_id: int) -> Any:
         match=match,
         game=game,
         form=form,
-        number=len(match.deals) + 1,
-        dealer=result.next_dealer,
-        setup=svc.setup_of(match),
-        picker=picker_config(game, svc.setup_of(match), [d.entry for d in match.deals], len(match.deals) + 1),
-        editing=False,
-    ), status
+        number=number,
+        dealer=dealer,
+        setup=setup,
+        picker=picker_config(game, setup, [d.entry for d in match.deals], number),
+        editing=editing,
+        newer=newer,
+        newer_result=newer_result,
+    ), (409 if newer else status)
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -256,22 +275,8 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
     result = svc.sheet(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
-    form.prepare(svc.setup_of(match), dealer)
-    status = 400 if request.method == "POST" and not form.is_step() else 200
-    return render_template(
-        "deal_form.html",
-        evening=evening,
-        match=match,
-        game=game,
-        form=form,
-        number=number,
-        dealer=dealer,
-        setup=svc.setup_of(match),
-        picker=picker_config(game, svc.setup_of(match), [d.entry for d in match.deals], number),
-        editing=True,
-        newer=newer,
-        newer_result=result.deals[number - 1] if newer else None,
-    ), (409 if newer else status)
+    newer_result = result.deals[number - 1] if newer else None
+    return _deal_page(evening, match, form, number, dealer, editing=True, newer=newer, newer_result=newer_result)
 
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
