@@ -20,12 +20,6 @@ class InputError(ValueError):
         if code is not None:
             self.code = code
 
-    def at(self, field: str) -> InputError:
-        """Name the field this error belongs to, unless a more precise one is already set."""
-        if self.field is None:
-            self.field = field
-        return self
-
     def as_dict(self) -> dict[str, str]:
         error = {"code": self.code, "message": self.message}
         if self.field is not None:

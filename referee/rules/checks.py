@@ -60,17 +60,6 @@ class Body:
             return value
         return as_int(value, name, minimum=minimum)
 
-    def string(self, name: str, *, default: Any = ..., choices: Sequence[str] | None = None) -> str:
-        value = self.raw(name, default)
-        if value is default and default is not ...:
-            return value
-        if not isinstance(value, str) or not value.strip():
-            raise FieldError(f"`{name}` must be a non-empty string", field=name)
-        if choices is not None and value not in choices:
-            listed = ", ".join(f"`{c}`" for c in choices)
-            raise FieldError(f"`{name}` is one of {listed}, not `{value}`", field=name)
-        return value
-
     def mapping(self, name: str, *, default: Any = ...) -> Mapping[str, Any]:
         value = self.raw(name, default)
         if value is default and default is not ...:

@@ -80,24 +80,29 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                     f"{option.label}: {key.replace('_', ' ')}", default=option.default[key], validators=[Optional()]
                 )
         elif option.kind == "int":
-            fields[option_field_name(option)] = IntegerField(label, default=option.default, validators=[Optional()])
+            fields[option_field_name(option)] = IntegerField(
+                label, default=option.default, validators=[Optional()], description=option.help
+            )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(
                 label,
                 choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
                 default=[str(c) for c in option.default],
+                description=option.help,
             )
         elif option.kind == "bool":
             fields[option_field_name(option)] = SelectField(
                 label,
                 choices=choices([("false", "no"), ("true", "yes")]),
                 default="true" if option.default else "false",
+                description=option.help,
             )
         else:
             fields[option_field_name(option)] = SelectField(
                 label,
                 choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
                 default=str(option.default),
+                description=option.help,
             )
     return fields
 

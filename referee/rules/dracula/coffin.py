@@ -126,7 +126,6 @@ class CoffinScore:
     columns: tuple[LineScore, ...]
     scores: dict[str, int]
     explanation: Explanation
-    decided_at: int | None = None
 
 
 def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> CoffinScore:
@@ -160,7 +159,7 @@ def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> Co
         explanation.add("the Queen player scores rows, the King player columns", "dracula-4.1")
     result = cascade([r.score for r in rows], [c.score for c in columns], names, options.get("all_tied", "no_score"))
     explanation.extend(result.explanation)
-    return CoffinScore(rows, columns, dict(zip(keys, result.scores, strict=True)), explanation, result.level)
+    return CoffinScore(rows, columns, dict(zip(keys, result.scores, strict=True)), explanation)
 
 
 def incomplete_reason(layout: Layout) -> str | None:
