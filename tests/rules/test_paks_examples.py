@@ -75,9 +75,9 @@ def test_e1_play_and_score_values(card: str, play: int, score: int) -> None:
         # E3: 9 > 9 is false (two decks); 6+4 = 10 > 9, 6 being no pair rank.
         ("9H", "9H", False, 9, 9, {"paks-4.2"}),
         ("9H", "6H 4H", True, 10, 9, set()),
-        # E4: an off-suit card makes the pak illegal although 5+4 = 9 > 7.
-        ("7S", "5S 4H", False, 9, 7, {"paks-4.2"}),
-        ("10H", "5H 5D", False, 10, 10, {"paks-4.2"}),
+        # E4: an off-suit card makes the pak illegal and does not count in its value.
+        ("7S", "5S 4H", False, 5, 7, {"paks-4.2"}),
+        ("10H", "5H 5D", False, 5, 10, {"paks-4.2"}),
         # E5: two identical 5s (two decks) are the pair 55.
         ("AH", "5H 5H", True, 55, 20, set()),
         # E6: 53 + 10 = 63 > 20; plain 5+3+10 = 18 would not do.
@@ -100,10 +100,13 @@ def test_e2_the_pak_formed() -> None:
 
 def test_e4_reason_names_the_stranger() -> None:
     verdict = judge_pak(parse_card("7S"), cards("5S 4H"))
-    assert [r.text for r in verdict.reasons] == ["`4H` is not a spade; a pak on `7S` uses spades only"]
+    assert [r.text for r in verdict.reasons] == [
+        "`4H` is not a spade; a pak on `7S` uses spades only",
+        "value 5 is not greater than `7S`'s 7",
+    ]
     different = judge_pak(parse_card("10H"), cards("5H 5D"))
     assert different.split.pairs == ()
-    assert any("different suits" in step.text for step in different.explanation)
+    assert "Only the hearts played count toward the value: 5H" in [step.text for step in different.explanation]
 
 
 def test_e6_plain_sum_without_the_pair() -> None:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, card_strings
+from referee.cards import Card, card_strings, format_cards
 from referee.explain import Explanation, Step
 from referee.rules.paks.held import pak_faults
 from referee.rules.paks.values import (
@@ -109,12 +109,31 @@ def _explain_split(judgement: _Judgement, split: Split) -> None:
         judgement.step(f"Without special pairs they would be worth only {sum_text(plain)}", "paks-2.4")
 
 
-def _check_played_suit(judgement: _Judgement, played: Sequence[Card], suit: str, what: str, rule: str) -> None:
+def _check_played_suit(
+    judgement: _Judgement, played: Sequence[Card], suit: str, what: str, rule: str
+) -> tuple[Card, ...]:
+    """Report every played card of another suit; return the cards that may count (those of ``suit``)."""
     strangers = [c for c in played if c.suit != suit]
     for card in strangers:
         judgement.fault(f"`{card}` is not {suit_word(suit)}; {what} uses {suit_name(suit)} only", rule)
     if played and not strangers:
         judgement.step(f"Every played card is {suit_word(suit)}", rule)
+    if strangers:
+        counted = [c for c in played if c.suit == suit]
+        shown = format_cards(counted) if counted else "none"
+        judgement.step(f"Only the {suit_name(suit)} played count toward the value: {shown}", rule)
+    return tuple(c for c in played if c.suit == suit)
+
+
+def _compare(judgement: _Judgement, value: int, target: int, what: str, rule: str, *, off_suit: bool) -> None:
+    """The value against the target; with an off-suit card the play fails whatever the numbers say."""
+    if value <= target:
+        judgement.fault(f"value {value} is not greater than {what}", rule)
+    elif off_suit:
+        judgement.step(
+            f"{value} would be greater than {target}, but the off-suit card makes the play illegal all the same",
+            rule,
+        )
 
 
 def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
@@ -125,14 +144,15 @@ def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
     judgement.step(f"`{table_card}` on the table is worth {target} at play value", "paks-2.1")
     if not played:
         judgement.fault("No card was played: a pak plays at least one hand card", "paks-4.2")
-    _check_played_suit(judgement, played, suit, f"a pak on `{table_card}`", "paks-4.2")
-    split = best_split(played)
+    counted = _check_played_suit(judgement, played, suit, f"a pak on `{table_card}`", "paks-4.2")
+    split = best_split(counted)
     value = split.value
     _explain_split(judgement, split)
-    if value > target:
+    off_suit = len(counted) != len(played)
+    if value > target and not off_suit:
         judgement.step(f"{value} is greater than {target}, the value of `{table_card}`", "paks-4.2")
     else:
-        judgement.fault(f"value {value} is not greater than `{table_card}`'s {target}", "paks-4.2")
+        _compare(judgement, value, target, f"`{table_card}`'s {target}", "paks-4.2", off_suit=off_suit)
     new_pak = (*played, table_card)
     legal = not judgement.reasons
     if legal:
@@ -255,15 +275,17 @@ def judge_steal(
 
     if not played:
         judgement.fault("No card was played: a steal plays at least one hand card", "paks-5.5")
+    counted = tuple(played)
     if suit is not None:
-        _check_played_suit(judgement, played, suit, f"stealing {suit_word(suit)} pak", "paks-5.5")
-    split = best_split(played)
+        counted = _check_played_suit(judgement, played, suit, f"stealing {suit_word(suit)} pak", "paks-5.5")
+    split = best_split(counted)
     value = split.value
     _explain_split(judgement, split)
-    if value > target:
+    off_suit = len(counted) != len(played)
+    if value > target and not off_suit:
         judgement.step(f"{value} is greater than {target}, the value of what is stolen", "paks-5.5")
     else:
-        judgement.fault(f"value {value} is not greater than the stolen paks' {target}", "paks-5.5")
+        _compare(judgement, value, target, f"the stolen paks' {target}", "paks-5.5", off_suit=off_suit)
     new_pak = (*(c for v in victims for c in v.cards), *played)
     legal = not judgement.reasons
     if legal:
