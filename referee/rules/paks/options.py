@@ -41,6 +41,9 @@ OPTIONS: tuple[Option, ...] = (
             ALL_SIDES: "smallest over all sides",
             SIDES_WITH_PAKS: "smallest over sides holding the suit",
         },
-        help="Over the sides holding the suit: a side without paks of it no longer blocks the throw-off.",
+        help=(
+            "Over the sides holding the suit: a side without paks of it no longer blocks the throw-off; "
+            "a suit held by one side only is not thrown off."
+        ),
     ),
 )

@@ -4,7 +4,7 @@ A side is a player or a team whose members' paks are pooled (paks-6.2). For each
 smallest number of paks of that suit any side holds (paks-6.3); each side discards m of them,
 those of lowest score value (paks-6.4); what remains scores its cards' score values (paks-6.5).
 The house options choose the discarded paks by play value or by hand, and may take m over the
-sides holding the suit only.
+sides holding the suit only (when only one side holds it there is nothing to compare: m = 0).
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def _discard_key(throw_off: str) -> Callable[[HeldPak], tuple[int, int, str, int
 def _minimum(counts: Mapping[str, int], throw_off_min: str) -> int:
     if throw_off_min == SIDES_WITH_PAKS:
         holders = [n for n in counts.values() if n]
-        return min(holders, default=0)
+        return min(holders) if len(holders) >= 2 else 0
     return min(counts.values(), default=0)
 
 
@@ -96,11 +96,18 @@ def _explain_minimum(
     held = ", ".join(f"{side} {n}" for side, n in counts.items())
     name = suit_name(suit).capitalize()
     empty = [side for side, n in counts.items() if n == 0]
-    if throw_off_min == SIDES_WITH_PAKS:
-        holders = ", ".join(str(n) for n in counts.values() if n)
+    holders = [side for side, n in counts.items() if n]
+    if throw_off_min == SIDES_WITH_PAKS and len(holders) < 2:
+        explanation.add(
+            f"{name}: paks held {held}; only {holders[0]} holds {suit_name(suit)}, so there is nothing to compare "
+            f"(house rule): m = 0 and nobody throws off {suit_name(suit)}",
+            "paks-6.3",
+        )
+    elif throw_off_min == SIDES_WITH_PAKS:
+        listed = ", ".join(str(counts[side]) for side in holders)
         explanation.add(
             f"{name}: paks held {held}; m is the smallest count among the sides holding {suit_name(suit)} "
-            f"(house rule): min({holders}) = {m}",
+            f"(house rule): min({listed}) = {m}",
             "paks-6.3",
         )
     elif empty:
