@@ -1,17 +1,20 @@
 """The Paks checks of the JSON API: ``pak``, ``steal`` and ``deal`` (shared/API.md).
 
-Every card of a request is counted against the decks in play (paks-9.1): two decks unless the
-request says ``"decks": 1``.
+Every card of a request is counted against the decks in play (paks-9.1). The deck count is the
+request's ``decks``; without it, it follows the ``players`` count when given (paks-1.2: one deck
+for 2 players, two for 3 or more), else two decks. Every answer says which it assumed.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import CardLedger, Pack
 from referee.errors import FieldError
+from referee.explain import Step
 from referee.rules.checks import Body, Check
 from referee.rules.paks.capture import judge_pak, judge_steal
 from referee.rules.paks.held import HeldPak
@@ -26,23 +29,66 @@ from referee.rules.paks.parsing import (
     read_victims,
 )
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
-from referee.rules.paks.values import pack, pak_text, suit_name
+from referee.rules.paks.values import decks_for, pack, pak_text, suit_name
 
 DEFAULT_DECKS = 2
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+
+@dataclass(frozen=True)
+class Decks:
+    """The decks a request is judged with, and the step saying where the number came from."""
+
+    count: int
+    step: Step
+
+    def into(self, answer: dict[str, Any]) -> dict[str, Any]:
+        """Add ``decks`` and the leading explanation step to an answer."""
+        answer["decks"] = self.count
+        answer["explanation"] = [self.step.as_dict(), *answer.get("explanation", [])]
+        return answer
+
+
+def read_decks(body: Body) -> Decks:
+    """``decks`` as given; else from ``players`` (paks-1.2); else two decks, as shared/API.md says."""
+    if body.has("players"):
+        players = body.integer("players")
+        if players not in PLAYER_COUNTS:
+            raise FieldError(f"Paks is played by 2, 3, 4 or 6 players, not {players} — paks-1.1", field="players")
+    else:
+        players = None
+    if body.has("decks"):
+        count = body.decks(DEFAULT_DECKS)
+        step = Step(f"{count} {'deck' if count == 1 else 'decks'} in play, as the request says", "paks-1.2")
+        if players is not None and count != decks_for(players):
+            raise FieldError(
+                f"{players} players use {decks_for(players)} {'deck' if decks_for(players) == 1 else 'decks'}, "
+                f"not {count} — paks-1.2",
+                field="decks",
+            )
+    elif players is not None:
+        count = decks_for(players)
+        assumed = "one deck is assumed" if count == 1 else "two decks mixed are assumed"
+        step = Step(f"{players} players and no deck count given: {assumed}", "paks-1.2")
+    else:
+        count = DEFAULT_DECKS
+        step = Step("Neither the deck count nor the player count is given: two decks are assumed", "paks-1.2")
+    return Decks(count, step)
 
 
 def pak(data: Mapping[str, Any]) -> dict[str, Any]:
     """``{"table_card": "9H", "played": ["5H", "4H"]}`` → legal, value, target (paks-9.2)."""
     body = Body(data)
     body.options(OPTIONS)
-    cards = pack(body.decks(DEFAULT_DECKS))
+    decks = read_decks(body)
+    cards = pack(decks.count)
     table_card = body.card("table_card", cards)
     played = read_cards(body.raw("played"), cards, "played")
     ledger = CardLedger(cards)
     ledger.add(table_card, "table_card", field="table_card")
     ledger.add_all(played, "played", field="played")
     ledger.check()
-    return judge_pak(table_card, played).answer()
+    return decks.into(judge_pak(table_card, played).answer())
 
 
 def _optional_name(body: Body, field: str) -> str | None:
@@ -59,7 +105,8 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     """
     body = Body(data)
     options = body.options(OPTIONS)
-    cards = pack(body.decks(DEFAULT_DECKS))
+    decks = read_decks(body)
+    cards = pack(decks.count)
     raw_suit = body.raw("pak_suit")
     pak_suit = None if raw_suit is None else parse_suit(raw_suit, "pak_suit")
     stolen = parse_suits(body.raw("stolen_suits", None), "stolen_suits")
@@ -99,7 +146,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     answer = verdict.answer()
     answer["suit"] = verdict.suit
     answer["owner"] = verdict.owner
-    return answer
+    return decks.into(answer)
 
 
 def _chosen_paks(value: object, paks: list[HeldPak], side: str, field: str, cards_pack: Pack) -> list[HeldPak]:
@@ -136,7 +183,8 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     """Throw-off and scores of one deal (paks-6): one side per player, or per team with paks pooled."""
     body = Body(data)
     options = body.options(OPTIONS)
-    cards = pack(body.decks(DEFAULT_DECKS))
+    decks = read_decks(body)
+    cards = pack(decks.count)
     raw_sides = body.array("sides")
     if len(raw_sides) not in (2, 3):
         raise FieldError(
@@ -178,7 +226,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         chosen=chosen if manual else None,
         choice_field="sides",
     )
-    return deal_answer(result)
+    return decks.into(deal_answer(result))
 
 
 CHECKS = {
