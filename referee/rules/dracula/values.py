@@ -56,15 +56,37 @@ def multiplier(cards: Sequence[Card], multipliers: Mapping[str, int], *, wild_va
     return best
 
 
-def _plain_multiplier(suits: list[str], size: int, multipliers: Mapping[str, int]) -> Multiplier:
+#: Plain words for each multiplier condition, in the listed order of dracula-4.3.
+_CONDITIONS = ("suit", "colour", "two_suit")
+
+
+def _conditions(suits: list[str], size: int) -> dict[str, str]:
+    """Every multiplier condition the line meets, each with the words that say why."""
+    met: dict[str, str] = {}
     counts = Counter(suits)
     if len(suits) == size and len(counts) == 1:
-        suit = suits[0]
-        return Multiplier(multipliers["suit"], f"all {SUIT_NAMES[suit]}")
+        met["suit"] = f"all {SUIT_NAMES[suits[0]]}"
     colours = {"red" if s in RED_SUITS else "black" for s in suits}
     if len(suits) == size and len(colours) == 1:
-        return Multiplier(multipliers["colour"], f"all {colours.pop()}")
+        met["colour"] = f"all {next(iter(colours))}"
     pairs = [s for s, n in counts.items() if n == 2]
     if pairs:
-        return Multiplier(multipliers["two_suit"], f"two {SUIT_NAMES[pairs[0]]}")
-    return Multiplier(1, "no suit or colour in common")
+        met["two_suit"] = f"two {SUIT_NAMES[pairs[0]]}"
+    return met
+
+
+def _plain_multiplier(suits: list[str], size: int, multipliers: Mapping[str, int]) -> Multiplier:
+    """The single highest multiplier *value* among the conditions met (dracula-4.3).
+
+    With the default values that is the listed order (suit, colour, two of a suit); with custom
+    values a later condition may be worth more (all hearts with suit ×2 and colour ×4 is ×4).
+    """
+    met = _conditions(suits, size)
+    if not met:
+        return Multiplier(1, "not all one suit or one colour; no two of a suit")
+    best = max(_CONDITIONS, key=lambda c: (c in met, multipliers[c], -_CONDITIONS.index(c)))
+    reason = met[best]
+    listed_first = next(c for c in _CONDITIONS if c in met)
+    if best != listed_first:
+        reason += f" (worth more than {met[listed_first]} ×{multipliers[listed_first]}: the highest value counts)"
+    return Multiplier(multipliers[best], reason)
