@@ -333,5 +333,14 @@ def _duty(
             "clabber-5.3",
         )
         return refuse_others(others, why)
+    if undertrump == "only_if_nothing_else":
+        steps.append(
+            Step(
+                f"{cannot[0].upper()}{cannot[1:]}, and you hold nothing but trumps: a lower trump is allowed "
+                "because nothing else is held (under-trump rule: only if nothing else).",
+                "clabber-5.3",
+            )
+        )
+        return _Duty(hand, steps, {})
     steps.append(Step(f"{cannot[0].upper()}{cannot[1:]}: any card may be played.", "clabber-5.3"))
     return _Duty(hand, steps, {})
