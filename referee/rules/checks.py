@@ -14,17 +14,39 @@ from typing import Any
 
 from referee.cards import Card, Pack
 from referee.errors import FieldError
+from referee.rules.claims import TEXT, Ruling, check_claim
 from referee.rules.options import Option, parse_options
+
+#: How a scoring check's answer reads as a ruling for claims: ``ruling(request, answer)``; it
+#: returns the answer's ``claim`` object itself when the answer scores nothing.
+RulingOf = Callable[[Mapping[str, Any], Mapping[str, Any]], Ruling | dict[str, Any]]
 
 
 @dataclass(frozen=True)
 class Check:
-    """One API check; ``example`` is a request shown (and answered live) on the API docs page."""
+    """One API check; ``example`` is a request shown (and answered live) on the API docs page.
+
+    A check that scores declares ``ruling``: then its request may carry a ``claim`` and its
+    answer a ``claim`` verdict (:mod:`referee.rules.claims`).
+    """
 
     name: str
     title: str
     run: Callable[[Mapping[str, Any]], dict[str, Any]]
     example: Mapping[str, Any] | None = None
+    ruling: RulingOf | None = None
+
+    def judge(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Run the check, then judge the request's ``claim`` against its answer when one is given."""
+        result = self.run(data)
+        claim = data.get("claim")
+        if claim is None:
+            return result
+        if self.ruling is None:
+            raise FieldError(TEXT["no_claims"].format(check=self.name), field="claim")
+        ruling = self.ruling(data, result)
+        result["claim"] = check_claim(claim, ruling) if isinstance(ruling, Ruling) else ruling
+        return result
 
 
 class Body:
@@ -100,6 +122,6 @@ def answer(check: Check, body: object) -> tuple[int, dict[str, Any]]:
     from referee.errors import InputError
 
     try:
-        return 200, check.run(Body(body).data)
+        return 200, check.judge(Body(body).data)
     except InputError as error:
         return 400, {"error": error.as_dict()}

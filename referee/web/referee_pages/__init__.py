@@ -41,7 +41,7 @@ def page(slug: str, title: str):  # type: ignore[no-untyped-def]
 def verdict(check: Check, body: Mapping[str, Any], place: Callable[[InputError], None]) -> dict[str, Any] | None:
     """The check's answer, as the API gives it; malformed input goes to the form through ``place``."""
     try:
-        return check.run(body)
+        return check.judge(body)
     except InputError as error:
         place(error)
         return None

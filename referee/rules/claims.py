@@ -1,0 +1,257 @@
+"""Claim, then check: what a side says it scored against what the rules give.
+
+A claim has the shape of a check's scores (side name → points) and may add ``items``, each
+side's claimed items by name (``{"NS": 120, "items": {"NS": {"cards": 100, "bell": 20}}}``).
+The ruling is the check's answer read as a :class:`Ruling`: the scores, and the items that make
+them up, each with the clause that decides it. Each game only declares how its answers read as
+rulings (its ``ruling`` functions); the comparison lives here, once for all games.
+
+The verdict is "agreed", or the differences side by side (claimed / ruled / clause) and, where a
+claim misses points, what was missed: the items the claim leaves out or understates, or, when
+no items were claimed, the ruled items that make up exactly the missing points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from referee.errors import FieldError
+from referee.explain import Explanation
+
+#: Every sentence a user reads from this module, in one place for translation.
+TEXT = {
+    "agreed": "The claim agrees with the ruling: {scores}",
+    "total": "{side}: claimed {claimed}, the rules give {ruled}",
+    "item": "{side}, {item}: claimed {claimed}, the rules give {ruled}",
+    "missed": "{side}: {points} missed, from {items}",
+    "missed_unknown": "{side}: {points} missed",
+    "not_object": "`claim` must be an object of side names and points, as the answer's scores",
+    "unknown_side": "`claim` names {side}, which is not a side here; the sides are {sides}",
+    "not_points": "`claim.{side}` must be a whole number of points, not {value!r}",
+    "empty": "`claim` names no side: give at least one side's points",
+    "items_not_object": "`claim.items` must be an object of side names, each with an object of items",
+    "unknown_item": (
+        "`claim.items.{side}` names the item {item}, which this check does not score; its items are {items}"
+    ),
+    "no_items": "`claim.items` is given, but this check scores no items",
+    "unscored": "Nothing is scored, so the claim cannot be agreed: {why}",
+    "no_claims": "the `{check}` check scores nothing, so it takes no `claim`",
+}
+
+#: The item name a difference in a side's total is reported under.
+TOTAL = "total"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One ruled item of a side's score: a meld, a pak's suit, a line, with its deciding clause."""
+
+    side: str
+    name: str
+    points: int
+    clause: str
+    #: False for a number that is not points added to the total (a line's multiplier).
+    adds: bool = True
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A scoring answer read for claims: the scores, their items, and the clause of a side's total."""
+
+    scores: Mapping[str, int]
+    clause: str
+    items: tuple[Item, ...] = ()
+    #: The item names this check scores (a claim may name only these); empty: no items.
+    item_names: tuple[str, ...] = ()
+    #: True when a side's adding items sum to its score, so missing points can be traced to items.
+    additive: bool = False
+
+    def item(self, side: str, name: str) -> Item | None:
+        return next((i for i in self.items if i.side == side and i.name == name), None)
+
+    def clause_of(self, name: str) -> str:
+        found = next((i for i in self.items if i.name == name), None)
+        return found.clause if found is not None else self.clause
+
+
+@dataclass(frozen=True)
+class Claim:
+    scores: dict[str, int]
+    items: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Difference:
+    side: str
+    item: str
+    claimed: int
+    ruled: int
+    clause: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "item": self.item,
+            "claimed": self.claimed,
+            "ruled": self.ruled,
+            "clause": self.clause,
+        }
+
+
+@dataclass(frozen=True)
+class Missed:
+    """Points a side's claim falls short by, and the ruled items that account for them when known."""
+
+    side: str
+    points: int
+    items: tuple[Item, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "points": self.points,
+            "items": [{"item": i.name, "points": i.points, "clause": i.clause} for i in self.items],
+        }
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    agreed: bool
+    differences: tuple[Difference, ...]
+    missed: tuple[Missed, ...]
+    explanation: Explanation
+    claimed: Mapping[str, int]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "agreed": self.agreed,
+            "claimed": dict(self.claimed),
+            "differences": [d.as_dict() for d in self.differences],
+            "missed": [m.as_dict() for m in self.missed],
+            "explanation": self.explanation.as_list(),
+        }
+
+
+def _points(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(TEXT["not_points"].format(side=where, value=value), field="claim")
+    return value
+
+
+def _side(name: object, sides: Sequence[str]) -> str:
+    found = next((s for s in sides if isinstance(name, str) and s.casefold() == name.strip().casefold()), None)
+    if found is None:
+        raise FieldError(TEXT["unknown_side"].format(side=name, sides=", ".join(sides)), field="claim")
+    return found
+
+
+def read_claim(value: object, ruling: Ruling) -> Claim:
+    """The request's ``claim`` checked against the ruling's sides and items; raises :class:`FieldError`."""
+    if not isinstance(value, Mapping):
+        raise FieldError(TEXT["not_object"], field="claim")
+    sides = list(ruling.scores)
+    scores: dict[str, int] = {}
+    items: dict[str, dict[str, int]] = {}
+    for key, points in value.items():
+        if key == "items":
+            continue
+        side = _side(key, sides)
+        scores[side] = _points(points, str(key))
+    raw_items = value.get("items")
+    if raw_items is not None:
+        if not isinstance(raw_items, Mapping):
+            raise FieldError(TEXT["items_not_object"], field="claim")
+        if raw_items and not ruling.item_names:
+            raise FieldError(TEXT["no_items"], field="claim")
+        for key, claimed in raw_items.items():
+            side = _side(key, sides)
+            if not isinstance(claimed, Mapping):
+                raise FieldError(TEXT["items_not_object"], field="claim")
+            for name, points in claimed.items():
+                if name not in ruling.item_names:
+                    known = ", ".join(ruling.item_names)
+                    raise FieldError(TEXT["unknown_item"].format(side=side, item=name, items=known), field="claim")
+                items.setdefault(side, {})[name] = _points(points, f"items.{side}.{name}")
+    if not scores and not items:
+        raise FieldError(TEXT["empty"], field="claim")
+    return Claim(scores, items)
+
+
+def _accounting_items(ruling: Ruling, side: str, shortfall: int) -> tuple[Item, ...]:
+    """The fewest of a side's ruled adding items that make up exactly ``shortfall``, if any do."""
+    candidates = [i for i in ruling.items if i.side == side and i.adds and i.points > 0]
+    for size in range(1, min(len(candidates), 6) + 1):
+        for combo in combinations(candidates, size):
+            if sum(i.points for i in combo) == shortfall:
+                return combo
+    return ()
+
+
+def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
+    """Compare a claim with the ruling, side by side, item by item."""
+    explanation = Explanation()
+    differences: list[Difference] = []
+    missed: list[Missed] = []
+    for side in ruling.scores:
+        ruled = ruling.scores[side]
+        claimed_items = claim.items.get(side, {})
+        for name, points in claimed_items.items():
+            item = ruling.item(side, name)
+            ruled_points = item.points if item is not None else 0
+            if points != ruled_points:
+                clause = item.clause if item is not None else ruling.clause_of(name)
+                differences.append(Difference(side, name, points, ruled_points, clause))
+                explanation.add(TEXT["item"].format(side=side, item=name, claimed=points, ruled=ruled_points), clause)
+        if side not in claim.scores:
+            continue
+        claimed = claim.scores[side]
+        if claimed == ruled:
+            continue
+        clause = ruling.clause
+        if claimed > ruled:
+            # Points taken away (a set) are what a claim above the ruling most often overlooks.
+            taken = next((i for i in ruling.items if i.side == side and i.adds and i.points < 0), None)
+            clause = taken.clause if taken is not None else clause
+        differences.append(Difference(side, TOTAL, claimed, ruled, clause))
+        explanation.add(TEXT["total"].format(side=side, claimed=claimed, ruled=ruled), clause)
+        if claimed < ruled:
+            shortfall = ruled - claimed
+            if claimed_items and ruling.additive:
+                under = tuple(
+                    i for i in ruling.items if i.side == side and i.adds and i.points > claimed_items.get(i.name, 0)
+                )
+            elif claimed_items:
+                under = tuple(
+                    i
+                    for i in ruling.items
+                    if i.side == side and i.name in claimed_items and i.points > claimed_items[i.name]
+                )
+            elif ruling.additive:
+                under = _accounting_items(ruling, side, shortfall)
+            else:
+                under = ()
+            missed.append(Missed(side, shortfall, under))
+            if under:
+                listed = ", ".join(f"{i.name} {i.points}" for i in under)
+                explanation.add(TEXT["missed"].format(side=side, points=shortfall, items=listed), under[0].clause)
+            else:
+                explanation.add(TEXT["missed_unknown"].format(side=side, points=shortfall), ruling.clause)
+    agreed = not differences
+    if agreed:
+        shown = ", ".join(f"{side} {points}" for side, points in claim.scores.items()) or "every item"
+        explanation.add(TEXT["agreed"].format(scores=shown), ruling.clause)
+    return ClaimVerdict(agreed, tuple(differences), tuple(missed), explanation, dict(claim.scores))
+
+
+def unscored(why: str, clause: str) -> dict[str, Any]:
+    """The ``claim`` field when the answer scores nothing (an incomplete coffin, an illegal hand)."""
+    explanation = Explanation().add(TEXT["unscored"].format(why=why), clause)
+    return {"agreed": False, "claimed": {}, "differences": [], "missed": [], "explanation": explanation.as_list()}
+
+
+def check_claim(value: object, ruling: Ruling) -> dict[str, Any]:
+    """The ``claim`` field of an answer: read the claim, judge it, serialise the verdict."""
+    return judge_claim(read_claim(value, ruling), ruling).as_dict()
