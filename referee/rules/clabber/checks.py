@@ -26,6 +26,7 @@ from referee.rules.clabber.scoring import (
 )
 from referee.rules.clabber.tricks import judge_trick, legal_play
 from referee.rules.clabber.values import BIDDING_HAND_SIZES, PACK, check_once, parse_suit
+from referee.rules.claims import Item, Ruling
 
 
 def _boolean(body: Body, name: str) -> bool:
@@ -177,6 +178,8 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         "made": result.made,
         "makers": makers,
         "points": points,
+        "melds": {side: melds_given.get(side, 0) for side in sides},
+        "bells": {side: bells_given.get(side, 0) for side in sides},
         "totals": result.totals,
         "scores": result.scores,
         "marks": result.marks,
@@ -206,10 +209,38 @@ def bid(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+DEAL_ITEMS = ("cards", "meld", "bell", "set")
+
+
+def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """Each side's card points, meld and bell; a set maker's total is taken away again (clabber-8.4)."""
+    items: list[Item] = []
+    for side, score in answer["scores"].items():
+        parts = (
+            Item(side, "cards", answer["points"][side], "clabber-2.3"),
+            Item(side, "meld", answer["melds"][side], "clabber-6.3"),
+            Item(side, "bell", answer["bells"][side], "clabber-7.1"),
+        )
+        items.extend(part for part in parts if part.points)
+        total = sum(part.points for part in parts)
+        if score != total:
+            items.append(Item(side, "set", score - total, "clabber-8.4"))
+    return Ruling(answer["scores"], "clabber-8.1", tuple(items), item_names=DEAL_ITEMS, additive=True)
+
+
+def melds_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """Each team's meld and bell points (clabber-6.3, clabber-7.1)."""
+    items = [
+        *(Item(team, "meld", points, "clabber-6.3") for team, points in answer["meld_points"].items() if points),
+        *(Item(team, "bell", points, "clabber-7.1") for team, points in answer["bells"].items() if points),
+    ]
+    return Ruling(answer["team_points"], "clabber-6.3", tuple(items), item_names=("meld", "bell"), additive=True)
+
+
 CHECKS: dict[str, Check] = {
-    "melds": Check("melds", "Whose meld scores?", melds),
+    "melds": Check("melds", "Whose meld scores?", melds, ruling=melds_ruling),
     "trick": Check("trick", "Who wins this trick?", trick),
     "legal": Check("legal", "May I play this card?", legal),
-    "deal": Check("deal", "Score a deal", deal),
+    "deal": Check("deal", "Score a deal", deal, ruling=deal_ruling),
     "bid": Check("bid", "May I say “I play”?", bid),
 }

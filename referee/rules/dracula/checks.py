@@ -8,6 +8,7 @@ from typing import Any
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.checks import Body, Check, as_int
+from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.dracula.coffin import incomplete_reason, score_coffin
 from referee.rules.dracula.layout import check_placement, parse_cell, parse_layout
 from referee.rules.dracula.options import OPTIONS
@@ -79,12 +80,48 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+#: Whose lines are whose: the Queen (or rows partnership) scores rows, the King columns
+#: (dracula-4.1, dracula-8.4); with 3 players each seat scores a row and a column (dracula-7.4).
+LINE_OWNERS: dict[int, dict[str, tuple[str, ...]]] = {
+    2: {"queen": ("r1", "r2", "r3"), "king": ("c1", "c2", "c3")},
+    3: {"dealer": ("r2", "c2"), "left": ("r1", "c1"), "right": ("r3", "c3")},
+    4: {"rows": ("r1", "r2", "r3"), "columns": ("c1", "c2", "c3")},
+}
+LINES = ("r1", "r2", "r3", "c1", "c2", "c3")
+COFFIN_ITEMS = (*LINES, *(f"{line}_multiplier" for line in LINES))
+
+
+def coffin_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling | dict[str, Any]:
+    """Each side's lines and their multipliers; a deal score is one of its lines, not their sum."""
+    if not answer["legal"]:
+        return unscored(answer["reasons"][0]["text"], "dracula-3.3")
+    items: list[Item] = []
+    for side, owned in LINE_OWNERS[answer["players"]].items():
+        for line in owned:
+            scored = answer["lines"][line]
+            items.append(Item(side, line, scored["score"], "dracula-4.3"))
+            items.append(Item(side, f"{line}_multiplier", scored["multiplier"], "dracula-4.3", adds=False))
+    rule = "dracula-7.4" if answer["players"] == 3 else "dracula-5.2"
+    return Ruling(answer["scores"], rule, tuple(items), item_names=COFFIN_ITEMS)
+
+
+def game_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """The final scores: each side's six-deal total and the winner's bonus (dracula-6.1, 6.2)."""
+    items: list[Item] = []
+    for side, final in answer["final"].items():
+        items.append(Item(side, "deals", answer["totals"][side], "dracula-6.1"))
+        if final != answer["totals"][side]:
+            items.append(Item(side, "bonus", final - answer["totals"][side], "dracula-6.1"))
+    return Ruling(answer["final"], "dracula-6.1", tuple(items), item_names=("deals", "bonus"), additive=True)
+
+
 CHECKS = {
     "coffin": Check(
         "coffin",
         "Score this coffin",
         coffin,
         {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2},
+        ruling=coffin_ruling,
     ),
     "placement": Check(
         "placement",
@@ -97,5 +134,6 @@ CHECKS = {
         "Settle a six-deal game",
         game,
         {"deals": [{"queen": q, "king": k} for q, k in ((120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150))]},
+        ruling=game_ruling,
     ),
 }

@@ -8,7 +8,8 @@ from typing import Any
 from referee.cards import Card, Pack, check_copies
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.rules.checks import Body, Check
+from referee.rules.checks import Body, Check, RulingOf
+from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.iceberg.deck import pack_for, quoted
 from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
 from referee.rules.iceberg.melds import classify_meld, lay_off
@@ -108,8 +109,28 @@ def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def points_ruling(clause: str) -> RulingOf:
+    """A meld's or a lay-off's points are what may be claimed: ``{"points": 120}``."""
+
+    def ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+        return Ruling({"points": answer["points"]}, clause)
+
+    return ruling
+
+
+def leftover_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling | dict[str, Any]:
+    """A leftover hand's best points V* and its penalty may be claimed (iceberg-6.2, iceberg-6.4)."""
+    if not answer["legal"]:
+        return unscored(answer["reasons"][0]["text"], "iceberg-9.5")
+    items = (
+        Item("penalty", "best_points", answer["best_points"], "iceberg-6.2", adds=False),
+        Item("penalty", "unplayed", len(answer["unplayed"]), "iceberg-6.3", adds=False),
+    )
+    return Ruling({"penalty": answer["penalty"]}, "iceberg-6.4", items, item_names=("best_points", "unplayed"))
+
+
 CHECKS: dict[str, Check] = {
-    "meld": Check("meld", "Is this a meld, and what does it score?", meld),
-    "layoff": Check("layoff", "What does this lay-off score?", layoff),
-    "leftover": Check("leftover", "What does this leftover hand cost?", leftover),
+    "meld": Check("meld", "Is this a meld, and what does it score?", meld, ruling=points_ruling("iceberg-3.4")),
+    "layoff": Check("layoff", "What does this lay-off score?", layoff, ruling=points_ruling("iceberg-4.2")),
+    "leftover": Check("leftover", "What does this leftover hand cost?", leftover, ruling=leftover_ruling),
 }

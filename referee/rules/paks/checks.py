@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import CardLedger, Pack
+from referee.cards import SUIT_NAMES, SUITS, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Step
 from referee.rules.checks import Body, Check
+from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import OPTIONS
@@ -229,8 +230,28 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     return decks.into(deal_answer(result))
 
 
+def value_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """A pak's or steal's value is what may be claimed: ``{"value": 54}`` (paks-2.4)."""
+    return Ruling({"value": answer["value"]}, "paks-2.4")
+
+
+#: A deal's items are its suits: what each side keeps in each suit after the throw-off.
+DEAL_ITEMS = tuple(SUIT_NAMES[s] for s in SUITS)
+
+
+def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """Scores per side; items per suit, citing the throw-off when the side threw off in that suit."""
+    items = tuple(
+        Item(side, suit["name"], points, "paks-6.4" if suit["thrown"][side] else "paks-6.5")
+        for suit in answer["suits"]
+        for side, points in suit["points"].items()
+        if suit["counts"][side]
+    )
+    return Ruling(answer["scores"], "paks-6.5", items, item_names=DEAL_ITEMS, additive=True)
+
+
 CHECKS = {
-    "pak": Check("pak", "Is this pak legal?", pak),
-    "steal": Check("steal", "Is this steal legal?", steal),
-    "deal": Check("deal", "Throw off and score a deal", deal),
+    "pak": Check("pak", "Is this pak legal?", pak, ruling=value_ruling),
+    "steal": Check("steal", "Is this steal legal?", steal, ruling=value_ruling),
+    "deal": Check("deal", "Throw off and score a deal", deal, ruling=deal_ruling),
 }

@@ -8,6 +8,7 @@ from typing import Any
 from referee.cards import Card, check_copies
 from referee.errors import FieldError
 from referee.rules.checks import Body, Check
+from referee.rules.claims import Item, Ruling
 from referee.rules.zhengfen.options import OPTIONS, rules_from
 from referee.rules.zhengfen.plays import beats, classify, parse_declaration
 from referee.rules.zhengfen.scoring import Haul, check_copies_across, check_hand, check_point_cards, score_deal
@@ -101,8 +102,20 @@ def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """Each player's captured points and, for the first and the last, the transfer (zhengfen-6.3, 6.4)."""
+    items: list[Item] = []
+    for player, score in answer["scores"].items():
+        captured = answer["captured_points"][player]
+        if captured:
+            items.append(Item(player, "captured", captured, "zhengfen-6.4"))
+        if score != captured:
+            items.append(Item(player, "transfer", score - captured, "zhengfen-6.3"))
+    return Ruling(answer["scores"], "zhengfen-6.4", tuple(items), item_names=("captured", "transfer"), additive=True)
+
+
 CHECKS = {
     "classify": Check("classify", "What is this combination?", classify_check),
     "beats": Check("beats", "Does this beat that?", beats_check),
-    "deal": Check("deal", "Score a deal", deal_check),
+    "deal": Check("deal", "Score a deal", deal_check, ruling=deal_ruling),
 }
