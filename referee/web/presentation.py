@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g, url_for
 from markupsafe import Markup, escape
 
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, parse_card
@@ -57,6 +57,35 @@ def _is_card(token: str) -> bool:
     return True
 
 
+def clause_url(rule: str) -> str | None:
+    """Where clause ``rule`` (``paks-4.2``) is printed: its anchor on the game's rule card."""
+    slug = str(rule).split("-", 1)[0]
+    if slug not in GAMES:
+        return None
+    return url_for("printables.rulecard", slug=slug, _anchor=rule)
+
+
+def clause_chip(rule: str) -> Markup:
+    """A cited clause as a chip that links to that clause on the rule card."""
+    url = clause_url(rule)
+    if url is None:
+        return Markup('<span class="rule">{}</span>').format(rule)
+    return Markup('<a class="rule" href="{}">{}</a>').format(url, rule)
+
+
+def clause_anchor(rule: str) -> Markup:
+    """The ``id`` attribute that makes a rule card's first citation of ``rule`` the target of its chips.
+
+    A card may cite a clause more than once; only the first citation in a page carries the id,
+    so ids stay unique.
+    """
+    seen: set[str] = g.setdefault("clause_anchors", set())
+    if rule in seen:
+        return Markup("")
+    seen.add(rule)
+    return Markup(' id="{}"').format(rule)
+
+
 def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
     """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
     rows = []
@@ -101,6 +130,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(suit_signs, "signs")
     app.add_template_filter(combine_attrs, "combine_attrs")
     app.add_template_filter(qr_svg, "qr")
+    app.add_template_filter(clause_chip, "chip")
+    app.add_template_global(clause_anchor, "clause_anchor")
 
     @app.context_processor
     def games() -> dict[str, Any]:

@@ -105,7 +105,8 @@ def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
     match = start_match(browser, count)
     sheet = browser.get(match).get_data(as_text=True)
     assert "<strong>Ann</strong> deals deal 1" in sheet
-    assert 'leads the first trick and need not play it. <span class="rule">zhengfen-1.6</span>' in sheet
+    chip = '<a class="rule" href="/rules/zhengfen#zhengfen-1.6">zhengfen-1.6</a>'
+    assert "leads the first trick and need not play it. " + chip in sheet
     assert "3♥" in sheet
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert form.count('type="radio"') == count * count
@@ -123,7 +124,7 @@ def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
     first, last = deal["order"][0], deal["order"][-1]
     assert f"<strong>{first}</strong> deals deal 2" in sheet
     note = f"{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads. "
-    assert note + '<span class="rule">zhengfen-1.7</span>' in sheet
+    assert note + '<a class="rule" href="/rules/zhengfen#zhengfen-1.7">zhengfen-1.7</a>' in sheet
     shown = text_of(sheet)
     assert f"{last}, last, gives {first}, 1st:" in shown
     assert "5♠ 5♥ 8♣" in shown
