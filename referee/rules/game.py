@@ -109,6 +109,8 @@ class Game(ABC):
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).
     role_options: tuple[Option, ...] = ()
+    #: The clause by which the higher total wins: the order that evening standings place sides by.
+    result_clause: str = ""
 
     # --- setup -------------------------------------------------------------------------------
 

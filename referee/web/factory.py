@@ -180,9 +180,11 @@ def _register_errors(app: Flask) -> None:
 def _register_template_helpers(app: Flask) -> None:
     from flask import g
 
+    from referee.web import standing_views
     from referee.web.presentation import register
 
     register(app)
+    standing_views.register(app)
 
     @app.context_processor
     def rights() -> dict[str, Any]:

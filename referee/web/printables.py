@@ -16,6 +16,7 @@ from referee.web.db import db
 from referee.web.models import Evening, Match
 from referee.web.presentation import option_rows
 from referee.web.printing import paper_of, render_pdf
+from referee.web.standing_views import standings_context
 
 printables = Blueprint("printables", __name__)
 
@@ -107,6 +108,11 @@ def evening_pdf(code: str) -> Any:
     rows = [{"match": m, "game": svc.game_of(m), "result": svc.sheet(m)} for m in evening.matches if get_game(m.game)]
     live = url_for("sheets.evening", code=code, _external=True)
     pdf = render_pdf(
-        "print/evening.html", paper=paper_of(request.args.get("paper")), evening=evening, rows=rows, live_url=live
+        "print/evening.html",
+        paper=paper_of(request.args.get("paper")),
+        evening=evening,
+        rows=rows,
+        live_url=live,
+        **standings_context(evening, rows),
     )
     return _pdf(pdf, "evening-record.pdf")

@@ -23,6 +23,7 @@ from referee.web.forms import (
 )
 from referee.web.models import Evening, Match, Player
 from referee.web.presentation import option_rows, picker_config
+from referee.web.standing_views import standings_context
 from referee.web.transfer import export_evening, sheets_csv
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
@@ -64,13 +65,19 @@ def evening_version(evening: Evening) -> str:
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
     evening = _evening(code)
+    return _evening_page(evening, PlayerForm())
+
+
+def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
+    rows = standings(evening)
     return render_template(
         "evening.html",
         evening=evening,
-        player_form=PlayerForm(),
-        rows=standings(evening),
+        player_form=player_form,
+        rows=rows,
         games=list(GAMES.values()),
         version=evening_version(evening),
+        **standings_context(evening, rows),
     )
 
 
@@ -130,14 +137,7 @@ def add_player(code: str) -> Any:
             db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
             db.session.commit()
             return redirect(url_for("sheets.evening", code=code))
-    return render_template(
-        "evening.html",
-        evening=evening,
-        player_form=form,
-        rows=standings(evening),
-        games=list(GAMES.values()),
-        version=evening_version(evening),
-    ), 400
+    return _evening_page(evening, form), 400
 
 
 @sheets.route("/<code>/matches/new/<game_slug>", methods=["GET", "POST"])

@@ -7,14 +7,16 @@ import csv
 import io
 from collections.abc import Mapping
 from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
 from referee.errors import FieldError, InputError
-from referee.rules.game import MatchSetup
+from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.web.db import db
 from referee.web.matches import sheet
 from referee.web.models import Deal, Evening, Match, Player, Revision
+from referee.web.standing_views import evening_standings
 
 FORMAT = "table-referee/evening"
 FORMAT_VERSION = 1
@@ -74,9 +76,11 @@ def sheets_csv(evening: Evening) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["match", "game", "deal", "dealer", "side", "score", "mark", "running total"])
+    scored = []
     for number, match in enumerate(evening.matches, start=1):
         game = get_game(match.game)
         result = sheet(match)
+        scored.append((match, result))
         name = game.name if game else match.game
         for deal, running in zip(result.deals, result.running, strict=True):
             for side in result.sides:
@@ -98,7 +102,31 @@ def sheets_csv(evening: Evening) -> str:
         for side in result.sides:
             mark = "winner" if result.winner == side.name else ("draw" if result.drawn else "")
             writer.writerow([number, name, "total", "", side.name, result.totals[side.name], mark, ""])
+    _standings_rows(writer, evening, scored)
     return out.getvalue()
+
+
+def _standings_rows(writer: Any, evening: Evening, scored: list[tuple[Match, MatchResult]]) -> None:
+    """After the sheets: each placing earned (``deal`` is "placing"), then the standings ("standing")."""
+    table = evening_standings(evening, scored)
+    numbers = {match.id: (number, match.game) for number, (match, _result) in enumerate(scored, start=1)}
+    for row in table.players:
+        so_far = Fraction(0)
+        for earned in row.earned:
+            number, slug = numbers[earned.match]
+            game = get_game(slug)
+            so_far += earned.points
+            place = f"{'=' if earned.tied else ''}{earned.place}"
+            name = game.name if game else slug
+            writer.writerow([number, name, "placing", "", row.name, _decimal(earned.points), place, _decimal(so_far)])
+    for row in table.players:
+        place = f"{'=' if row.tied else ''}{row.place}"
+        writer.writerow(["", table.scheme.label, "standing", "", row.name, _decimal(row.points), place, row.won])
+
+
+def _decimal(points: Fraction) -> str:
+    """Placing points for a spreadsheet: ``2``, ``1.5``, ``0.33``."""
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):.2f}".rstrip("0")
 
 
 # --- import ----------------------------------------------------------------------------------------

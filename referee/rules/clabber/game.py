@@ -26,6 +26,7 @@ _MELD_DECIDING = ("clabber-6.4", "clabber-6.5", "clabber-6.6")
 class Clabber(Game):
     slug = "clabber"
     name = "Clabber"
+    result_clause = "clabber-9.1"
     tagline = "Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500."
     player_counts = (2, 3, 4, 6)
     partnership_note = "with 4, partners sit opposite; with 6, every other seat makes a team of three"

@@ -32,6 +32,7 @@ STARTERS_4P = ("L", "O", "R", "D", "L", "O")
 class Dracula(Game):
     slug = "dracula"
     name = "Dracula"
+    result_clause = "dracula-6.1"
     tagline = "Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite."
     player_counts = (2, 3, 4)
     partnership_note = "with 4, partners sit opposite: seats 1 and 3 against 2 and 4"

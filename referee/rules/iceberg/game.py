@@ -48,6 +48,7 @@ class PlayerDeal:
 class Iceberg(Game):
     slug = "iceberg"
     name = "Iceberg"
+    result_clause = "iceberg-7.1"
     tagline = "Rummy where every card scores as it is laid, and cards left in hand cost what they could still score."
     player_counts = (2, 3, 4, 5, 6)
     options = OPTIONS

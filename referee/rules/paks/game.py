@@ -23,6 +23,7 @@ ENTRY_KEYS = ("paks", "thrown_off")
 class Paks(Game):
     slug = "paks"
     name = "Paks"
+    result_clause = "paks-7.2"
     tagline = "Capture with special pairs, steal in other suits, throw off the paks that cancel out."
     player_counts = (2, 3, 4, 6)
     partnership_note = "teams with 4 or 6: odd seats against even"

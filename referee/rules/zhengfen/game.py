@@ -51,6 +51,7 @@ def parse_haul(value: object, field: str) -> Haul:
 class ZhengFen(Game):
     slug = "zhengfen"
     name = "Zheng Fen"
+    result_clause = "zhengfen-7.1"
     tagline = "Climb with combinations, capture the 5s, 10s and kings; the last player pays the first."
     player_counts = (3, 4, 5, 6)
     options = OPTIONS
