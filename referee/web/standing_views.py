@@ -43,8 +43,14 @@ def evening_scheme(evening: Evening) -> str | None:
 
 
 def running_series(result: MatchResult) -> list[Series]:
-    """Each side's running total, from 0 before the first deal."""
-    return [Series(side.name, [0, *(row[side.name] for row in result.running)]) for side in result.sides]
+    """Each side's running total, from 0 before the first deal; the end-of-match bonus is a last step."""
+    return [
+        Series(
+            side.name,
+            [0, *(row[side.name] for row in result.running), *([result.totals[side.name]] * bool(result.bonus))],
+        )
+        for side in result.sides
+    ]
 
 
 def growth_series(table: Standings) -> list[Series]:
