@@ -35,6 +35,10 @@ class PlayerForm(FlaskForm):
     name = StringField("Name", validators=[DataRequired(message="Enter a name"), Length(max=40)])
 
 
+class ConfirmForm(FlaskForm):
+    """A button that changes something: only its CSRF token is posted."""
+
+
 class UndoForm(FlaskForm):
     """Confirms the undo of the deal the page showed (its number and version)."""
 

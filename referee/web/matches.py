@@ -96,6 +96,20 @@ def create_match(evening: Evening, new: NewMatch) -> Match:
     return match
 
 
+def rematch(match: Match) -> Match:
+    """Play again: the same seats, options and roles, the deal starting one seat to the left."""
+    return create_match(
+        match.evening,
+        NewMatch(
+            game_of(match),
+            tuple(match.seats),
+            (match.first_dealer + 1) % len(match.seats),
+            dict(match.options),
+            dict(match.roles),
+        ),
+    )
+
+
 def _validated(match: Match, entry: object, replacing: int | None = None) -> dict[str, Any]:
     game = game_of(match)
     setup = setup_of(match)

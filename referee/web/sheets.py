@@ -14,6 +14,7 @@ from referee.web import rights
 from referee.web.db import db
 from referee.web.entries import EntryForm, entry_form_class
 from referee.web.forms import (
+    ConfirmForm,
     PlayerForm,
     UndoForm,
     match_form_class,
@@ -185,7 +186,19 @@ def match(code: str, match_id: int) -> Any:
         options=option_rows(game, match.options, len(match.seats)),
         setup=svc.setup_of(match),
         limit=game.deals_in_match(svc.setup_of(match)),
+        rematch_form=ConfirmForm() if result.finished else None,
     )
+
+
+@sheets.post("/<code>/matches/<int:match_id>/rematch")
+def rematch(code: str, match_id: int) -> Any:
+    """A finished match's "play again": a new match at the same table, the next player dealing first."""
+    _, match = _match(code, match_id, edit=True)
+    if not ConfirmForm().validate_on_submit() or not svc.sheet(match).finished:
+        abort(400)
+    again = svc.rematch(match)
+    flash(f"A new {svc.game_of(again).name} match: {again.seats[again.first_dealer]} deals first.")
+    return redirect(url_for("sheets.match", code=code, match_id=again.id))
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/new", methods=["GET", "POST"])

@@ -117,3 +117,39 @@ def test_csv_lists_each_placing_and_the_standings(browser: Browser) -> None:
     standing = [(r["side"], r["score"], r["mark"]) for r in rows if r["deal"] == "standing"]
     assert standing[0] == (winner, "1", "1")
     assert sorted(standing[1:]) == [(loser, "0", "=2"), ("Cat", "0", "=2")]
+
+
+def test_play_again_keeps_seats_and_house_rules_and_passes_the_first_deal(browser: Browser) -> None:
+    evening = start_evening(browser, "Ann, Bob, Cat")
+    data = {
+        "seat_0": "Bob",
+        "seat_1": "Ann",
+        "first_dealer": "Ann",
+        "opt_first_dealer_role": "king",
+        "opt_all_tied": "score_third",
+    }
+    match = browser.submit(f"{evening}/matches/new/dracula", data).headers["Location"]
+    unfinished = browser.submit(f"{match}/rematch", {}, form_page=match)
+    assert unfinished.status_code == 400
+    for layout in LAYOUTS:
+        browser.submit(f"{match}/deals/new", cells(layout))
+    sheet = browser.get(match).get_data(as_text=True)
+    assert "Play again" in sheet and "Bob deals first" in sheet
+    again = browser.submit(f"{match}/rematch", {}, form_page=match)
+    assert again.status_code == 302 and again.headers["Location"] != match
+    page = browser.get(again.headers["Location"]).get_data(as_text=True)
+    assert "<strong>Bob</strong> deals deal 1 of 6" in page and "Bob deals first" in page
+    assert page.count("(house rule)") == browser.get(match).get_data(as_text=True).count("(house rule)") > 0
+    evening_page = browser.get(evening).get_data(as_text=True)
+    assert evening_page.count('class="match-link"') == 2
+
+
+def test_play_again_needs_the_editor_link(browser: Browser, app) -> None:  # type: ignore[no-untyped-def]
+    evening = start_evening(browser, "Ann, Bob")
+    match, _winner = play_dracula(browser, evening, "Ann", "Bob")
+    viewer = Browser(app.test_client())
+    viewer_sheet = viewer.get(match).get_data(as_text=True)
+    assert "Play again" not in viewer_sheet
+    viewer.get("/")  # a form page, for the viewer's own CSRF token
+    assert viewer.client.post(f"{match}/rematch", data={"csrf_token": viewer.token}).status_code == 403
+    assert browser.get(evening).get_data(as_text=True).count('class="match-link"') == 1
