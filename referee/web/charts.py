@@ -49,9 +49,9 @@ def _ticks(low: float, high: float) -> list[float]:
     """Three to six round values spanning ``low``..``high``."""
     if high <= low:
         high = low + 1
-    raw = (high - low) / 4
+    raw = max((high - low) / 4, 1.0)  # whole numbers only: scores and placing points are counted
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
     first = math.floor(low / step) * step
     ticks = []
     value = first
@@ -105,8 +105,9 @@ def line_chart(
     every = max(1, math.ceil(points / 12))
     for index, label in enumerate(x_labels):
         if index % every == 0 or index == points - 1:
+            anchor = "end" if index == points - 1 and points > 1 else "middle"
             parts.append(
-                f'<text x="{x_at(index):.1f}" y="{TOP + PLOT_HEIGHT + 12}" text-anchor="middle" '
+                f'<text x="{x_at(index):.1f}" y="{TOP + PLOT_HEIGHT + 12}" text-anchor="{anchor}" '
                 f'stroke="none">{escape(label)}</text>'
             )
     parts.append("</g>")
