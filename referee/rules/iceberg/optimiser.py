@@ -34,8 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 N_RANKS = 12
 N_SUITS = 4
@@ -48,6 +47,9 @@ SCALE = 1000
 #: points then let the exact sweep drop every state that cannot reach them.
 _PRUNE_FROM = 12
 _BEAM = 48
+#: Moves the sweeps have tried since this was last reset: a deterministic measure of the work
+#: done, for the adversarial search in bench/.
+work = 0
 
 
 def meld_value(size: int) -> int:
@@ -218,17 +220,66 @@ def _components(problem: Problem, live: set[tuple[int, int]]) -> list[list[tuple
 
 # --- the dynamic programme ----------------------------------------------------------------------
 
-_NO_TRACKS: tuple[tuple[int, ...], tuple[tuple[int, int], ...]] = ((), ())
+#: A suit's open melds between two ranks: (new run lengths, ((table run, cards added), …)).
+Tracks = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+_NO_TRACKS: Tracks = ((), ())
+#: A move of one suit's cards at one rank: (tracks after, run points, cards used by runs, choice).
+LaneMove = tuple[Tracks, int, int, tuple]
+_NOWHERE = -(10**12)
+
+
+@dataclass(frozen=True)
+class _Specials:
+    """How many specials of each type a play makes: ``suited[parity][suit]``, ``colour[parity][colour]``."""
+
+    suited: tuple[tuple[int, ...], tuple[int, ...]]
+    colour: tuple[tuple[int, ...], tuple[int, ...]]
+
+    @property
+    def points(self) -> int:
+        return sum(
+            SUITED_POINTS[p] * sum(self.suited[p]) + COLOUR_POINTS[p] * sum(self.colour[p]) for p in (0, 1)
+        )
+
+    @property
+    def cards(self) -> int:
+        return 6 * sum(sum(self.suited[p]) + sum(self.colour[p]) for p in (0, 1))
+
+
+_NO_SPECIALS = _Specials(((0,) * N_SUITS,) * 2, ((0, 0),) * 2)
+
+
+def _special_choices(h: Sequence[Sequence[int]]) -> list[_Specials]:
+    """Every number of specials of each type that the counts can hold together (iceberg-3.5).
+
+    A colour special is counted without checking that it mixes suits: one that would be all one
+    suit is a suited special worth more, so a best play never needs it.
+    """
+    per_parity: list[list[tuple[tuple[int, ...], tuple[int, ...]]]] = []
+    for parity in (0, 1):
+        ranks = range(parity, N_RANKS, 2)
+        top = [min(h[r][s] for r in ranks) for s in range(N_SUITS)]
+        mixed_top = [min(h[r][2 * c] + h[r][2 * c + 1] for r in ranks) for c in (0, 1)]
+        found = []
+        for suited in product(*(range(t + 1) for t in top)):
+            for colour in product(*(range(t + 1) for t in mixed_top)):
+                if all(
+                    suited[2 * c] + suited[2 * c + 1] + colour[c] <= h[r][2 * c] + h[r][2 * c + 1]
+                    for r in ranks
+                    for c in (0, 1)
+                ):
+                    found.append((suited, colour))
+        per_parity.append(found)
+    return [_Specials((a[0], b[0]), (a[1], b[1])) for a in per_parity[0] for b in per_parity[1]]
 
 
 class _Component:
-    """One component: its cells, the table runs it can extend, and the programme over its cells.
+    """One component: its cells and the table runs it can reach, solved over every choice of specials.
 
-    State: ``(tracks H, tracks D, tracks S, tracks C, set cards, colour fill, specials)``.
-    A suit's tracks are ``(new run lengths, ((table run, cards added), …))``, holding only runs
-    that can still take a card; ``set cards`` counts this rank's cards given to its set so far;
-    ``colour fill`` the cards given so far at this rank to the colour specials of the current
-    colour; ``specials`` the 12 special counts (per parity: 4 suited, 2 colour).
+    Each choice of specials leaves a hand for runs and sets, solved by a :class:`_Programme`.
+    Choices are tried from the highest ceiling (an admissible over-estimate) down, each exact
+    sweep dropping the states that cannot reach the best play found so far, until no ceiling
+    left reaches it.
     """
 
     def __init__(self, problem: Problem, cells: list[tuple[int, int]]) -> None:
@@ -239,221 +290,88 @@ class _Component:
         self.h = h
         self.sign = 1 if problem.fewest else -1
         self.forbid = not problem.parallel
-        self.cover = [[0] * N_SUITS for _ in range(N_RANKS)]
-        for run in problem.runs:
-            for r in range(run.lo, run.hi + 1):
-                self.cover[r][run.suit] += 1
-        # Table runs this component can extend: id → (lo, hi, size, cards above possible).
+        self.lanes: dict[tuple[int, tuple[int, ...]], _Lane] = {}
+        minimum = 2 if problem.decks == 1 else 3
+        #: What a card not used by a run may still bring, at most: its rank's best set over its cards.
+        self.free_worth = [0] * N_RANKS
+        for r in range(N_RANKS):
+            total = sum(h[r])
+            if total and (problem.set_sizes[r] > 0 or total >= minimum):
+                gain = set_gain(total, problem.set_sizes[r], problem.decks) or 0
+                self.free_worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
+
+    def lane(self, suit: int, column: tuple[int, ...]) -> _Lane:
+        key = (suit, column)
+        if key not in self.lanes:
+            self.lanes[key] = _Lane(self, suit, column)
+        return self.lanes[key]
+
+    def solve_into(self, play: Play) -> None:
+        has_specials = bool(_special_types(self.h))
+        choices = _special_choices(self.h) if has_specials else [_NO_SPECIALS]
+        programmes = sorted((_Programme(self, c) for c in choices), key=lambda p: p.ceiling, reverse=True)
+        best: tuple[int, _Programme, list[tuple]] | None = None
+        for programme in programmes:
+            if best is not None and programme.ceiling < best[0]:
+                break
+            floor = best[0] if best is not None else None
+            if best is None and programme.card_count >= _PRUNE_FROM:
+                rough = programme.sweep(None, _BEAM)
+                floor = rough[0] if rough is not None else None
+            found = programme.sweep(floor, None)
+            if found is not None and (best is None or found[0] > best[0]):
+                best = (found[0], programme, found[1])
+        # Leaving every card is a play of the first programme, and every floor is the value of a
+        # real play whose states all stay above it, so some sweep always ends with a play.
+        assert best is not None
+        best[1].replay(best[2], play)
+
+
+class _Lane:
+    """One suit of a component, with given counts: the moves of its cards rank by rank.
+
+    Its moves and its bound depend only on the suit's counts, so choices of specials that leave
+    a suit alike share its lane and what it has worked out.
+    """
+
+    def __init__(self, component: _Component, suit: int, column: tuple[int, ...]) -> None:
+        problem = component.problem
+        self.component = component
+        self.suit = suit
+        self.column = column
+        self.ranks = [r for r in range(N_RANKS) if column[r]]
+        self.cover = [0] * N_RANKS
+        #: Table runs of this suit the lane can extend: index → (lo, hi, size, cards above possible).
         self.tables: dict[int, tuple[int, int, int, int]] = {}
-        self.starts: dict[tuple[int, int], list[int]] = {}
+        self.starts: dict[int, list[int]] = {}
         for index, run in enumerate(problem.runs):
-            below = _chain(h, run.suit, run.lo - 1, -1)
-            above = _chain(h, run.suit, run.hi + 1, 1)
+            if run.suit != suit:
+                continue
+            for r in range(run.lo, run.hi + 1):
+                self.cover[r] += 1
+            below = _column_chain(column, run.lo - 1, -1)
+            above = _column_chain(column, run.hi + 1, 1)
             if not below and not above:
                 continue
             self.tables[index] = (run.lo, run.hi, run.size, above)
             for r in range(run.lo - below, run.lo):
-                self.starts.setdefault((r, run.suit), []).append(index)
+                self.starts.setdefault(r, []).append(index)
             if above:
-                self.starts.setdefault((run.hi + 1, run.suit), []).append(index)
-        self.set_live = [
-            problem.set_sizes[r] > 0 or sum(h[r]) >= (2 if problem.decks == 1 else 3) for r in range(N_RANKS)
-        ]
-        self.set_points = [
-            [set_gain(k, problem.set_sizes[r], problem.decks) for k in range(sum(h[r]) + 1)] for r in range(N_RANKS)
-        ]
-        self.suited_max = [[min(h[r][s] for r in range(p, N_RANKS, 2)) for s in range(N_SUITS)] for p in (0, 1)]
-        self.colour_max = [
-            [min(h[r][2 * c] + h[r][2 * c + 1] for r in range(p, N_RANKS, 2)) for c in (0, 1)] for p in (0, 1)
-        ]
-        self.has_specials = any(any(row) for row in self.suited_max) or any(any(row) for row in self.colour_max)
-        self.cells = self._cell_order(cells)
-        self.card_count = sum(map(sum, h))
-        self._prepare_bounds()
+                self.starts.setdefault(run.hi + 1, []).append(index)
+        self._moves: dict[tuple[int, Tracks, int], list[LaneMove]] = {}
+        self._bounds: dict[tuple[int, Tracks], int] = {}
 
-    def _cell_order(self, cells: list[tuple[int, int]]) -> list[tuple[int, int, bool]]:
-        """The cells to visit, rank by rank, each flagged when it is the last of its rank."""
-        wanted = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS)] if self.has_specials else sorted(cells)
-        order = []
-        for i, (r, s) in enumerate(wanted):
-            last = i + 1 == len(wanted) or wanted[i + 1][0] != r
-            order.append((r, s, last))
-        return order
+    def moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
+        """Every way to give up to ``avail`` cards of rank r to runs, the best of each outcome."""
+        key = (r, tracks, avail)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = self._find_moves(r, tracks, avail)
+        return found
 
-    def solve_into(self, play: Play) -> None:
-        floor = None
-        if self.card_count >= _PRUNE_FROM:
-            rough = self._sweep(None, _BEAM)
-            if rough is not None:
-                floor = rough[0]
-        found = self._sweep(floor, None)
-        # Leaving every card is always possible, and the floor is the value of a real play whose
-        # states all stay above it, so the exact sweep always ends with a play.
-        assert found is not None
-        self._replay(found[1], play)
-
-    def _sweep(self, floor: int | None, beam: int | None) -> tuple[int, list[tuple]] | None:
-        """Run the programme; return the best value and its choices.
-
-        ``floor`` is the value of a play known to exist: states whose bound falls below it are
-        dropped. ``beam`` keeps only that many states per cell, best bound first, which finds a
-        good play quickly but not always the best: it only serves to set the floor.
-        """
-        layer: dict[tuple, tuple[int, tuple | None, tuple | None]] = {
-            (_NO_TRACKS,) * N_SUITS + (0, 0, (0,) * 12): (0, None, None)
-        }
-        history = []
-        for i, (r, s, last) in enumerate(self.cells):
-            nxt: dict[tuple, tuple[int, tuple | None, tuple | None]] = {}
-            for state, (value, _, _) in layer.items():
-                for new_state, gain, choice in self._moves(state, r, s, last):
-                    total = value + gain
-                    best = nxt.get(new_state)
-                    if best is None or total > best[0]:
-                        nxt[new_state] = (total, state, choice)
-            if floor is not None or beam is not None:
-                tie = self.suffix_cards[i + 1] if self.sign > 0 else 0
-                hopes = {st: entry[0] + SCALE * self._bound(st, i) + tie for st, entry in nxt.items()}
-                if floor is not None:
-                    nxt = {st: entry for st, entry in nxt.items() if hopes[st] >= floor}
-                if beam is not None and len(nxt) > beam:
-                    kept = sorted(nxt, key=hopes.__getitem__, reverse=True)[:beam]
-                    nxt = {st: nxt[st] for st in kept}
-            history.append(nxt)
-            layer = nxt
-        if not layer:
-            return None
-        state = max(layer, key=lambda st: layer[st][0])
-        value = layer[state][0]
-        choices = []
-        for nxt in reversed(history):
-            _, previous, choice = nxt[state]
-            choices.append(choice)
-            state = previous
-        choices.reverse()
-        return value, choices
-
-    def _bound(self, state: tuple, i: int) -> int:
-        """More than the points the cells after cell i can still add to ``state`` (admissible)."""
-        r, done, _ = self.cells[i]
-        extra = self.suffix_share[i + 1] + state[4] * self.set_share[r]
-        if r < 2:  # colour specials begun at their first rank are scored when the colour's second suit is done
-            extra += state[5] * COLOUR_POINTS[r]
-        if self.has_specials:
-            committed = self.committed_share[r + 1]
-            extra -= sum(n * share for n, share in zip(state[6], committed, strict=True) if n)
-        for s in range(N_SUITS):
-            news, tabs = state[s]
-            if news:
-                ahead = self.chain_from[r + 1 if s <= done else r][s]
-                for n in news:
-                    extra += _run_bonus(n, ahead)
-            for index, added in tabs:
-                extra += self.table_bonus[index][added]
-        return extra
-
-    def _prepare_bounds(self) -> None:
-        """Per-card shares and the corrections for partly built melds, used by :meth:`_bound`.
-
-        A card's share is the most that any meld it could end in scores per new card: F(N)/N
-        for a run as long as its chain, the average lay-off on a table run grown as far as
-        possible, a set of every card of its rank, a special's points over 6. These averages
-        grow with the meld, so the largest meld bounds them; a meld's points are the sum of
-        its new cards' shares, except for melds already begun, whose early cards scored less
-        than their share: the correction adds that difference.
-        """
-        h = self.h
-        problem = self.problem
-        self.chain_from = [[_chain(h, s, r, 1) for s in range(N_SUITS)] for r in range(N_RANKS + 1)]
-        self.set_share = [0] * N_RANKS
-        share = [[0] * N_SUITS for _ in range(N_RANKS)]
-        for r in range(N_RANKS):
-            total = sum(h[r])
-            gain = self.set_points[r][total] if self.set_live[r] else None
-            if gain:
-                self.set_share[r] = -(-gain // total)
-            for s in range(N_SUITS):
-                if not h[r][s]:
-                    continue
-                best = self.set_share[r]
-                length = _chain(h, s, r, 1) + _chain(h, s, r, -1) - 1
-                if length >= 3:
-                    best = max(best, -(-meld_value(length) // length))
-                parity = r & 1
-                if self.suited_max[parity][s]:
-                    best = max(best, -(-SUITED_POINTS[parity] // 6))
-                if self.colour_max[parity][s >> 1]:
-                    best = max(best, -(-COLOUR_POINTS[parity] // 6))
-                share[r][s] = best
-        self.table_bonus = {}
-        for index, (lo, hi, size, above) in self.tables.items():
-            reach = _chain(h, problem.runs[index].suit, lo - 1, -1) + above
-            growth = meld_value(size + reach) - meld_value(size)
-            suit = problem.runs[index].suit
-            for r in [*range(lo - reach + above, lo), *range(hi + 1, hi + 1 + above)]:
-                share[r][suit] = max(share[r][suit], -(-growth // reach))
-            self.table_bonus[index] = [
-                -(-added * growth // reach) - (meld_value(size + added) - meld_value(size))
-                for added in range(reach + 1)
-            ]
-        # committed_share[r][t]: the least that one special of type t (as indexed in the state)
-        # takes off the shares of the cards from rank r on, which it holds at no further gain.
-        self.committed_share = [[0] * 12 for _ in range(N_RANKS + 1)]
-        for r in range(N_RANKS - 1, -1, -1):
-            row = list(self.committed_share[r + 1])
-            base = 6 * (r & 1)
-            for s in range(N_SUITS):
-                row[base + s] += share[r][s]
-            for c in (0, 1):
-                held = [share[r][s] for s in (2 * c, 2 * c + 1) if h[r][s]]
-                row[base + 4 + c] += min(held, default=0)
-            self.committed_share[r] = row
-        self.suffix_share = [0] * (len(self.cells) + 1)
-        self.suffix_cards = [0] * (len(self.cells) + 1)
-        for i in range(len(self.cells) - 1, -1, -1):
-            r, s, _ = self.cells[i]
-            self.suffix_share[i] = self.suffix_share[i + 1] + h[r][s] * share[r][s]
-            self.suffix_cards[i] = self.suffix_cards[i + 1] + h[r][s]
-
-    def _moves(self, state: tuple, r: int, s: int, last: bool) -> list[tuple[tuple, int, tuple]]:
-        """Every way to use the cards of cell (r, s) from ``state``: (next state, gain, choice)."""
-        h = self.h
-        count = h[r][s]
-        news, tabs = state[s]
-        set_cards, fill, specials = state[4], state[5], state[6]
-        tables = self.tables
-
-        # Specials: how many of this cell's cards each special type takes (iceberg-3.5).
-        parity = r & 1
-        base = 6 * parity
-        colour = s >> 1
-        options: list[tuple[int, int, int, int, tuple]] = []  # suited, colour, fill, points, specials
-        if not self.has_specials:
-            options.append((0, 0, 0, 0, specials))
-        elif r == parity:
-            for suited in range(min(self.suited_max[parity][s], count) + 1):
-                if s & 1 == 0:
-                    for mixed in range(min(self.colour_max[parity][colour], count - suited) + 1):
-                        spec = _with(specials, base + s, suited)
-                        options.append((suited, mixed, mixed, suited * SUITED_POINTS[parity], spec))
-                else:
-                    room = self.colour_max[parity][colour] - fill
-                    for mixed in range(min(room, count - suited) + 1):
-                        spec = _with(_with(specials, base + s, suited), base + 4 + colour, fill + mixed)
-                        if not self._specials_fit(parity, colour, spec):
-                            continue
-                        points = suited * SUITED_POINTS[parity] + (fill + mixed) * COLOUR_POINTS[parity]
-                        options.append((suited, mixed, 0, points, spec))
-        else:
-            suited = specials[base + s]
-            need = specials[base + 4 + colour]
-            if s & 1 == 0:
-                for mixed in range(min(need, count - suited) + 1):
-                    options.append((suited, mixed, mixed, 0, specials))
-            elif 0 <= need - fill <= count - suited:
-                options.append((suited, need - fill, 0, 0, specials))
-
-        # Runs that must take a card here, that may, and that may start here.
+    def _find_moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
+        column = self.column
+        news, tabs = tracks
         forced_new = [n for n in news if n < 3]
         optional: list[tuple[str, int, int]] = [("n", n, 0) for n in news if n >= 3]
         forced_tab: list[tuple[int, int]] = []
@@ -461,64 +379,39 @@ class _Component:
         present = set()
         for index, added in tabs:
             present.add(index)
-            lo, hi = tables[index][0], tables[index][1]
+            lo, hi = self.tables[index][0], self.tables[index][1]
             if r < lo:
                 forced_tab.append((index, added))
             elif r <= hi:
                 passive.append((index, added))
             else:
                 optional.append(("t", index, added))
-        for index in self.starts.get((r, s), ()):
+        for index in self.starts.get(r, ()):
             if index not in present:
                 optional.append(("t", index, 0))
-        can_start = r + 2 < N_RANKS and h[r + 1][s] > 0 and h[r + 2][s] > 0
-        next_open = r + 1 < N_RANKS and h[r + 1][s] > 0
+        can_start = r + 2 < N_RANKS and column[r + 1] > 0 and column[r + 2] > 0
+        next_open = r + 1 < N_RANKS and column[r + 1] > 0
         forced = len(forced_new) + len(forced_tab)
-
-        moves = []
-        for suited, mixed, new_fill, special_points, new_specials in options:
-            free = count - suited - mixed - forced
-            if free < 0:
-                continue
-            for k in range(min(free, len(optional)) + 1):
-                for chosen in combinations(optional, k):
-                    rest = free - k
-                    for started in range(rest + 1 if can_start else 1):
-                        uses = forced + k + started
-                        if self.forbid and uses and self.cover[r][s] + uses > 1:
-                            continue
-                        tracks = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
-                        if tracks is None:
-                            continue
-                        new_tracks, run_points = tracks
-                        left = rest - started
-                        for to_set in range(left + 1 if self.set_live[r] else 1):
-                            points = special_points + run_points
-                            cards = set_cards + to_set
-                            if last:
-                                gain = self.set_points[r][cards]
-                                if gain is None:
-                                    continue
-                                points += gain
-                                cards = 0
-                            used = count - (left - to_set)
-                            new_state = (*state[:s], new_tracks, *state[s + 1 : 4], cards, new_fill, new_specials)
-                            chosen_tables = tuple(c[1] for c in chosen if c[0] == "t") + tuple(i for i, _ in forced_tab)
-                            continued = tuple(forced_new) + tuple(c[1] for c in chosen if c[0] == "n")
-                            choice = (r, s, continued, started, chosen_tables, suited, mixed, to_set)
-                            moves.append((new_state, points * SCALE + self.sign * used, choice))
-        return moves
-
-    def _specials_fit(self, parity: int, colour: int, specials: tuple[int, ...]) -> bool:
-        """Whether every rank of the parity holds enough cards of the colour for these specials."""
-        base = 6 * parity
-        first, second = 2 * colour, 2 * colour + 1
-        one, two, mixed = specials[base + first], specials[base + second], specials[base + 4 + colour]
-        h = self.h
-        return all(
-            one <= h[r][first] and two <= h[r][second] and one + two + mixed <= h[r][first] + h[r][second]
-            for r in range(parity, N_RANKS, 2)
-        )
+        free = avail - forced
+        best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
+        if free < 0:
+            return []
+        for k in range(min(free, len(optional)) + 1):
+            for chosen in combinations(optional, k):
+                for started in range(free - k + 1 if can_start else 1):
+                    uses = forced + k + started
+                    if self.component.forbid and uses and self.cover[r] + uses > 1:
+                        continue
+                    advanced = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
+                    if advanced is None:
+                        continue
+                    new_tracks, points = advanced
+                    if best.get((new_tracks, uses), (-1,))[0] >= points:
+                        continue
+                    chosen_tables = tuple(c[1] for c in chosen if c[0] == "t") + tuple(i for i, _ in forced_tab)
+                    continued = tuple(forced_new) + tuple(c[1] for c in chosen if c[0] == "n")
+                    best[new_tracks, uses] = (points, (continued, started, chosen_tables))
+        return [(tracks, points, uses, choice) for (tracks, uses), (points, choice) in best.items()]
 
     def _advance(
         self,
@@ -529,8 +422,8 @@ class _Component:
         chosen: tuple[tuple[str, int, int], ...],
         started: int,
         next_open: bool,
-    ) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], int] | None:
-        """A suit's tracks after rank r, and the run points scored at r; None if a run is stranded."""
+    ) -> tuple[Tracks, int] | None:
+        """The tracks after rank r, and the run points scored at r; None if a run is stranded."""
         points = 0
         lengths = []
         for n in forced_new:
@@ -563,14 +456,169 @@ class _Component:
             new_runs = ()
         return (new_runs, tuple(sorted(tables))), points
 
-    def _replay(self, choices: list[tuple], play: Play) -> None:
+    def bound(self, j: int, tracks: Tracks) -> int:
+        """At least the objective that this suit's cards from its j-th rank on can still add.
+
+        Exact for the runs; a card left to sets is credited its rank's best set per card (sets
+        score more per card as they grow), and cards that specials may take are counted as free.
+        """
+        if j == len(self.ranks):
+            return 0
+        key = (j, tracks)
+        found = self._bounds.get(key)
+        if found is not None:
+            return found
+        r = self.ranks[j]
+        count = self.column[r]
+        worth = self.component.free_worth[r]
+        tie = max(self.component.sign, 0)
+        best = _NOWHERE
+        for new_tracks, points, uses, _ in self.moves(r, tracks, count):
+            rest = self.bound(j + 1, new_tracks)
+            if rest > _NOWHERE:
+                best = max(best, points * SCALE + tie * uses + (count - uses) * worth + rest)
+        self._bounds[key] = best
+        return best
+
+
+class _Programme:
+    """Runs and sets for the hand left by one choice of specials: a sweep over its cells.
+
+    The cells are visited rank by rank. A state holds each suit's tracks, the cards of the
+    current rank not given to runs (the rank's set takes the best number of them when the rank
+    is done), and the colour specials' cards taken from the colour's first suit at this rank.
+    """
+
+    def __init__(self, component: _Component, specials: _Specials) -> None:
+        self.component = component
+        self.specials = specials
+        self.h = h = [
+            [component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)
+        ]
+        self.lanes = [component.lane(s, tuple(h[r][s] for r in range(N_RANKS))) for s in range(N_SUITS)]
+        self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
+        self.base = specials.points * SCALE + component.sign * specials.cards
+        self.ceiling = self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
+        self.card_count = sum(map(sum, h))
+        self._prepared = False
+
+    def _prepare(self) -> None:
+        """The sets of each rank and the cells to visit, worked out when the programme is swept."""
+        if self._prepared:
+            return
+        self._prepared = True
+        problem = self.component.problem
+        h = self.h
+        minimum = 2 if problem.decks == 1 else 3
+        #: best_set[r][free] = (objective, cards) of the best set from ``free`` cards of rank r.
+        self.best_set: list[list[tuple[int, int]]] = []
+        self.set_live: list[bool] = []
+        for r in range(N_RANKS):
+            total = sum(h[r])
+            live = problem.set_sizes[r] > 0 or total >= minimum
+            self.set_live.append(live)
+            table = [(0, 0)]
+            for free in range(1, total + 1 if live else 1):
+                gain = set_gain(free, problem.set_sizes[r], problem.decks)
+                value = gain * SCALE + self.component.sign * free if gain is not None else _NOWHERE
+                table.append(max(table[-1], (value, free)))
+            self.best_set.append(table)
+        cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
+        self.cells = [(r, s, i + 1 == len(cells) or cells[i + 1][0] != r) for i, (r, s) in enumerate(cells)]
+        #: Each cell's place among the ranks of its suit's lane.
+        self.positions = [self.lanes[s].ranks.index(r) for r, s in cells]
+
+    def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
+        """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""
+        h = self.h
+        demand = self.demand[r][s >> 1]
+        if not demand:
+            return [(0, 0)]
+        if s & 1 == 0:
+            if h[r][s + 1] == 0:
+                return [(demand, 0)] if demand <= h[r][s] else []
+            return [(m, m) for m in range(max(0, demand - h[r][s + 1]), min(demand, h[r][s]) + 1)]
+        mixed = demand - fill
+        return [(mixed, 0)] if 0 <= mixed <= h[r][s] else []
+
+    def sweep(self, floor: int | None, beam: int | None) -> tuple[int, list[tuple]] | None:
+        """Run the programme; return the best objective (specials included) and its choices.
+
+        ``floor`` is the objective of a play known to exist: states whose bound falls below it
+        are dropped. ``beam`` keeps only that many states per cell, best bound first, which finds
+        a good play quickly but not always the best: it only serves to set the floor.
+
+        Each state keeps beside its value the sum of its suits' bounds, which a move changes for
+        one suit only.
+        """
+        global work
+        self._prepare()
+        sign = self.component.sign
+        limit = floor if floor is not None else _NOWHERE + 1
+        start = (_NO_TRACKS,) * N_SUITS + (0, 0)
+        layer: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {
+            start: (self.base, self.ceiling - self.base, None, None)
+        }
+        history = []
+        for (r, s, last), position in zip(self.cells, self.positions, strict=True):
+            lane = self.lanes[s]
+            count = self.h[r][s]
+            live = self.set_live[r]
+            worth = 0 if last else self.component.free_worth[r]
+            best_set = self.best_set[r]
+            nxt: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {}
+            hopes: dict[tuple, int] = {}
+            for state, (value, rest, _, _) in layer.items():
+                tracks = state[s]
+                others = rest - lane.bound(position, tracks)
+                for mixed, fill in self._splits(r, s, state[5]):
+                    avail = count - mixed
+                    moves = lane.moves(r, tracks, avail)
+                    work += len(moves)
+                    for new_tracks, points, uses, info in moves:
+                        ahead = lane.bound(position + 1, new_tracks)
+                        if ahead == _NOWHERE:
+                            continue
+                        free = state[4] + (avail - uses if live else 0)
+                        total = value + points * SCALE + sign * uses
+                        to_set = 0
+                        if last:
+                            set_value, to_set = best_set[free]
+                            total += set_value
+                            free = 0
+                        hope = total + others + ahead + free * worth
+                        if hope < limit:
+                            continue
+                        new_state = (*state[:s], new_tracks, *state[s + 1 : N_SUITS], free, fill)
+                        known = nxt.get(new_state)
+                        if known is None or total > known[0]:
+                            nxt[new_state] = (total, others + ahead, state, (r, s, mixed, avail - uses, info, to_set))
+                            hopes[new_state] = hope
+            if beam is not None and len(nxt) > beam:
+                kept = sorted(nxt, key=hopes.__getitem__, reverse=True)[:beam]
+                nxt = {st: nxt[st] for st in kept}
+            history.append(nxt)
+            layer = nxt
+        if not layer:
+            return None
+        state = max(layer, key=lambda st: layer[st][0])
+        value = layer[state][0]
+        choices = []
+        for nxt in reversed(history):
+            _, _, previous, choice = nxt[state]
+            choices.append(choice)
+            state = previous
+        choices.reverse()
+        return value, choices
+
+    def replay(self, choices: list[tuple], play: Play) -> None:
         """Turn the chosen moves back into melds, lay-offs and leftover cards."""
+        problem = self.component.problem
         open_runs: dict[int, list[list[int]]] = {s: [] for s in range(N_SUITS)}
         finished: list[tuple[int, list[int]]] = []
-        suited: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
-        mixed: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
-        for r, s, continued, started, chosen_tables, n_suited, n_mixed, to_set in choices:
-            count = self.h[r][s]
+        first_suit: dict[tuple[int, int], int] = {}
+        free_cells: list[tuple[int, int, int]] = []
+        for r, s, mixed, free, (continued, started, chosen_tables), to_set in choices:
             runs = open_runs[s]
             still_open = []
             for length in continued:
@@ -578,52 +626,68 @@ class _Component:
                 runs.remove(run)
                 run.append(r)
                 still_open.append(run)
-            for run in runs:
-                finished.append((s, run))
+            finished.extend((s, run) for run in runs)
             still_open.extend([[r] for _ in range(started)])
             open_runs[s] = still_open
             for index in chosen_tables:
                 below, above = play.extensions.setdefault(index, ([], []))
-                (below if r < self.problem.runs[index].lo else above).append(r)
-            parity = r & 1
-            for key, n, store in (((parity, s), n_suited, suited), ((parity, s >> 1), n_mixed, mixed)):
-                groups = store.setdefault(key, [])
-                if r == parity:
-                    groups.extend([[] for _ in range(n)])
-                waiting = [g for g in groups if len(g) < (r >> 1) + 1]
-                for group in waiting[:n]:
-                    group.append((r, s))
+                (below if r < problem.runs[index].lo else above).append(r)
+            if self.demand[r][s >> 1] and s & 1 == 0:
+                first_suit[r, s >> 1] = mixed
+            free_cells.extend([(r, s, free)] if free else [])
             if to_set:
-                play.sets.setdefault(r, []).extend([s] * to_set)
-            used = len(continued) + started + len(chosen_tables) + n_suited + n_mixed + to_set
-            play.unplayed.extend([(r, s)] * (count - used))
+                given = 0
+                for _, t, n in (cell for cell in free_cells if cell[0] == r):
+                    take = min(n, to_set - given)
+                    play.sets.setdefault(r, []).extend([t] * take)
+                    play.unplayed.extend([(r, t)] * (n - take))
+                    given += take
+                free_cells = [cell for cell in free_cells if cell[0] != r]
+        for r, s, n in free_cells:
+            play.unplayed.extend([(r, s)] * n)
         for s, runs in open_runs.items():
             finished.extend((s, run) for run in runs)
         for s, run in finished:
             play.new_runs.append((s, run[0], run[-1]))
             play.points += meld_value(len(run))
-        for store, points in ((suited, SUITED_POINTS), (mixed, COLOUR_POINTS)):
-            for (parity, _), groups in store.items():
-                play.specials.extend(groups)
-                play.points += points[parity] * len(groups)
-        for r in {c[0] for c in choices if c[7]}:
-            added = sum(c[7] for c in choices if c[0] == r)
-            play.points += set_gain(added, self.problem.set_sizes[r], self.problem.decks) or 0
-        for index in {i for c in choices for i in c[4]}:
-            added = sum(1 for c in choices for i in c[4] if i == index)
-            size = self.problem.runs[index].size
-            play.points += meld_value(size + added) - meld_value(size)
+        for parity in (0, 1):
+            ranks = range(parity, N_RANKS, 2)
+            for s in range(N_SUITS):
+                for _ in range(self.specials.suited[parity][s]):
+                    play.specials.append([(r, s) for r in ranks])
+            for colour in (0, 1):
+                count = self.specials.colour[parity][colour]
+                if count:
+                    firsts = [first_suit.get((r, colour), 0) for r in ranks]
+                    play.specials.extend(_colour_specials(parity, colour, count, firsts))
+        play.points += self.specials.points
+        for r, suits in play.sets.items():
+            play.points += set_gain(len(suits), problem.set_sizes[r], problem.decks) or 0
+        for index, (below, above) in play.extensions.items():
+            size = problem.runs[index].size
+            play.points += meld_value(size + len(below) + len(above)) - meld_value(size)
 
 
-@cache
-def _run_bonus(length: int, ahead: int) -> int:
-    """Correction for a new run of ``length`` cards that can take ``ahead`` more (see _prepare_bounds)."""
-    final = min(N_RANKS, length + ahead)
-    if final < 3:
-        return 0
-    paid = meld_value(length) if length >= 3 else 0
-    return -(-length * meld_value(final) // final) - paid
+def _colour_specials(parity: int, colour: int, count: int, firsts: Sequence[int]) -> list[list[tuple[int, int]]]:
+    """``count`` colour specials, each holding both suits of the colour, given how many of each
+    rank's cards are of the colour's first suit (one assignment always exists: see _special_choices).
+    """
+    first, second = 2 * colour, 2 * colour + 1
+    ranks = list(range(parity, N_RANKS, 2))
+    for picks in product(*(combinations(range(count), n) for n in firsts)):
+        if all(0 < sum(g in pick for pick in picks) < len(ranks) for g in range(count)):
+            return [
+                [(r, first if g in pick else second) for r, pick in zip(ranks, picks, strict=True)]
+                for g in range(count)
+            ]
+    raise AssertionError("no colour special mixes its suits")
 
 
-def _with(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+def _column_chain(column: Sequence[int], start: int, step: int) -> int:
+    """How many consecutive ranks from ``start`` (going by ``step``) hold a card of the column."""
+    length = 0
+    r = start
+    while 0 <= r < N_RANKS and column[r] > 0:
+        length += 1
+        r += step
+    return length
