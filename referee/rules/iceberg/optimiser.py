@@ -310,15 +310,20 @@ class _Component:
         has_specials = bool(_special_types(self.h))
         choices = _special_choices(self.h) if has_specials else [_NO_SPECIALS]
         programmes = sorted((_Programme(self, c) for c in choices), key=lambda p: p.ceiling, reverse=True)
+        # A narrow beam through each promising programme finds good plays quickly; the best of
+        # them is the floor that lets the exact sweeps drop most of their states.
         best: tuple[int, _Programme, list[tuple]] | None = None
+        if sum(map(sum, self.h)) >= _PRUNE_FROM:
+            for programme in programmes:
+                if best is not None and programme.ceiling <= best[0]:
+                    break
+                rough = programme.sweep(None, _BEAM)
+                if rough is not None and (best is None or rough[0] > best[0]):
+                    best = (rough[0], programme, rough[1])
         for programme in programmes:
             if best is not None and programme.ceiling < best[0]:
                 break
-            floor = best[0] if best is not None else None
-            if best is None and programme.card_count >= _PRUNE_FROM:
-                rough = programme.sweep(None, _BEAM)
-                floor = rough[0] if rough is not None else None
-            found = programme.sweep(floor, None)
+            found = programme.sweep(best[0] if best is not None else None, None)
             if found is not None and (best is None or found[0] > best[0]):
                 best = (found[0], programme, found[1])
         # Leaving every card is a play of the first programme, and every floor is the value of a
@@ -360,6 +365,7 @@ class _Lane:
                 self.starts.setdefault(run.hi + 1, []).append(index)
         self._moves: dict[tuple[int, Tracks, int], list[LaneMove]] = {}
         self._bounds: dict[tuple[int, Tracks], int] = {}
+        self._scored: dict[tuple[int, Tracks, int], list[tuple[Tracks, int, int, tuple, int]]] = {}
 
     def moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
         """Every way to give up to ``avail`` cards of rank r to runs, the best of each outcome."""
@@ -367,6 +373,21 @@ class _Lane:
         found = self._moves.get(key)
         if found is None:
             found = self._moves[key] = self._find_moves(r, tracks, avail)
+        return found
+
+    def scored_moves(self, j: int, tracks: Tracks, avail: int) -> list[tuple[Tracks, int, int, tuple, int]]:
+        """The moves at the lane's j-th rank with their objective and the bound after them:
+        (tracks after, run points and cards in the objective's units, cards used, choice, bound)."""
+        key = (j, tracks, avail)
+        found = self._scored.get(key)
+        if found is None:
+            sign = self.component.sign
+            found = []
+            for new_tracks, points, uses, choice in self.moves(self.ranks[j], tracks, avail):
+                ahead = self.bound(j + 1, new_tracks)
+                if ahead > _NOWHERE:
+                    found.append((new_tracks, points * SCALE + sign * uses, uses, choice, ahead))
+            self._scored[key] = found
         return found
 
     def _find_moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
@@ -553,7 +574,6 @@ class _Programme:
         """
         global work
         self._prepare()
-        sign = self.component.sign
         limit = floor if floor is not None else _NOWHERE + 1
         start = (_NO_TRACKS,) * N_SUITS + (0, 0)
         layer: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {
@@ -573,14 +593,11 @@ class _Programme:
                 others = rest - lane.bound(position, tracks)
                 for mixed, fill in self._splits(r, s, state[5]):
                     avail = count - mixed
-                    moves = lane.moves(r, tracks, avail)
+                    moves = lane.scored_moves(position, tracks, avail)
                     work += len(moves)
-                    for new_tracks, points, uses, info in moves:
-                        ahead = lane.bound(position + 1, new_tracks)
-                        if ahead == _NOWHERE:
-                            continue
+                    for new_tracks, gain, uses, info, ahead in moves:
                         free = state[4] + (avail - uses if live else 0)
-                        total = value + points * SCALE + sign * uses
+                        total = value + gain
                         to_set = 0
                         if last:
                             set_value, to_set = best_set[free]
