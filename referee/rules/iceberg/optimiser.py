@@ -32,6 +32,7 @@ still to come can add, see :meth:`_Component._prepare_bounds`) falls below that 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
@@ -46,7 +47,7 @@ SCALE = 1000
 #: Components of at least this many cards first look for a good play with a narrow beam, whose
 #: points then let the exact sweep drop every state that cannot reach them.
 _PRUNE_FROM = 12
-_BEAM = 48
+_BEAM = 16
 #: Moves the sweeps have tried since this was last reset: a deterministic measure of the work
 #: done, for the adversarial search in bench/.
 work = 0
@@ -226,6 +227,8 @@ _NO_TRACKS: Tracks = ((), ())
 #: A move of one suit's cards at one rank: (tracks after, run points, cards used by runs, choice).
 LaneMove = tuple[Tracks, int, int, tuple]
 _NOWHERE = -(10**12)
+#: The choice of a move that gives no card to runs: (runs continued, runs started, table runs).
+_NO_CHOICE: tuple = ((), 0, ())
 
 
 @dataclass(frozen=True)
@@ -516,8 +519,15 @@ class _Programme:
         self.h = h = [
             [component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)
         ]
-        self.lanes = [component.lane(s, tuple(h[r][s] for r in range(N_RANKS))) for s in range(N_SUITS)]
         self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
+        # A suit's lane holds the cards that runs and sets may have: all but those the colour
+        # specials must take from it because the colour's other suit has too few.
+        self.lanes = [
+            component.lane(
+                s, tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS))
+            )
+            for s in range(N_SUITS)
+        ]
         self.base = specials.points * SCALE + component.sign * specials.cards
         self.ceiling = self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
         self.card_count = sum(map(sum, h))
@@ -547,7 +557,10 @@ class _Programme:
         cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
         self.cells = [(r, s, i + 1 == len(cells) or cells[i + 1][0] != r) for i, (r, s) in enumerate(cells)]
         #: Each cell's place among the ranks of its suit's lane.
-        self.positions = [self.lanes[s].ranks.index(r) for r, s in cells]
+        #: None for a cell whose cards all go to colour specials.
+        self.positions = [
+            self.lanes[s].ranks.index(r) if r in self.lanes[s].ranks else None for r, s in cells
+        ]
 
     def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
         """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""
@@ -590,10 +603,17 @@ class _Programme:
             hopes: dict[tuple, int] = {}
             for state, (value, rest, _, _) in layer.items():
                 tracks = state[s]
-                others = rest - lane.bound(position, tracks)
+                if position is None:
+                    ahead = lane.bound(bisect_left(lane.ranks, r), tracks)
+                    others = rest - ahead
+                else:
+                    others = rest - lane.bound(position, tracks)
                 for mixed, fill in self._splits(r, s, state[5]):
                     avail = count - mixed
-                    moves = lane.scored_moves(position, tracks, avail)
+                    if position is None:
+                        moves = [(tracks, 0, 0, _NO_CHOICE, ahead)] if avail == 0 else []
+                    else:
+                        moves = lane.scored_moves(position, tracks, avail)
                     work += len(moves)
                     for new_tracks, gain, uses, info, ahead in moves:
                         free = state[4] + (avail - uses if live else 0)
