@@ -281,3 +281,27 @@ def test_brute_force_knows_the_worked_examples() -> None:
     assert brute_force(hearts, [("run", ((7, "H"), (8, "H"), (9, "H")))], 1) == (300, 5)
     hand = [(5, "H"), (5, "C"), (5, "D"), (6, "H"), (7, "H"), (8, "H")]
     assert brute_force(hand, [], 2) == (70, 4)
+
+
+#: Deals that bench/search_iceberg_worst.py found hard for the optimiser, small enough for the
+#: brute force (hand, table melds, decks), and a colour special sharing its ranks with a run.
+HARD_DEALS = [
+    (
+        "6S 5S 5S 7S 9S 4S 3C 6C 9D 9H 4S",
+        ["5H 5H 5D 5D 5C 5C", "2C 3C 4C", "8S 8S 8H 8D 8D 8C", "8C 9C 10C", "3S 3S 3H 3H 3D 3D"],
+        2,
+    ),
+    ("2S 4C 6C 8C 10C QS 3S 4S 5S 3C", [], 2),
+    ("2S 4C 6C 8C 10C QS 2C 4S 6S 8S 10S QC", [], 1),
+]
+
+
+@pytest.mark.parametrize(("hand", "melds", "decks"), HARD_DEALS)
+@pytest.mark.parametrize("tie", ["fewest_unplayed", "most_unplayed"])
+def test_hard_deals_equal_brute_force(hand: str, melds: list[str], decks: int, tie: str) -> None:
+    cards = [Card.parse(t) for t in hand.split()]
+    table = [classify_meld([Card.parse(t) for t in meld.split()], decks).meld for meld in melds]
+    options = {"penalty": "unplayable", "ace_scoring": "plus_20", "leftover_tie": tie, "parallel_melds": "allowed"}
+    result = value_leftover(cards, table, decks, options)
+    assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options)
+    check_plan(cards, table, decks, options, result)

@@ -19,15 +19,28 @@ Why the search can be cut down to a dynamic programme without losing the optimum
   left over at once; the others split into components (a rank's set, a suit's chain of
   neighbouring ranks, a table run's two ends, a colour's special ranks) solved one by one.
 
-Each component is solved exactly by a dynamic programme over its cells, rank by rank and suit
-by suit. The state carries, per suit, the runs that can still take a card at the next rank
-(new runs by length, table runs by the cards added so far), the cards already given to this
-rank's set, and the specials under way. Every sequence of legal lay-offs and melds ends in a
-final table that this programme enumerates, so its maximum is the optimum.
+Each component is solved exactly, in two levels:
 
-Big components are pruned without losing it: a narrow beam first finds a good play, then the
-exact programme drops every state whose admissible bound (an over-estimate of what the cards
-still to come can add, see :meth:`_Component._prepare_bounds`) falls below that play.
+* The specials: every number of specials of each type (per parity, suited per suit and colour
+  per colour) that the cards can hold together is a *programme* (:func:`_special_choices`).
+  Suited specials take fixed cards; colour specials take, at each of their ranks, a number of
+  cards of their colour split between its two suits as the sweep chooses.
+* The runs and sets of each programme: a sweep over the cells rank by rank, suit by suit. A
+  state holds, per suit, the runs that can still take a card at the next rank (new runs by
+  length, table runs by the cards added so far), the cards of this rank not given to runs (the
+  rank's set takes the best number of them when the rank is done) and the colour split under
+  way. Every sequence of legal lay-offs and melds ends in a final table that the sweep
+  enumerates, so its maximum is the programme's optimum.
+
+A suit's part of the sweep is a *lane* (:class:`_Lane`): the moves of its cards depend only on
+its own counts and runs, so they are worked out once per lane and shared by the programmes
+that leave the suit alike. A lane also gives an admissible bound, exact for runs: the most its
+cards from a rank on can still add, a card left to sets counted at its rank's best set per
+card. The sum of the lanes' bounds bounds a state; at the start, a programme (its *ceiling*).
+
+Big components are pruned without losing the optimum: narrow beams through the programmes of
+highest ceiling find good plays, and the exact sweeps then drop every state whose bound falls
+below the best play found, skipping every programme whose ceiling does.
 """
 
 from __future__ import annotations
@@ -35,6 +48,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations, product
 
 N_RANKS = 12
@@ -44,9 +58,10 @@ SUITED_POINTS = (500, 700)
 COLOUR_POINTS = (200, 300)
 #: The objective is points first, then cards played (or left over), packed in one integer.
 SCALE = 1000
-#: Components of at least this many cards first look for a good play with a narrow beam, whose
-#: points then let the exact sweep drop every state that cannot reach them.
-_PRUNE_FROM = 12
+#: Components of at least this many cards first look for good plays with narrow beams (this many
+#: states per cell), whose points then let the exact sweeps drop every state that cannot reach
+#: them; smaller ones sweep every programme whole.
+_PRUNE_FROM = 8
 _BEAM = 16
 #: Moves the sweeps have tried since this was last reset: a deterministic measure of the work
 #: done, for the adversarial search in bench/.
@@ -312,24 +327,31 @@ class _Component:
     def solve_into(self, play: Play) -> None:
         has_specials = bool(_special_types(self.h))
         choices = _special_choices(self.h) if has_specials else [_NO_SPECIALS]
-        programmes = sorted((_Programme(self, c) for c in choices), key=lambda p: p.ceiling, reverse=True)
-        # A narrow beam through each promising programme finds good plays quickly; the best of
-        # them is the floor that lets the exact sweeps drop most of their states.
+        programmes = [_Programme(self, c) for c in choices]
         best: tuple[int, _Programme, list[tuple]] | None = None
-        if sum(map(sum, self.h)) >= _PRUNE_FROM:
+        if sum(map(sum, self.h)) < _PRUNE_FROM:
+            # Small enough to sweep every programme whole, without bounds.
+            for programme in programmes:
+                found = programme.sweep(None, None)
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = (found[0], programme, found[1])
+        else:
+            # A narrow beam through each promising programme finds good plays quickly; the best
+            # of them is the floor that lets the exact sweeps drop most of their states.
+            programmes.sort(key=lambda p: p.ceiling, reverse=True)
             for programme in programmes:
                 if best is not None and programme.ceiling <= best[0]:
                     break
                 rough = programme.sweep(None, _BEAM)
                 if rough is not None and (best is None or rough[0] > best[0]):
                     best = (rough[0], programme, rough[1])
-        for programme in programmes:
-            if best is not None and programme.ceiling < best[0]:
-                break
-            found = programme.sweep(best[0] if best is not None else None, None)
-            if found is not None and (best is None or found[0] > best[0]):
-                best = (found[0], programme, found[1])
-        # Leaving every card is a play of the first programme, and every floor is the value of a
+            for programme in programmes:
+                if best is not None and programme.ceiling < best[0]:
+                    break
+                found = programme.sweep(best[0] if best is not None else None, None)
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = (found[0], programme, found[1])
+        # Leaving every card is a play of every programme, and every floor is the value of a
         # real play whose states all stay above it, so some sweep always ends with a play.
         assert best is not None
         best[1].replay(best[2], play)
@@ -368,7 +390,7 @@ class _Lane:
                 self.starts.setdefault(run.hi + 1, []).append(index)
         self._moves: dict[tuple[int, Tracks, int], list[LaneMove]] = {}
         self._bounds: dict[tuple[int, Tracks], int] = {}
-        self._scored: dict[tuple[int, Tracks, int], list[tuple[Tracks, int, int, tuple, int]]] = {}
+        self._scored: dict[tuple[int, Tracks, int, bool], list[tuple[Tracks, int, int, tuple, int]]] = {}
 
     def moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
         """Every way to give up to ``avail`` cards of rank r to runs, the best of each outcome."""
@@ -378,16 +400,19 @@ class _Lane:
             found = self._moves[key] = self._find_moves(r, tracks, avail)
         return found
 
-    def scored_moves(self, j: int, tracks: Tracks, avail: int) -> list[tuple[Tracks, int, int, tuple, int]]:
-        """The moves at the lane's j-th rank with their objective and the bound after them:
-        (tracks after, run points and cards in the objective's units, cards used, choice, bound)."""
-        key = (j, tracks, avail)
+    def scored_moves(
+        self, j: int, tracks: Tracks, avail: int, bounded: bool
+    ) -> list[tuple[Tracks, int, int, tuple, int]]:
+        """The moves at the lane's j-th rank with their objective and, if ``bounded``, the bound
+        after them (else 0): (tracks after, run points and cards in the objective's units, cards
+        used, choice, bound)."""
+        key = (j, tracks, avail, bounded)
         found = self._scored.get(key)
         if found is None:
             sign = self.component.sign
             found = []
             for new_tracks, points, uses, choice in self.moves(self.ranks[j], tracks, avail):
-                ahead = self.bound(j + 1, new_tracks)
+                ahead = self.bound(j + 1, new_tracks) if bounded else 0
                 if ahead > _NOWHERE:
                     found.append((new_tracks, points * SCALE + sign * uses, uses, choice, ahead))
             self._scored[key] = found
@@ -529,9 +554,13 @@ class _Programme:
             for s in range(N_SUITS)
         ]
         self.base = specials.points * SCALE + component.sign * specials.cards
-        self.ceiling = self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
         self.card_count = sum(map(sum, h))
         self._prepared = False
+
+    @cached_property
+    def ceiling(self) -> int:
+        """More than any play of this programme scores, in the objective's units (admissible)."""
+        return self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
 
     def _prepare(self) -> None:
         """The sets of each rank and the cells to visit, worked out when the programme is swept."""
@@ -588,9 +617,10 @@ class _Programme:
         global work
         self._prepare()
         limit = floor if floor is not None else _NOWHERE + 1
+        bounded = floor is not None or beam is not None
         start = (_NO_TRACKS,) * N_SUITS + (0, 0)
         layer: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {
-            start: (self.base, self.ceiling - self.base, None, None)
+            start: (self.base, self.ceiling - self.base if bounded else 0, None, None)
         }
         history = []
         for (r, s, last), position in zip(self.cells, self.positions, strict=True):
@@ -603,7 +633,10 @@ class _Programme:
             hopes: dict[tuple, int] = {}
             for state, (value, rest, _, _) in layer.items():
                 tracks = state[s]
-                if position is None:
+                head, tail = state[:s], state[s + 1 : N_SUITS]
+                if not bounded:
+                    ahead = others = 0
+                elif position is None:
                     ahead = lane.bound(bisect_left(lane.ranks, r), tracks)
                     others = rest - ahead
                 else:
@@ -613,7 +646,7 @@ class _Programme:
                     if position is None:
                         moves = [(tracks, 0, 0, _NO_CHOICE, ahead)] if avail == 0 else []
                     else:
-                        moves = lane.scored_moves(position, tracks, avail)
+                        moves = lane.scored_moves(position, tracks, avail, bounded)
                     work += len(moves)
                     for new_tracks, gain, uses, info, ahead in moves:
                         free = state[4] + (avail - uses if live else 0)
@@ -626,7 +659,7 @@ class _Programme:
                         hope = total + others + ahead + free * worth
                         if hope < limit:
                             continue
-                        new_state = (*state[:s], new_tracks, *state[s + 1 : N_SUITS], free, fill)
+                        new_state = (*head, new_tracks, *tail, free, fill)
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
                             nxt[new_state] = (total, others + ahead, state, (r, s, mixed, avail - uses, info, to_set))
