@@ -7,11 +7,15 @@ dict of values, defaults filled in, and raises :class:`FieldError` naming the ba
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import FieldError
+
+#: A whole number as a form sends it: ASCII digits only, and few enough for any integer column.
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
 @dataclass(frozen=True)
@@ -19,8 +23,9 @@ class Option:
     """One house option.
 
     ``kind``: ``choice`` (one of ``choices``), ``subset`` (a list drawn from ``choices``),
-    ``bool``, ``int`` (a whole number, at least ``minimum``) or ``int_map`` (an object whose
-    keys are ``choices`` and whose values are whole numbers, such as Dracula's multipliers).
+    ``bool``, ``int`` (a whole number from ``minimum`` to ``maximum``) or ``int_map`` (an object
+    whose keys are ``choices`` and whose values are whole numbers from 0 to ``maximum``, such as
+    Dracula's multipliers). ``maximum`` keeps the work a match can ask for bounded.
     ``choices`` keep the value types of the rule file (``3`` and ``13``, not strings).
     """
 
@@ -32,6 +37,7 @@ class Option:
     choices: tuple[Any, ...] = ()
     help: str = ""
     minimum: int | None = None
+    maximum: int | None = None
     labels: Mapping[Any, str] = field(default_factory=dict)
     #: The player counts the option matters for; empty means all.
     players: tuple[int, ...] = ()
@@ -61,12 +67,14 @@ class Option:
                 return value == "true"
             raise FieldError(f"option `{self.id}` is true or false, not {value!r}", field=where)
         if self.kind == "int":
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise FieldError(f"option `{self.id}` is a whole number, not {value!r}", field=where)
             if self.minimum is not None and value < self.minimum:
                 raise FieldError(f"option `{self.id}` is at least {self.minimum}", field=where)
+            if self.maximum is not None and value > self.maximum:
+                raise FieldError(f"option `{self.id}` is at most {self.maximum}", field=where)
             return value
         if self.kind == "subset":
             if not isinstance(value, list):
@@ -84,6 +92,8 @@ class Option:
                     raise FieldError(f"option `{self.id}` has no key {key!r}; keys are {self._choices()}", field=where)
                 if isinstance(number, bool) or not isinstance(number, int) or number < 0:
                     raise FieldError(f"option `{self.id}.{key}` is a whole number ≥ 0, not {number!r}", field=where)
+                if self.maximum is not None and number > self.maximum:
+                    raise FieldError(f"option `{self.id}.{key}` is at most {self.maximum}", field=where)
                 merged[key] = number
             return merged
         return self._one(value, where)

@@ -6,13 +6,13 @@ input is a 400 with ``{"error": {"code", "message", "field"}}``; never a 500.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 
 from referee.rules.checks import answer
 from referee.rules.registry import GAMES, get_game
+from referee.web.jsonin import JSONInputError, decode_json
 
 api = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -47,9 +47,9 @@ def run_check(game_slug: str, check_name: str) -> Any:
         )
     raw = request.get_data(cache=False, as_text=False)
     try:
-        body = json.loads(raw.decode("utf-8")) if raw else None
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        return _error(400, "bad_field", f"the request body is not JSON: {error}")
+        body = decode_json(raw) if raw else None
+    except JSONInputError as error:
+        return _error(400, error.code, f"the request body: {error.message}")
     if body is None:
         return _error(400, "bad_field", "send a JSON object as the request body")
     status, result = answer(check, body)

@@ -12,6 +12,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.routing import IntegerConverter
 
 from referee.web.db import db
 
@@ -50,6 +51,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    app.url_map.converters["int"] = RowNumberConverter
     _register_blueprints(app)
     _register_errors(app)
     _register_template_helpers(app)
@@ -59,6 +61,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         with app.app_context():
             upgrade_database()
     return app
+
+
+class RowNumberConverter(IntegerConverter):
+    """``<int:…>`` in every route: ids and deal numbers up to 2**31 - 1, the range of an INTEGER
+    column on every database, so a larger number in a URL is a 404 rather than a database error."""
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
 
 
 def upgrade_database() -> None:

@@ -49,11 +49,20 @@ class UndoForm(FlaskForm):
         if not super().validate(extra_validators):
             return False
         for field in (self.number, self.version):
-            try:
-                field.data = int(field.data) if field.data not in (None, "") else None
-            except (TypeError, ValueError):
-                field.data = None
+            field.data = stored_int(field.data)
         return True
+
+
+def stored_int(text: object) -> int | None:
+    """A hidden number field's value: None when empty or garbled; 0 (matching no record) when out of
+    an INTEGER column's range, so an altered form is refused as stale rather than reaching the database."""
+    if text in (None, ""):
+        return None
+    try:
+        value = int(str(text))
+    except ValueError:
+        return None
+    return value if 0 <= value <= 2**31 - 1 else 0
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -165,7 +174,4 @@ class VersionField(HiddenField):
     """The version of the record the form was loaded from, to refuse a stale save."""
 
     def process_formdata(self, valuelist: list[str]) -> None:
-        try:
-            self.data = int(valuelist[0]) if valuelist and valuelist[0] else None
-        except ValueError:
-            self.data = None
+        self.data = stored_int(valuelist[0]) if valuelist else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import Any
 
@@ -14,7 +13,9 @@ from referee.rules.registry import GAMES
 from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, ImportForm, split_names
+from referee.web.jsonin import JSONInputError, decode_json
 from referee.web.models import Evening, Player
+from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 from referee.web.transfer import import_evening
 
 pages = Blueprint("pages", __name__)
@@ -27,10 +28,13 @@ def home() -> Any:
     form = EveningForm()
     if form.validate_on_submit():
         names = split_names(form.players.data)
-        problem = _player_problem(names)
+        problem = names_problem(names)
+        name_error = name_problem(form.name.data or "", MAX_EVENING_NAME)
         if problem:
             form.players.errors = [problem]
-        else:
+        if name_error:
+            form.name.errors = [name_error]
+        if not (problem or name_error):
             evening = Evening(name=(form.name.data or "").strip() or f"Game night, {date.today():%d %B %Y}")
             evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
             db.session.add(evening)
@@ -38,19 +42,8 @@ def home() -> Any:
             rights.grant(evening)
             return redirect(url_for("sheets.evening", code=evening.code))
     recent = db.session.scalars(select(Evening).order_by(Evening.created_at.desc(), Evening.id.desc()).limit(RECENT))
-    return render_template("home.html", form=form, recent=list(recent), games=list(GAMES.values()))
-
-
-def _player_problem(names: list[str]) -> str | None:
-    too_long = next((n for n in names if len(n) > 40), None)
-    if too_long:
-        return f"“{too_long[:20]}…” is longer than 40 characters"
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            return f"{name} is listed twice"
-        seen.add(name.casefold())
-    return None
+    status = 400 if form.is_submitted() else 200
+    return render_template("home.html", form=form, recent=list(recent), games=list(GAMES.values())), status
 
 
 @pages.route("/import", methods=["GET", "POST"])
@@ -58,10 +51,10 @@ def import_page() -> Any:
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            data = json.loads(form.file.data.read().decode("utf-8"))
+            data = decode_json(form.file.data.read(), field="file")
             evening = import_evening(data)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            form.file.errors = ["This file is not JSON: choose the .json file of an exported evening"]
+        except JSONInputError as error:
+            form.file.errors = [f"This file cannot be read ({error.message}): choose an exported evening's .json"]
         except InputError as error:
             db.session.rollback()
             form.file.errors = [error.message]

@@ -22,7 +22,9 @@ from referee.web.forms import (
     raw_options,
     seats_of,
 )
+from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
+from referee.web.names import names_problem
 from referee.web.presentation import option_rows, picker_config
 from referee.web.standing_views import standings_context
 from referee.web.transfer import export_evening, sheets_csv
@@ -130,10 +132,11 @@ def add_player(code: str) -> Any:
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
+        problem = names_problem([name], existing=evening.player_names)
         if not name:
             form.name.errors = ["Enter a name"]
-        elif name.casefold() in {n.casefold() for n in evening.player_names}:
-            form.name.errors = [f"{name} is already here"]
+        elif problem:
+            form.name.errors = [problem]
         else:
             db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
             db.session.commit()
@@ -147,6 +150,10 @@ def new_match(code: str, game_slug: str) -> Any:
     game = get_game(game_slug)
     if game is None:
         abort(404)
+    full = matches_full(len(evening.matches))
+    if full:
+        flash(full)
+        return redirect(url_for("sheets.evening", code=code))
     form = match_form_class(game, evening.player_names)()
     if request.method == "GET":
         for i, name in enumerate(evening.player_names[: max(game.player_counts)]):
@@ -208,6 +215,10 @@ def new_deal(code: str, match_id: int) -> Any:
     result = svc.sheet(match)
     if result.finished:
         flash(f"The match is over: {result.status}.")
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    full = deals_full(len(match.deals))
+    if full:
+        flash(full)
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
     if request.method == "GET":

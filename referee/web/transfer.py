@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
@@ -14,8 +14,10 @@ from referee.errors import FieldError, InputError
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.web.db import db
+from referee.web.limits import MAX_STORED_INT, deals_full, in_future, matches_full, utc_naive
 from referee.web.matches import sheet
 from referee.web.models import Deal, Evening, Match, Player, Revision
+from referee.web.names import MAX_EVENING_NAME, MAX_PLAYER_NAME, name_problem, names_problem
 from referee.web.standing_views import evening_standings
 
 FORMAT = "table-referee/evening"
@@ -23,7 +25,8 @@ FORMAT_VERSION = 1
 
 
 def _time(value: datetime) -> str:
-    return value.isoformat(timespec="microseconds")
+    """A stored time (UTC, kept without its offset) written with its offset, so no reader guesses."""
+    return value.replace(tzinfo=UTC).isoformat(timespec="microseconds")
 
 
 def export_evening(evening: Evening) -> dict[str, Any]:
@@ -136,35 +139,70 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise FieldError(f"{where}.{key} is missing or of the wrong type", field="file")
+    if kind is int and not 0 <= value <= MAX_STORED_INT:
+        raise FieldError(f"{where}.{key} is out of range (0 to {MAX_STORED_INT})", field="file")
     return value
 
 
 def _parse_time(value: object, where: str) -> datetime:
+    """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused."""
     try:
-        return datetime.fromisoformat(str(value))
+        moment = datetime.fromisoformat(str(value))
     except ValueError as error:
         raise FieldError(f"{where} is not a date and time", field="file") from error
+    if in_future(moment):
+        raise FieldError(f"{where} is in the future ({value})", field="file")
+    return utc_naive(moment)
+
+
+def _text(value: object, where: str, limit: int) -> str:
+    text = str(value)
+    problem = name_problem(text, limit)
+    if problem:
+        raise FieldError(f"{where}: {problem}", field="file")
+    return text
+
+
+def _refuse_nul(data: object) -> None:
+    """A NUL character anywhere in the file: PostgreSQL cannot store it in text, so refuse it at once."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str) and "\x00" in item:
+            raise FieldError("the file holds a NUL character (\\u0000), which no text may hold", field="file")
+        if isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def import_evening(data: object) -> Evening:
     """Rebuild an exported evening under new links. Every entry is checked by its game again."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise FieldError("this file is not an evening exported by Table Referee", field="file")
-    if data.get("version") != FORMAT_VERSION:
+    _refuse_nul(data)
+    if type(data.get("version")) is not int or data["version"] != FORMAT_VERSION:
         raise FieldError(
             f"this export is of format version {data.get('version')!r}; this app reads version {FORMAT_VERSION}",
             field="file",
         )
     info = _get(data, "evening", Mapping, "file")
     players = _get(info, "players", list, "evening")
-    if not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
-        raise FieldError("evening.players must be names of at most 40 characters", field="file")
+    if not all(isinstance(p, str) and p.strip() and len(p) <= MAX_PLAYER_NAME for p in players):
+        raise FieldError(f"evening.players must be names of at most {MAX_PLAYER_NAME} characters", field="file")
+    problem = names_problem(players)
+    if problem:
+        raise FieldError(f"evening.players: {problem}", field="file")
+    matches = _get(data, "matches", list, "file")
+    if matches_full(len(matches) - 1):
+        raise FieldError(f"the file holds {len(matches)} matches: {matches_full(len(matches) - 1)}", field="file")
     evening = Evening(
-        name=str(_get(info, "name", str, "evening"))[:120],
+        name=_text(_get(info, "name", str, "evening")[:MAX_EVENING_NAME], "evening.name", MAX_EVENING_NAME),
         created_at=_parse_time(info.get("created_at"), "evening.created_at"),
         players=[Player(name=name, position=i) for i, name in enumerate(players)],
     )
-    for index, raw in enumerate(_get(data, "matches", list, "file"), start=1):
+    for index, raw in enumerate(matches, start=1):
         evening.matches.append(_import_match(raw, players, f"match {index}"))
     db.session.add(evening)
     db.session.commit()
@@ -196,7 +234,10 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
         version=_get(raw, "version", int, where),
     )
     entries = []
-    for number, deal in enumerate(_get(raw, "deals", list, where), start=1):
+    deals = _get(raw, "deals", list, where)
+    if deals_full(len(deals) - 1):
+        raise FieldError(f"{where} holds {len(deals)} deals: {deals_full(len(deals) - 1)}", field="file")
+    for number, deal in enumerate(deals, start=1):
         if not isinstance(deal, Mapping) or deal.get("number") != number:
             raise FieldError(f"{where}: deal {number} is missing or out of order", field="file")
         try:
@@ -227,7 +268,7 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
                 action=revision["action"],
                 before=revision.get("before"),
                 after=revision.get("after"),
-                note=str(revision.get("note", "")),
+                note=_text(revision.get("note", ""), f"{where} revision", 2000),
                 created_at=_parse_time(revision.get("created_at"), f"{where} revision"),
             )
         )

@@ -13,6 +13,7 @@ OPTIONS: tuple[Option, ...] = (
         "dracula-4.3",
         kind="int_map",
         choices=("suit", "colour", "two_suit"),
+        maximum=100,
         help="Reconstructed: one suit ×5, one colour ×3, two of a suit ×2.",
     ),
     Option(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from referee.rules.options import Option
 
+#: The highest target a match may set: a long evening reaches 5000; ten times that bounds the deals.
+MAX_TARGET = 50_000
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "penalty",
@@ -60,5 +63,5 @@ OPTIONS: tuple[Option, ...] = (
         choices=("dealer_left", "dealer_right"),
         labels={"dealer_left": "left of the dealer", "dealer_right": "right of the dealer (Bower)"},
     ),
-    Option("target", "Play to", 5000, "iceberg-7.1", kind="int", minimum=1),
+    Option("target", "Play to", 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),
 )

@@ -28,6 +28,7 @@ from referee.rules.iceberg import ICEBERG, Replay
 from referee.rules.iceberg.playlog import ACE_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
 from referee.web.entries import EntryForm, same_card
+from referee.web.jsonin import JSONInputError, decode_json
 
 #: Seats an Iceberg table has at most (iceberg-1.1).
 SEATS = 6
@@ -164,8 +165,8 @@ class IcebergEntryForm(EntryForm):
 
     def read_log(self) -> list[Any]:
         try:
-            log = json.loads(self.log.data or "[]")
-        except ValueError:
+            log = decode_json(self.log.data or "[]")
+        except JSONInputError:
             log = None
         if not isinstance(log, list):
             raise FieldError("the plays entered so far could not be read; please enter them again", field="log")

@@ -1,0 +1,79 @@
+"""JSON from outside (API bodies, imported files, the play log a form carries), read within bounds.
+
+Python's own decoder takes any depth of nesting and numbers of any size; the code that reads the
+result then fails deep inside (RecursionError, OverflowError) and the request ends in a 500. Here
+such input is refused up front with a message, so every caller answers it as bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from referee.errors import FieldError
+
+#: Deeper than any request, export or play log the app writes (an export nests about 7 levels).
+MAX_DEPTH = 32
+#: Whole numbers in JSON input: far beyond any score, yet within a database's 64-bit integer.
+MAX_DIGITS = 15
+
+
+class JSONInputError(FieldError):
+    """Text that is not JSON, or JSON beyond the bounds above."""
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise JSONInputError(f"the number {text[:20]}… has more than {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or abs(value) > 10**MAX_DIGITS:
+        raise JSONInputError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise JSONInputError(f"{name} is not a JSON number")
+
+
+def decode_json(raw: bytes | str, *, field: str | None = None) -> Any:
+    """The JSON value of ``raw``; raises :class:`JSONInputError` (with ``field``) for anything else."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except JSONInputError as error:
+        raise JSONInputError(error.message, field=field) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise JSONInputError(f"this is not JSON: {_reason(error)}", field=field) from None
+    if _depth(value) > MAX_DEPTH:
+        raise JSONInputError(f"the JSON is nested more than {MAX_DEPTH} levels deep", field=field)
+    return value
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, RecursionError):
+        return f"it is nested more than {MAX_DEPTH} levels deep"
+    return str(error).splitlines()[0][:200]
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value``, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest

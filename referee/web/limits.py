@@ -1,0 +1,48 @@
+"""The bounds on what one evening may hold, so no request can ask for unbounded work.
+
+A real match runs to a few dozen deals; a printed match sheet works out every deal, so the deal
+limit also bounds the size (and the render time) of a match's printout. Both are documented in
+the README ("Limits"); the messages below are what a player reads when one is reached.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+#: Deals in one match. With it, a match's printed sheet is at most this many deals worked out.
+MAX_DEALS_PER_MATCH = 100
+#: Matches in one evening, which bounds the evening's record and exports.
+MAX_MATCHES_PER_EVENING = 30
+#: The largest whole number an import may give for a version, a seat or a deal number.
+MAX_STORED_INT = 2**31 - 1
+#: How far ahead of this server's clock an imported time may be (clocks of phones differ a little).
+CLOCK_SLACK = timedelta(days=1)
+
+DEALS_FULL = (
+    "This match has reached the limit of {limit} deals per match. Start a new match to go on: "
+    "the totals so far stay on this one's sheet."
+)
+MATCHES_FULL = "This evening has reached the limit of {limit} matches. Start a new evening to go on."
+
+
+def deals_full(count: int) -> str | None:
+    """The message when a match that holds ``count`` deals can take no more, else None."""
+    return DEALS_FULL.format(limit=MAX_DEALS_PER_MATCH) if count >= MAX_DEALS_PER_MATCH else None
+
+
+def matches_full(count: int) -> str | None:
+    return MATCHES_FULL.format(limit=MAX_MATCHES_PER_EVENING) if count >= MAX_MATCHES_PER_EVENING else None
+
+
+def utc_naive(moment: datetime) -> datetime:
+    """``moment`` in UTC without its offset: how the database stores every time (SQLite keeps no offset).
+
+    A time that carries no offset is taken to be in UTC already, as the app writes them.
+    """
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def in_future(moment: datetime) -> bool:
+    return utc_naive(moment) > datetime.now(UTC).replace(tzinfo=None) + CLOCK_SLACK
