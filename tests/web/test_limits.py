@@ -48,9 +48,10 @@ def fill_with_empty_deals_after_first(app: Flask, match_url: str, total: int) ->
 
 def import_file(browser: Browser, data: object) -> object:
     browser.get("/import")
+    compact = json.dumps(data, separators=(",", ":")).encode()
     return browser.client.post(
         "/import",
-        data={"file": (io.BytesIO(json.dumps(data, separators=(",", ":")).encode()), "e.json"), "csrf_token": browser.token},
+        data={"file": (io.BytesIO(compact), "e.json"), "csrf_token": browser.token},
         content_type="multipart/form-data",
     )
 
