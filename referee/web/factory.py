@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, g, jsonify, render_template, request
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.routing import IntegerConverter
 
+from referee.web import bodylimit, links, logmask
 from referee.web.db import db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,11 +34,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     config = dict(config or {})
     if "INSTANCE_PATH" in config:
         app.instance_path = str(config.pop("INSTANCE_PATH"))
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    private_folder(Path(app.instance_path))
     app.config.update(
         SQLALCHEMY_DATABASE_URI=_database_url(app),
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=256 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
     app.config.from_pyfile("config.py", silent=True)
@@ -47,7 +51,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         **app.config["SQLALCHEMY_ENGINE_OPTIONS"],
     }
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(Path(app.instance_path))
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or instance_secret(Path(app.instance_path))
+    private_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+    links.configure(app)
+    logmask.install(app)
+    bodylimit.install(app)
 
     db.init_app(app)
     csrf.init_app(app)
@@ -98,13 +106,63 @@ def _database_url(app: Flask) -> str:
     return f"sqlite:///{Path(app.instance_path) / 'referee.sqlite3'}"
 
 
-def _instance_secret(instance: Path) -> str:
-    """A secret key generated once per installation and kept in ``instance/secret_key``."""
+def private_folder(folder: Path) -> None:
+    """``instance/`` readable by the app's user only (0700): it holds the key and the database."""
+    created = not folder.exists()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if created or folder.stat().st_mode & 0o077:
+        folder.chmod(0o700)
+
+
+def private_file(path: Path) -> None:
+    """Create ``path`` (empty) with mode 0600 unless it exists; an existing one is narrowed to 0600."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+
+
+def private_sqlite_file(url: str) -> None:
+    """The SQLite database file made 0600 before SQLite creates it (its -wal and -shm files take its mode)."""
+    prefix = "sqlite:///"
+    if url.startswith(prefix) and url != prefix + ":memory:" and len(url) > len(prefix):
+        path = Path(url.removeprefix(prefix))
+        if path.parent.is_dir():
+            private_file(path)
+
+
+def instance_secret(instance: Path) -> str:
+    """A secret key generated once per installation and kept in ``instance/secret_key`` (0600 from the start).
+
+    Workers starting together agree on one key: the first creates the file exclusively, the others
+    read it. A key file that stays empty (a full disk, a truncated copy) is replaced by a new key
+    rather than leaving the app without one: sessions signed with the old key simply end.
+    """
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32), encoding="utf-8")
-        path.chmod(0o600)
-    return path.read_text(encoding="utf-8").strip()
+    for _ in range(20):
+        key = path.read_text(encoding="utf-8").strip() if path.exists() else ""
+        if key:
+            private_file(path)
+            return key
+        if not path.exists():
+            try:
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            return _write_key(descriptor)
+        time.sleep(0.05)  # another worker may be writing it just now
+    fresh = path.with_name(f".secret_key.{secrets.token_hex(4)}")
+    key = _write_key(os.open(fresh, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    os.replace(fresh, path)
+    return key
+
+
+def _write_key(descriptor: int) -> str:
+    key = secrets.token_hex(32)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(key)
+    return key
 
 
 @event.listens_for(Engine, "connect")
@@ -136,8 +194,15 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+#: Answers that hold what only their browser should keep: exports, the editor link, the browser's own list.
+PRIVATE_ENDPOINTS = frozenset({"sheets.export_json", "sheets.export_csv", "sheets.editor_link", "pages.home"})
+
+
 def _security_headers(response: Any) -> Any:
     headers = response.headers
+    if g.get("can_edit") or request.endpoint in PRIVATE_ENDPOINTS:
+        # A page seen by an editor shows the editor link: no cache, shared or on disk, may keep it.
+        headers["Cache-Control"] = "no-store"
     headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     headers.setdefault("X-Content-Type-Options", "nosniff")
     headers.setdefault("X-Frame-Options", "DENY")
@@ -189,8 +254,6 @@ def _register_errors(app: Flask) -> None:
 
 
 def _register_template_helpers(app: Flask) -> None:
-    from flask import g
-
     from referee.web import standing_views
     from referee.web.presentation import register
 

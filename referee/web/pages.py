@@ -6,7 +6,6 @@ from datetime import date
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, url_for
-from sqlalchemy import select
 
 from referee.errors import InputError
 from referee.rules.registry import GAMES
@@ -19,9 +18,6 @@ from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 from referee.web.transfer import import_evening
 
 pages = Blueprint("pages", __name__)
-
-RECENT = 10
-
 
 @pages.route("/", methods=["GET", "POST"])
 def home() -> Any:
@@ -41,9 +37,8 @@ def home() -> Any:
             db.session.commit()
             rights.grant(evening)
             return redirect(url_for("sheets.evening", code=evening.code))
-    recent = db.session.scalars(select(Evening).order_by(Evening.created_at.desc(), Evening.id.desc()).limit(RECENT))
     status = 400 if form.is_submitted() else 200
-    return render_template("home.html", form=form, recent=list(recent), games=list(GAMES.values())), status
+    return render_template("home.html", form=form, recent=rights.known_evenings(), games=list(GAMES.values())), status
 
 
 @pages.route("/import", methods=["GET", "POST"])

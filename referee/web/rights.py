@@ -1,31 +1,86 @@
-"""Who may change an evening: whoever holds its editor token, remembered in the session.
+"""Who may change an evening, and which evenings a browser knows: both kept in the session.
 
 An evening has two unguessable links: the view link (``/e/<code>``), which can never change
 anything, and the editor link (``/e/<code>/edit/<editor_token>``), which grants editing to the
 browser that opens it. Tokens come from :mod:`secrets` and are compared in constant time.
+
+The session (a signed cookie, readable by whoever holds it) keeps one short entry per evening
+the browser made or opened, newest first and at most :data:`MAX_REMEMBERED` of them, so its size
+never grows with use: ``[evening id, proof]``, where the proof of editor rights is an HMAC of the
+editor token (empty for a view-only visit). The token itself is never in the cookie. The home page
+lists exactly these evenings, so nobody sees an evening they were not given a link to.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
+from collections.abc import Sequence
 
 from flask import abort, g, session
+from sqlalchemy import select
 
+from referee.web.db import db
 from referee.web.models import Evening
 
-_SESSION_KEY = "editor_tokens"
+_SESSION_KEY = "evenings"
+#: The session of older versions, which held every editor token in full; read once, then dropped.
+_LEGACY_KEY = "editor_tokens"
+#: Evenings a browser remembers; the oldest drops out (its links still work when opened again).
+MAX_REMEMBERED = 30
+_PROOF_LENGTH = 16
+
+Entry = tuple[int, str]
 
 
-def grant(evening: Evening) -> None:
-    tokens = dict(session.get(_SESSION_KEY, {}))
-    tokens[evening.code] = evening.editor_token
-    session[_SESSION_KEY] = tokens
+def _proof(evening: Evening) -> str:
+    """Shows the browser was given the editor token, without being the token."""
+    digest = hmac.new(evening.editor_token.encode(), b"table-referee editor", hashlib.sha256).hexdigest()
+    return digest[:_PROOF_LENGTH]
+
+
+def _entries() -> list[Entry]:
+    entries: list[Entry] = []
+    for item in session.get(_SESSION_KEY, []) if isinstance(session.get(_SESSION_KEY), list) else []:
+        if isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], str):
+            entries.append((item[0], item[1]))
+    if _LEGACY_KEY in session:
+        entries = _from_legacy(session.pop(_LEGACY_KEY), entries)
+        _store(entries)
+    return entries
+
+
+def _from_legacy(tokens: object, entries: list[Entry]) -> list[Entry]:
+    if not isinstance(tokens, dict):
+        return entries
+    codes = [code for code, token in tokens.items() if isinstance(code, str) and isinstance(token, str)]
+    for evening in db.session.scalars(select(Evening).where(Evening.code.in_(codes[:MAX_REMEMBERED]))):
+        if secrets.compare_digest(str(tokens[evening.code]), evening.editor_token):
+            entries.append((evening.id, _proof(evening)))
+    return entries
+
+
+def _store(entries: Sequence[Entry]) -> None:
+    session[_SESSION_KEY] = [list(entry) for entry in entries[:MAX_REMEMBERED]]
     session.permanent = True
 
 
+def _put_first(evening: Evening, proof: str) -> None:
+    entries = _entries()
+    if entries and entries[0] == (evening.id, proof):
+        return
+    _store([(evening.id, proof), *(e for e in entries if e[0] != evening.id)])
+
+
+def grant(evening: Evening) -> None:
+    """This browser made the evening or opened its editor link: it may edit."""
+    _put_first(evening, _proof(evening))
+
+
 def can_edit(evening: Evening) -> bool:
-    token = session.get(_SESSION_KEY, {}).get(evening.code)
-    return isinstance(token, str) and secrets.compare_digest(token, evening.editor_token)
+    proof = next((p for i, p in _entries() if i == evening.id), "")
+    return bool(proof) and secrets.compare_digest(proof, _proof(evening))
 
 
 def token_matches(evening: Evening, token: str) -> bool:
@@ -39,5 +94,15 @@ def require_editor(evening: Evening) -> None:
 
 
 def remember(evening: Evening) -> None:
-    """Make ``can_edit`` available to the templates of this request."""
+    """Note the evening as opened by this browser, and make ``can_edit`` available to the templates."""
     g.can_edit = can_edit(evening)
+    _put_first(evening, _proof(evening) if g.can_edit else "")
+
+
+def known_evenings() -> list[Evening]:
+    """The evenings this browser made or opened, the most recently opened first."""
+    ids = [i for i, _ in _entries()]
+    if not ids:
+        return []
+    found = {e.id: e for e in db.session.scalars(select(Evening).where(Evening.id.in_(ids)))}
+    return [found[i] for i in ids if i in found]

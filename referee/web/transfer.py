@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -74,10 +75,35 @@ def export_evening(evening: Evening) -> dict[str, Any]:
     }
 
 
+#: What makes a spreadsheet read a cell as a formula (or a DDE command) rather than as text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as typed: text that would start a formula gets a leading ``'``.
+
+    Numbers stay numbers (``-300`` is a score), and so does the lone ``-`` of a zero mark.
+    """
+    if not isinstance(value, str) or value == "-" or _NUMBER.fullmatch(value):
+        return value
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+class _SafeWriter:
+    """``csv.writer`` whose every cell goes through :func:`safe_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([safe_cell(cell) for cell in row])
+
+
 def sheets_csv(evening: Evening) -> str:
     """Every match's sheet, one row per side and deal, then the bonus and the total."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(["match", "game", "deal", "dealer", "side", "score", "mark", "running total"])
     scored = []
     for number, match in enumerate(evening.matches, start=1):
