@@ -177,13 +177,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     from referee.web.api import api
+    from referee.web.openapi import openapi
     from referee.web.pages import pages
     from referee.web.printables import printables
     from referee.web.referee_pages import referee_pages
     from referee.web.sheets import sheets
 
     csrf.exempt(api)
-    for blueprint in (pages, sheets, referee_pages, printables, api):
+    for blueprint in (pages, sheets, referee_pages, printables, api, openapi):
         app.register_blueprint(blueprint)
 
 

@@ -1,0 +1,194 @@
+"""The JSON Schemas of the API's requests and answers, for the OpenAPI description.
+
+One source for each kind of thing: a house option's schema is made from its :class:`Option`
+declaration, every check answers with ``explanation``, every refusal with the error object. The
+documented fields of shared/API.md are listed per check in :data:`REQUESTS` and :data:`ANSWERS`;
+a check that is registered but not (yet) listed there still appears in the description, with
+the parts every check shares (``options`` from its game, ``explanation`` in the answer).
+Schemas say what a field *is*; what makes a value acceptable (a card of the pack, a seat of the
+table) is the check's own reading, answered with a 400 that the error schema describes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.rules.options import Option
+
+Schema = dict[str, Any]
+
+STRING: Schema = {"type": "string"}
+INTEGER: Schema = {"type": "integer"}
+BOOLEAN: Schema = {"type": "boolean"}
+NAME: Schema = {"type": "string", "description": "a seat, side or player name as the request uses it"}
+CARD: Schema = {
+    "type": "string",
+    "description": "rank then suit, case-insensitive: `10H`, `AS`, `th`, `9♥`; jokers `JO`, `SJ`, `BJ`",
+}
+CARDS: Schema = {
+    "description": "a card list, or one string of cards separated by spaces or commas",
+    "anyOf": [{"type": "array", "items": CARD}, STRING],
+}
+SUIT: Schema = {"type": "string", "description": "a suit letter S, H, D or C (or its sign)"}
+DECKS: Schema = {"type": "integer", "enum": [1, 2], "description": "where the game may use one or two decks"}
+CELL: Schema = {"anyOf": [CARD, {"type": "null"}]}
+LAYOUT: Schema = {
+    "type": "array",
+    "description": "three rows of three cells, top row first",
+    "items": {"type": "array", "items": CELL},
+}
+SCORES: Schema = {"type": "object", "additionalProperties": INTEGER}
+
+
+def array(items: Schema) -> Schema:
+    return {"type": "array", "items": items}
+
+
+def mapping(values: Schema) -> Schema:
+    return {"type": "object", "additionalProperties": values}
+
+
+def optional(schema: Schema) -> Schema:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+STEP: Schema = {
+    "type": "object",
+    "required": ["text", "rule"],
+    "properties": {"text": STRING, "rule": {"type": "string", "description": "a clause id of the game's rule card"}},
+}
+EXPLANATION: Schema = array(STEP)
+ERROR: Schema = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message"],
+            "properties": {"code": STRING, "message": STRING, "field": STRING},
+        }
+    },
+}
+CLAIM: Schema = {"type": "object", "description": "what a player claims the check should answer; judged in the answer"}
+
+#: Request fields per game and check: (required, optional), each a field name → schema.
+REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Schema]]] = {
+    ("paks", "pak"): ({"table_card": CARD, "played": CARDS}, {"decks": DECKS, "players": INTEGER}),
+    ("paks", "steal"): (
+        {
+            "pak_suit": optional(SUIT),
+            "victim_paks": array({"anyOf": [CARDS, {"type": "object", "properties": {"owner": NAME, "cards": CARDS}}]}),
+            "played": CARDS,
+        },
+        {"stolen_suits": optional(array(SUIT)), "partners": optional(array(NAME)), "decks": DECKS, "players": INTEGER},
+    ),
+    ("paks", "deal"): (
+        {"sides": array({"type": "object", "properties": {"name": NAME, "paks": array(CARDS)}})},
+        {"decks": DECKS, "players": INTEGER},
+    ),
+    ("clabber", "melds"): ({"trump": SUIT, "hands": mapping(CARDS)}, {"seats": {}}),
+    ("clabber", "trick"): (
+        {"trump": SUIT, "plays": array({"type": "object", "properties": {"seat": NAME, "card": CARD}})},
+        {"seats": {}},
+    ),
+    ("clabber", "legal"): (
+        {"trump": SUIT, "seat": NAME, "hand": CARDS},
+        {"trick": array({"type": "object", "properties": {"seat": NAME, "card": CARD}}), "card": CARD, "seats": {}},
+    ),
+    ("clabber", "deal"): (
+        {"makers": NAME, "points": SCORES},
+        {"melds": SCORES, "bells": SCORES, "players": INTEGER},
+    ),
+    ("clabber", "bid"): (
+        {"turn_up": CARD, "hand": CARDS},
+        {"players": INTEGER, "round": INTEGER, "suit": SUIT, "dealer": BOOLEAN},
+    ),
+    ("dracula", "coffin"): ({"layout": LAYOUT}, {"players": {"type": "integer", "enum": [2, 3, 4]}}),
+    ("dracula", "placement"): ({"layout": LAYOUT, "cell": {"type": "string", "description": "r1c1 … r3c3"}}, {}),
+    ("dracula", "game"): ({"deals": array(SCORES)}, {}),
+    ("zhengfen", "classify"): ({"cards": CARDS}, {"declared": {}}),
+    ("zhengfen", "beats"): ({"current": CARDS, "play": CARDS}, {"declared": {}, "current_declared": {}}),
+    ("zhengfen", "deal"): ({"order": array(NAME), "captured": mapping(CARDS)}, {"hands": mapping(CARDS)}),
+    ("iceberg", "meld"): ({"cards": CARDS}, {"decks": DECKS}),
+    ("iceberg", "layoff"): ({"meld": CARDS, "cards": CARDS}, {"decks": DECKS}),
+    ("iceberg", "leftover"): ({"hand": CARDS}, {"table": array(CARDS), "decks": DECKS}),
+}
+
+_LEGAL: Mapping[str, Schema] = {"legal": BOOLEAN, "reasons": EXPLANATION}
+
+#: The documented fields of each check's answer (shared/API.md "answer (at least)"), by type; an
+#: answer that cannot compute one (an illegal play has no value) leaves it out.
+ANSWERS: Mapping[tuple[str, str], Mapping[str, Schema]] = {
+    ("paks", "pak"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER)},
+    ("paks", "steal"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER)},
+    ("paks", "deal"): {"scores": SCORES, "thrown_off": mapping(array(array(CARD)))},
+    ("clabber", "melds"): {"winner": optional({"type": "object"}), "bells": SCORES, "team_points": SCORES},
+    ("clabber", "trick"): {"winner": NAME, "points": INTEGER},
+    ("clabber", "legal"): {"legal_cards": array(CARD)},
+    ("clabber", "deal"): {"made": BOOLEAN, "scores": SCORES, "marks": mapping(STRING)},
+    ("clabber", "bid"): {**_LEGAL},
+    ("dracula", "coffin"): {**_LEGAL, "rows": array(INTEGER), "columns": array(INTEGER), "scores": SCORES},
+    ("dracula", "placement"): {**_LEGAL},
+    ("dracula", "game"): {"totals": SCORES, "final": SCORES, "winner": optional(NAME)},
+    ("zhengfen", "classify"): {
+        **_LEGAL,
+        "type": optional(STRING),
+        "key": optional(STRING),
+        "length": optional(INTEGER),
+        "jokers": mapping(STRING),
+    },
+    ("zhengfen", "beats"): {"beats": BOOLEAN},
+    ("zhengfen", "deal"): {"scores": SCORES},
+    ("iceberg", "meld"): {**_LEGAL, "kind": optional(STRING), "points": optional(INTEGER)},
+    ("iceberg", "layoff"): {**_LEGAL, "points": optional(INTEGER)},
+    ("iceberg", "leftover"): {
+        "best_points": INTEGER,
+        "unplayed": array(CARD),
+        "penalty": INTEGER,
+        "plan": {"type": "array"},
+    },
+}
+
+
+def option_schema(option: Option) -> Schema:
+    """The schema of one house option, from its declaration (kind, choices, bounds)."""
+    described = {"description": f"{option.label} ({option.clause}); default {option.default!r}"}
+    if option.kind == "bool":
+        return {**described, "type": "boolean"}
+    if option.kind == "int":
+        bounds = {"minimum": option.minimum, "maximum": option.maximum}
+        return {**described, "type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
+    if option.kind == "int_map":
+        number = {"type": "integer", "minimum": 0, **({"maximum": option.maximum} if option.maximum else {})}
+        keys = {str(key): number for key in option.choices}
+        return {**described, "type": "object", "properties": keys, "additionalProperties": False}
+    if option.kind == "subset":
+        return {**described, "type": "array", "items": {"enum": list(option.choices)}, "uniqueItems": True}
+    return {**described, "enum": list(option.choices)}
+
+
+def options_schema(options: Sequence[Option]) -> Schema:
+    return {
+        "type": "object",
+        "description": "house rules; each left out takes its default",
+        "properties": {option.id: option_schema(option) for option in options},
+        "additionalProperties": False,
+    }
+
+
+def request_schema(game: str, check: str, options: Sequence[Option], *, claims: bool = False) -> Schema:
+    """``claims``: the check judges an optional ``claim`` (a check that scores declares so)."""
+    required, more = REQUESTS.get((game, check), ({}, {}))
+    properties = {**required, **more, "options": options_schema(options)}
+    if claims:
+        properties["claim"] = CLAIM
+    return {"type": "object", "required": list(required), "properties": properties}
+
+
+def answer_schema(game: str, check: str) -> Schema:
+    return {
+        "type": "object",
+        "required": ["explanation"],
+        "properties": {**ANSWERS.get((game, check), {}), "explanation": EXPLANATION},
+    }
