@@ -200,9 +200,13 @@ def match(code: str, match_id: int) -> Any:
 @sheets.post("/<code>/matches/<int:match_id>/rematch")
 def rematch(code: str, match_id: int) -> Any:
     """A finished match's "play again": a new match at the same table, the next player dealing first."""
-    _, match = _match(code, match_id, edit=True)
+    evening, match = _match(code, match_id, edit=True)
     if not ConfirmForm().validate_on_submit() or not svc.sheet(match).finished:
         abort(400)
+    full = matches_full(len(evening.matches))
+    if full:
+        flash(full)
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
     again = svc.rematch(match)
     flash(f"A new {svc.game_of(again).name} match: {again.seats[again.first_dealer]} deals first.")
     return redirect(url_for("sheets.match", code=code, match_id=again.id))

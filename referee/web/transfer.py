@@ -77,13 +77,15 @@ def export_evening(evening: Evening) -> dict[str, Any]:
 
 #: What makes a spreadsheet read a cell as a formula (or a DDE command) rather than as text.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+#: Numbers, and the ``=2`` of a shared place in the standings: a spreadsheet can only read them as numbers.
+_NUMBER = re.compile(r"[+=-]?\d+(\.\d+)?")
 
 
 def safe_cell(value: object) -> object:
     """A CSV cell a spreadsheet shows as typed: text that would start a formula gets a leading ``'``.
 
-    Numbers stay numbers (``-300`` is a score), and so does the lone ``-`` of a zero mark.
+    Numbers stay numbers (``-300`` is a score, ``=2`` a shared place), and so does the lone ``-``
+    of a zero mark.
     """
     if not isinstance(value, str) or value == "-" or _NUMBER.fullmatch(value):
         return value
