@@ -105,7 +105,9 @@ def test_worked_example_beats(example: str, current: str, play: str, expected: b
         ("QS KS AS 2S BJ", None, {"BJ": "SJ"}),
         ("QS KS AS 2S BJ", {"wild_range": "standard_only"}, {"BJ": "J"}),
         ("7S 8S 9S SJ BJ", None, {"SJ": "10", "BJ": "J"}),
-        ("9S 9H 9D 2C SJ", None, {}),
+        ("9S 9H 9D 2C SJ", None, {"SJ": "2"}),
+        ("9S 9H 9D SJ BJ", None, {"SJ": "BJ"}),
+        ("9S 9H 9D SJ BJ", {"wild_range": "standard_only"}, {"SJ": "2", "BJ": "2"}),
     ],
 )
 def test_jokers_stand_for(played: str, options: dict | None, jokers: dict) -> None:
@@ -119,8 +121,8 @@ def test_jokers_stand_for(played: str, options: dict | None, jokers: dict) -> No
         ("9S 9H 9D 4C 5D", "consecutive"),
         ("9S 9H 9D 4C JC", "same_suit"),
         ("9S 9H 9D 5C KD", "point_cards"),
-        ("9S 9H 9D 2C SJ", "consecutive"),
-        ("9S 9H 9D SJ BJ", "consecutive"),
+        ("9S 9H 9D 2C SJ", "pair"),
+        ("9S 9H 9D SJ BJ", "pair"),
     ],
 )
 def test_e22_trio_forms(played: str, form: str) -> None:

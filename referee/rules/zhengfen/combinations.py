@@ -151,11 +151,12 @@ class Reading:
         for joker, rank in self.jokers:
             if self.type == "single":
                 notes.append((f"{joker} alone is its own rank, never wild", "zhengfen-4.4"))
-            elif rank == RANK_INDEX[joker]:
-                where = " at the top of the sequence" if self.type in SEQUENCE_TYPES else ""
-                clause = "zhengfen-4.3" if self.type in SEQUENCE_TYPES else "zhengfen-4.1"
+            elif rank == RANK_INDEX[joker] and self.type in SEQUENCE_TYPES:
                 suit = f", as a {SUIT_SINGULAR[self.suit]}" if self.type == "suit_sequence" and self.suit else ""
-                notes.append((f"{joker} counts at its own rank{where}{suit}", clause))
+                notes.append((f"{joker} counts at its own rank at the top of the sequence{suit}", "zhengfen-4.3"))
+            elif rank == RANK_INDEX[joker]:
+                other = next(j for j in JOKERS if j != joker)
+                notes.append((f"{joker} counts at its own rank, the rank {other} stands for", "zhengfen-4.1"))
             elif self.type == "suit_sequence" and self.suit and rank in STANDARD_RANKS:
                 notes.append((f"{joker} stands for `{RANK_ORDER[rank]}{self.suit}`", "zhengfen-4.1"))
             else:
@@ -351,15 +352,28 @@ _Extra = tuple[int, str | None]
 
 @cache
 def _stand_ins(spare: tuple[str, ...], trio: int, wild_range: str) -> tuple[tuple[int, ...], ...]:
-    """The ranks the spare jokers may take among the extras, best first: fewest wild, then highest."""
+    """The ranks the spare jokers may take among the extras, best first: fewest wild, then highest.
+
+    Outside the top of a sequence (zhengfen-4.3) a joker keeps its own rank only when the other
+    joker stands for that rank beside it (a pair of big jokers, as ``SJ BJ`` is, zhengfen-4.1).
+    """
     allowed = _ALLOWED[wild_range]
-    ways = list(product(*(sorted(allowed[j] - {trio}) for j in spare)))
+    ways = [
+        ranks
+        for ranks in product(*(sorted(allowed[j] - {trio}) for j in spare))
+        if _own_ranks_paired(spare, ranks)
+    ]
 
     def order(ranks: tuple[int, ...]) -> tuple[int, ...]:
         wild = sum(r != RANK_INDEX[j] for j, r in zip(spare, ranks, strict=True))
         return (-wild, *reversed(ranks))
 
     return tuple(sorted(ways, key=order, reverse=True))
+
+
+def _own_ranks_paired(jokers: tuple[str, ...], ranks: tuple[int, ...]) -> bool:
+    """Whether every joker at its own rank has the other joker standing for that rank too."""
+    return all(rank != RANK_INDEX[joker] or ranks.count(rank) == 2 for joker, rank in zip(jokers, ranks, strict=True))
 
 
 def _extras(

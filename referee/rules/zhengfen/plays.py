@@ -326,8 +326,14 @@ def _hint_options(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> 
         )
         if found:
             reasons.add(
-                f"with the house rule `{option.id}` set otherwise it would be {found[0].describe()}", option.clause
+                f"with the house rule `{option.id}` set otherwise it would be {found[0].describe()}",
+                _hint_clause(option.id, option.clause, found[0]),
             )
+
+
+def _hint_clause(option_id: str, clause: str, reading: Reading) -> str:
+    """The clause the option changes for ``reading``: the fewest fours is zhengfen-3.7, not 3.6."""
+    return TYPE_CLAUSES[reading.type] if option_id == "triple_four_sequence_min" else clause
 
 
 _ALL_RANKS = {j: frozenset(range(len(RANK_ORDER))) for j in ("SJ", "BJ")}
@@ -380,14 +386,16 @@ def beats(
         return Verdict(False, top, mine, None, explanation, reasons)
 
     if top.reading is None:
-        return refuse(
-            f"the top play {_cards_text(current)} must itself be a combination: {top.reasons.steps[0].text}",
-            "zhengfen-9.3",
-        )
+        reasons.add(f"the top play {_cards_text(current)} must itself be a combination", "zhengfen-9.3")
+        reasons.extend(top.reasons)
+        explanation.extend(reasons)
+        return Verdict(False, top, mine, None, explanation, reasons)
     cur = top.reading
     explanation.add(f"top play {_cards_text(current)}: {_reading_line(cur)}", TYPE_CLAUSES[cur.type])
     if not mine.readings:
-        return refuse(mine.reasons.steps[0].text, "zhengfen-9.2")
+        reasons.extend(mine.reasons)
+        explanation.extend(reasons)
+        return Verdict(False, top, mine, None, explanation, reasons)
     if cur.is_special:
         counting = [r for r in mine.readings if r.is_special]
         explanation.add("after a special only a stronger special may follow", "zhengfen-5.4")
