@@ -17,6 +17,7 @@ from referee.explain import Explanation
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
+from referee.rules.iceberg.wording import penalty_text
 
 ACE_POINTS = 20
 #: No hand at the end of a deal comes near this: 7 dealt cards and one more per turn make at
@@ -131,16 +132,11 @@ def value_leftover(
     )
     if options.get("penalty") == "every_card":
         penalty = -best - 10 * len(hand)
-        explanation.add(f"Penalty = −{best} − 10 × {len(hand)} cards in hand = {number(penalty)}", "iceberg-8.3")
+        explanation.add(penalty_text(best, len(hand), "in hand"), "iceberg-8.3")
     else:
         penalty = -best - 10 * len(unplayed)
-        explanation.add(f"Penalty = −{best} − 10 × {len(unplayed)} = {number(penalty)}", "iceberg-6.4")
+        explanation.add(penalty_text(best, len(unplayed), "unplayed"), "iceberg-6.4")
     return Leftover(hand, best, tuple(unplayed), penalty, plan, explanation)
-
-
-def number(value: int) -> str:
-    """A score as printed, with a true minus sign."""
-    return f"−{-value}" if value < 0 else str(value)
 
 
 def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: Mapping[str, Any]) -> Problem:

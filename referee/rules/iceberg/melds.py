@@ -10,6 +10,7 @@ from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card
 from referee.explain import Explanation
 from referee.rules.iceberg.deck import EVEN_RANKS, ODD_RANKS, RANK_INDEX, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.optimiser import COLOUR_POINTS, SUITED_POINTS, meld_value
+from referee.rules.iceberg.wording import counted
 
 
 def rank_plural(rank: str) -> str:
@@ -139,7 +140,7 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     if len(steps) > 1:
         arithmetic = " + ".join(map(str, steps))
         explanation.add(
-            f"{len(cards)} cards laid at once score as 3 cards plus {len(cards) - 3} lay-offs: "
+            f"{len(cards)} cards laid at once score as 3 cards plus {counted(len(cards) - 3, 'lay-off')}: "
             f"{arithmetic} = {sum(steps)}",
             "iceberg-3.4",
         )
@@ -184,12 +185,18 @@ def _problems(cards: list[Card], decks: int) -> list[tuple[str, str]]:
         if n == 2:
             return [("No pairs with two decks: a set needs 3 cards", "iceberg-3.1")]
         return [(f"A set holds at most {4 * decks} cards with {decks} deck{'s' if decks > 1 else ''}", "iceberg-4.3")]
+    special = _special_attempt(cards)
+    if special is not None:
+        return [_special_problem(cards, special), *(_run_problems(cards) or [_no_run(cards)])]
+    return _run_problems(cards) or [(f"{quoted(cards)} are no pair, set, run or special", "iceberg-9.3")]
+
+
+def _run_problems(cards: list[Card]) -> list[tuple[str, str]]:
+    """Why cards of several ranks are no run; empty when no single cause stands out."""
+    n = len(cards)
     indices = sorted(RANK_INDEX[c.rank] for c in cards)
     distinct = len(set(indices)) == n
-    parities = {i % 2 for i in indices}
     consecutive = distinct and indices[-1] - indices[0] == n - 1
-    if distinct and n >= 4 and len(parities) == 1 and not consecutive:
-        return [_special_problem(cards)]
     suits = {str(c.suit) for c in cards}
     if len(suits) == 1:
         suit = SUIT_NAMES[suits.pop()]
@@ -212,7 +219,11 @@ def _problems(cards: list[Card], decks: int) -> list[tuple[str, str]]:
             for c in cards
             if str(c.suit) != main
         ]
-    return [(f"{quoted(cards)} are no pair, set, run or special", "iceberg-9.3")]
+    return []
+
+
+def _no_run(cards: list[Card]) -> tuple[str, str]:
+    return (f"{quoted(cards)} are no run either: a run is one suit in consecutive ranks", "iceberg-3.3")
 
 
 def _wraps(indices: list[int]) -> bool:
@@ -224,19 +235,44 @@ def _wraps(indices: list[int]) -> bool:
     return sum(g > 1 for g in gaps) == 1 and indices[0] == 0 and indices[-1] == 11
 
 
-def _special_problem(cards: list[Card]) -> tuple[str, str]:
-    parity_ranks = ODD_RANKS if RANK_INDEX[cards[0].rank] % 2 else EVEN_RANKS
-    listed = " ".join(parity_ranks)
-    if len(cards) != 6:
-        return (f"A special is exactly 6 cards, one each of {listed}; these are {len(cards)}", "iceberg-3.5")
+def _special_attempt(cards: list[Card]) -> tuple[str, ...] | None:
+    """The special's six ranks these cards come closest to, if they look meant as one (iceberg-3.5).
+
+    Four or more cards, all but at most one of them of the odd ranks (or of the even ranks).
+    """
+    if len(cards) < 4:
+        return None
+    for ranks in (ODD_RANKS, EVEN_RANKS):
+        if sum(c.rank in ranks for c in cards) >= max(len(cards) - 1, 4):
+            return ranks
+    return None
+
+
+def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[str, str]:
+    """Why cards meant as a special are none: which ranks are wrong, twice or missing, else the colours."""
+    listed = " ".join(ranks)
+    strangers = [c for c in cards if c.rank not in ranks]
+    twice = [r for r in ranks if sum(c.rank == r for c in cards) > 1]
+    missing = [r for r in ranks if all(c.rank != r for c in cards)]
+    faults: list[str] = []
+    if strangers:
+        verb = "is not one of those ranks" if len(strangers) == 1 else "are not of those ranks"
+        faults.append(f"{', '.join(f'`{c}`' for c in strangers)} {verb}")
+    faults += [f"{r} twice" for r in twice]
+    if missing:
+        faults.append(f"no {' or '.join(missing)}")
+    if faults:
+        count = f"; these are {len(cards)}" if len(cards) != 6 else ""
+        why = "; ".join(faults)
+        return (f"Not a special: a special is exactly 6 cards, one each of {listed}{count}: {why}", "iceberg-3.5")
     red = [c for c in cards if c.colour == "red"]
     black = [c for c in cards if c.colour == "black"]
     if len(red) == len(black):
-        return (f"A special is one colour: {quoted(red)} are red, {quoted(black)} black", "iceberg-3.5")
+        return (f"Not a special: a special is one colour; {quoted(red)} are red, {quoted(black)} black", "iceberg-3.5")
     few, colour, other = (red, "red", "black") if len(red) < len(black) else (black, "black", "red")
     named = ", ".join(f"`{c}`" for c in few)
     verb = "is" if len(few) == 1 else "are"
-    return (f"{named} {verb} {colour}; the other cards are {other}", "iceberg-3.5")
+    return (f"Not a special: {named} {verb} {colour}; the other cards are {other}", "iceberg-3.5")
 
 
 @dataclass
