@@ -77,6 +77,15 @@ def test_every_cited_clause_exists_and_is_on_the_rule_card(client, slug: str) ->
     assert cited <= card, f"cited but not on the {slug} rule card: {sorted(cited - card)}"
 
 
+def test_house_defaults_and_lay_off_wording_are_on_the_cards(client) -> None:  # type: ignore[no-untyped-def]
+    zhengfen = client.get("/rules/zhengfen").get_data(as_text=True)
+    default = zhengfen.split('<span class="house-label">House default</span>')[1].split("</div>")[0]
+    assert "“not of the trio's rank” is in no source" in default and "zhengfen-3.8" in default
+    iceberg = client.get("/rules/iceberg").get_data(as_text=True)
+    lay_off = iceberg.split("Several cards laid off at once")[1].split("</li>")[0]
+    assert "in any order, and must extend the meld" in lay_off and "iceberg-9.4" in lay_off
+
+
 def test_the_code_scan_finds_clauses_built_into_messages() -> None:
     assert {"zhengfen-9.4", "zhengfen-4.3"} <= clauses_in_code("zhengfen")
     assert {"dracula-3.3", "dracula-7.7"} <= clauses_in_code("dracula")
