@@ -381,3 +381,51 @@ def test_the_referee_index_lists_the_zhengfen_pages(client) -> None:  # type: ig
     page = client.get("/referee/").get_data(as_text=True)
     assert "/referee/zhengfen/classify" in page and "/referee/zhengfen/beats" in page
     assert "What is this combination?" in page and "Does this beat that?" in page
+
+
+# --- the finishing order is decided by the players, never guessed -----------------------------------------
+
+
+def test_the_finishing_order_starts_empty(browser: Browser) -> None:
+    match = start_match(browser, 4)
+    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    assert form.count('type="radio"') == 16
+    assert re.search(r"<input type=\"radio\"[^>]* checked", form) is None
+    assert form.count('aria-required="true"') == 3
+
+
+def test_a_deal_without_its_finishing_order_is_refused_at_the_order(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    deal = dict(E31, order=[])
+    response = browser.submit(f"{match}/deals/new", form_data(players, deal))
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    error = page.split('id="order-error">')[1].split("</p>")[0]
+    assert "Tap who went out 1st, 2nd, 3rd: the finishing order decides the scores." in error
+    assert 'aria-describedby="order-error"' in page
+    assert 'value="10S KH 5D"' in page and 'value="5S 5H 7C 2D"' in page
+    assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
+
+
+def test_a_gap_in_the_order_is_refused_and_the_taps_kept(browser: Browser) -> None:
+    """Bob 1st, Ann 3rd, Cat last: 2nd is not Dan by elimination, it is a place nobody tapped."""
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"place_1": ""})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "Tap who went out 2nd: the finishing order decides the scores." in page
+    assert '<input type="radio" name="place_0" value="Bob" checked>' in page
+    assert '<input type="radio" name="place_2" value="Ann" checked>' in page
+    assert '<input type="radio" name="place_3" value="Cat" checked>' in page
+
+
+def test_the_last_place_is_the_player_left(browser: Browser) -> None:
+    players = PLAYERS[:4]
+    match = start_match(browser, 4)
+    response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"place_3": ""})
+    assert response.status_code == 302, text_of(response.get_data(as_text=True))[:2000]
+    setup = MatchSetup(players=tuple(players), options={})
+    expected = ZHENGFEN.score_match(setup, [ZHENGFEN.check_entry(setup, rules_entry(E31))])
+    assert totals(browser.get(match).get_data(as_text=True)) == [expected.totals[p] for p in players]

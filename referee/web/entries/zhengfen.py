@@ -1,7 +1,9 @@
 """Zheng Fen deal entry: the finishing order, each player's captured point cards, the last hand.
 
-The finishing order is one row of player buttons (radios) per place, prefilled in seat order, so
-a few taps set it without JavaScript. Each player's captured point cards are a card field (the
+The finishing order is one row of player buttons (radios) per place, so a few taps set it without
+JavaScript. It starts empty: the players decide it, and a deal saved with a guessed order would
+score wrongly while passing every check. Every place but the last must be tapped; the last is
+then the one player left. Each player's captured point cards are a card field (the
 picker offers only 5s, 10s and kings) or, instead, three counts: the counts are used when the
 card field is empty. The last player's remaining hand is entered the same way.
 """
@@ -28,6 +30,12 @@ SEATS = 6
 COUNTS: tuple[tuple[str, str], ...] = (("fives", "5"), ("tens", "10"), ("kings", "K"))
 
 _TOKENS = re.compile(r"[\s,]+")
+
+#: What the order check says, in one place for translation.
+ORDER_DOUBLED = "{name} is {both}{places}."
+ORDER_UNPLACED = "No place for {names}."
+ORDER_TAP_EACH = "Tap each player in one place."
+ORDER_EMPTY = "Tap who went out {places}: the finishing order decides the scores."
 
 
 @dataclass(frozen=True)
@@ -112,9 +120,9 @@ class ZhengFenEntryForm(EntryForm):
             counts=tuple(getattr(self, f"hand_{count}") for count, _ in COUNTS),
         )
 
-    def chosen(self, index: int, players: tuple[str, ...]) -> str:
-        """The player in place ``index``: as posted or loaded, else the seat order."""
-        return self.place(index).data or players[index]
+    def chosen(self, index: int) -> str:
+        """The player in place ``index`` as posted or loaded; empty until someone taps one."""
+        return (self.place(index).data or "").strip()
 
     def seated(self) -> list[tuple[int, str]]:
         """The players of the match as the form carries them, with their seats."""
@@ -127,33 +135,38 @@ class ZhengFenEntryForm(EntryForm):
 
     def to_entry(self) -> dict[str, Any]:
         seated = self.seated()
-        places = (self.place(index).data or "" for index in range(len(seated)))
-        order = [name.strip() for name in places if name.strip()]
-        self._check_order([name for _, name in seated], order)
+        places = [self.chosen(index) for index in range(len(seated))]
+        self._check_order([name for _, name in seated], places)
         for pile in self.piles():
             pile.check_both()
         return {
-            "order": order,
+            "order": [name for name in places if name],
             "captured": {name: self.captured(seat, name).value() for seat, name in seated},
             "hand": self.hand().value(),
         }
 
-    def _check_order(self, players: list[str], order: list[str]) -> None:
-        """Each player in one place; say who is doubled and who has no place."""
-        doubled = [name for name in dict.fromkeys(order) if order.count(name) > 1]
-        if not doubled:
-            return
+    def _check_order(self, players: list[str], places: list[str]) -> None:
+        """Each player in one place, and every place but the last tapped (the last is who is left).
+
+        ``places`` holds the player tapped in each place, ``""`` where nobody was.
+        """
         count = len(players)
-        sentences = []
-        for name in doubled:
-            places = [place_name(i, count) for i, who in enumerate(order, start=1) if who == name]
-            both = "both " if len(places) == 2 else ""
-            sentences.append(f"{name} is {both}{' and '.join(places)}.")
-        unplaced = [p for p in players if p not in order]
-        if unplaced:
-            sentences.append(f"No place for {' and '.join(unplaced)}.")
-        sentences.append("Tap each player in one place.")
-        raise FieldError(" ".join(sentences), field="order")
+        named = [name for name in places if name]
+        doubled = [name for name in dict.fromkeys(named) if named.count(name) > 1]
+        if doubled:
+            sentences = []
+            for name in doubled:
+                at = [place_name(i, count) for i, who in enumerate(places, start=1) if who == name]
+                both = "both " if len(at) == 2 else ""
+                sentences.append(ORDER_DOUBLED.format(name=name, both=both, places=" and ".join(at)))
+            unplaced = [p for p in players if p not in named]
+            if unplaced:
+                sentences.append(ORDER_UNPLACED.format(names=" and ".join(unplaced)))
+            sentences.append(ORDER_TAP_EACH)
+            raise FieldError(" ".join(sentences), field="order")
+        empty = [place_name(i, count) for i, who in enumerate(places[:-1], start=1) if not who]
+        if empty:
+            raise FieldError(ORDER_EMPTY.format(places=", ".join(empty)), field="order")
 
     def load(self, entry: dict[str, Any]) -> None:
         for index, name in enumerate(entry["order"]):
