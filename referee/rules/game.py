@@ -31,6 +31,19 @@ class Side:
     #: What the side plays as, when the game gives it a role ("Queen", "rows").
     role: str = ""
 
+    @property
+    def is_team(self) -> bool:
+        return len(self.members) > 1
+
+
+def win_verb(name: str, sides: Sequence[Side]) -> str:
+    """``"wins"`` for a player, ``"win"`` for a team: "Ann wins", "Ann & Cat win"."""
+    return "win" if any(side.name == name and side.is_team for side in sides) else "wins"
+
+
+def wins(name: str, sides: Sequence[Side]) -> str:
+    return f"{name} {win_verb(name, sides)}"
+
 
 @dataclass(frozen=True)
 class MatchSetup:
@@ -82,8 +95,7 @@ class MatchResult:
     @property
     def winner_verb(self) -> str:
         """ "wins" for a player, "win" for a team, as the banner says it."""
-        side = next((s for s in self.sides if s.name == self.winner), None)
-        return "win" if side is not None and len(side.members) > 1 else "wins"
+        return win_verb(self.winner or "", self.sides)
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import InputError
-from referee.rules.game import MatchSetup
-from referee.rules.paks import PAKS
+from referee.rules.game import MatchSetup, Side, win_verb
+from referee.rules.paks import PAKS, judge_end
 
 TWO = MatchSetup(players=("Ann", "Bob"), options=PAKS.parse_options({}))
 THREE = MatchSetup(players=("Ann", "Bob", "Cy"), first_dealer=1, options=PAKS.parse_options({}))
@@ -167,3 +167,26 @@ def test_dealer_rotation() -> None:
     assert [d.dealer for d in result.deals] == ["Ann", "Bob", "Cy", "Di", "Ann"]
     assert result.next_dealer == "Bob"
     assert result.totals == {"Ann & Cy": 0, "Bob & Di": 0}
+
+
+TEAMS = (Side("Ann & Cat", ("Ann", "Cat")), Side("Bob & Dan", ("Bob", "Dan")))
+ALONE = (Side("Ann", ("Ann",)), Side("Bob", ("Bob",)))
+
+
+def test_a_team_wins_in_the_plural() -> None:
+    ending = judge_end({"Ann & Cat": 510, "Bob & Dan": 300}, sides=TEAMS)
+    assert ending.status == "Ann & Cat win with 510"
+    assert [s.text for s in ending.explanation][-1] == (
+        "Ann & Cat have the highest total, 510, at or over 500: Ann & Cat win"
+    )
+    alone = judge_end({"Ann": 510, "Bob": 300}, sides=ALONE)
+    assert alone.status == "Ann wins with 510"
+    assert [s.text for s in alone.explanation][-1] == "Ann has the highest total, 510, at or over 500: Ann wins"
+
+
+def test_a_four_player_match_is_won_by_a_team() -> None:
+    setup = MatchSetup(players=("Ann", "Bob", "Cat", "Dan"))
+    sides = PAKS.sides(setup)
+    assert all(side.is_team for side in sides)
+    assert win_verb(sides[0].name, sides) == "win"
+    assert win_verb("Ann", ALONE) == "wins"

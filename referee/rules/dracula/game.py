@@ -23,7 +23,7 @@ from referee.rules.dracula.layout import (
 from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
+from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping, wins
 
 #: Who starts each coffin of a 4-player game, as seats relative to the dealer (dracula-8.5).
 STARTERS_4P = ("L", "O", "R", "D", "L", "O")
@@ -265,7 +265,7 @@ class Dracula(Game):
                 result.finished = True
                 result.winner = last.winner
                 result.drawn = last.winner is None
-                result.status = f"{last.winner} wins" if last.winner else "The game is drawn"
+                result.status = wins(last.winner, result.sides) if last.winner else "The game is drawn"
             else:
                 result.status = "Six deals; the higher total wins"
             return
@@ -275,7 +275,7 @@ class Dracula(Game):
             if best >= target and len(leaders) == 1:
                 result.finished = True
                 result.winner = leaders[0]
-                result.status = f"{leaders[0]} wins with {best}"
+                result.status = f"{wins(leaders[0], result.sides)} with {best}"
                 result.bonus_explanation.add(
                     f"{leaders[0]} has {best} after game {complete_games}, at least {target}: the match is won",
                     "dracula-6.3",

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.explain import Explanation
+from referee.rules.game import Side, win_verb
 from referee.rules.paks.values import TARGET
 
 
@@ -21,8 +22,11 @@ class Ending:
     explanation: Explanation
 
 
-def judge_end(totals: Mapping[str, int], target: int = TARGET) -> Ending:
-    """Decide the match from the running totals after a deal (paks-7.1 to paks-7.3)."""
+def judge_end(totals: Mapping[str, int], target: int = TARGET, sides: Sequence[Side] = ()) -> Ending:
+    """Decide the match from the running totals after a deal (paks-7.1 to paks-7.3).
+
+    ``sides`` tells a team from a player, so that "Ann & Cat win" while "Ann wins".
+    """
     explanation = Explanation()
     shown = ", ".join(f"{side} {total}" for side, total in totals.items())
     explanation.add(f"Totals after the deal: {shown}", "paks-7.1")
@@ -36,5 +40,7 @@ def judge_end(totals: Mapping[str, int], target: int = TARGET) -> Ending:
         explanation.add(f"{names} share the highest total, {best}: every side plays another deal", "paks-7.3")
         return Ending(False, None, leaders, f"{names} tie on {best}: another deal is played", explanation)
     winner = leaders[0]
-    explanation.add(f"{winner} has the highest total, {best}, at or over {target}: {winner} wins", "paks-7.2")
-    return Ending(True, winner, (), f"{winner} wins with {best}", explanation)
+    verb = win_verb(winner, sides)
+    has = "have" if verb == "win" else "has"
+    explanation.add(f"{winner} {has} the highest total, {best}, at or over {target}: {winner} {verb}", "paks-7.2")
+    return Ending(True, winner, (), f"{winner} {verb} with {best}", explanation)

@@ -188,7 +188,7 @@ class Paks(Game):
         if not result.deals:
             result.status = f"Playing to {TARGET}"
             return
-        ending = judge_end(result.totals)
+        ending = judge_end(result.totals, sides=result.sides)
         result.finished = ending.finished
         result.winner = ending.winner
         result.status = ending.status
