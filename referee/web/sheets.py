@@ -292,7 +292,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         except svc.StaleEditError as stale:
             newer = stale.deal
             form.form_errors.append(
-                "Someone else changed this deal while you were editing it. Its newer entry is shown below; "
+                "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
                 "your changes are still in the form: save again to replace it."
             )
             form.version.data = stale.deal.version

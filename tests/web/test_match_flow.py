@@ -149,6 +149,9 @@ def test_stale_edit_is_refused_with_the_newer_entry_shown(browser: Browser) -> N
     assert response.status_code == 409
     html = response.get_data(as_text=True)
     assert "Someone else changed this deal" in html and f'value="{again[0]}"' in html
+    # The message points at the newer entry where the page shows it: above the message.
+    assert "Its newer entry is shown above" in html
+    assert html.index("The deal as it now stands on the sheet") < html.index("Its newer entry is shown above")
 
 
 def test_match_setup_errors_are_shown_at_the_field(browser: Browser) -> None:
