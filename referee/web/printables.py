@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -58,12 +59,7 @@ def pad_pdf(slug: str) -> Any:
     raw = request.args.get("names", "").strip()
     # Empty entries keep their seat blank: "Ann,,Cy" leaves seat 2 to be written in by hand.
     names = [n.strip()[:24] for n in raw.split(",")][:MAX_NAMES] if raw else []
-    try:
-        players = int(request.args.get("players", "") or len(names) or min(game.player_counts))
-    except ValueError:
-        players = min(game.player_counts)
-    if players not in game.player_counts:
-        players = min(game.player_counts)
+    players = pad_players(game.player_counts, request.args.get("players"), len(names))
     names = (names + [""] * players)[:players]
     paper = paper_of(request.args.get("paper"))
     try:
@@ -71,6 +67,17 @@ def pad_pdf(slug: str) -> Any:
     except TemplateNotFound:
         abort(404)
     return _pdf(pdf, f"{slug}-score-pad.pdf")
+
+
+def pad_players(counts: Sequence[int], asked: str | None, names: int) -> int:
+    """How many columns a blank pad gets: room for every name typed and at least the count asked
+    for (four names on a pad left at "2" make a 4-player pad), as the game allows."""
+    try:
+        wanted = max(int(asked or 0), names)
+    except ValueError:
+        wanted = names
+    fitting = [n for n in sorted(counts) if n >= wanted]
+    return fitting[0] if fitting else max(counts)
 
 
 def _evening(code: str) -> Evening:

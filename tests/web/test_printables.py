@@ -66,6 +66,24 @@ def test_blank_pad_for_every_player_count(client, slug: str) -> None:  # type: i
         assert game.name in text
 
 
+@pytest.mark.parametrize("players", ["", "2"])
+def test_a_pad_has_a_column_for_every_name_typed(client, players: str) -> None:  # type: ignore[no-untyped-def]
+    response = client.get("/print/paks/pad.pdf", query_string={"names": "Ann,Bob,Cat,Dan", "players": players})
+    _, text = pdf_text(response.data)
+    assert all(name in text for name in ("Ann", "Bob", "Cat", "Dan"))
+
+
+def test_pad_player_count_fits_the_game() -> None:
+    from referee.web.printables import pad_players
+
+    assert pad_players((2, 3, 4, 6), "", 4) == 4
+    assert pad_players((2, 3, 4, 6), "2", 4) == 4
+    assert pad_players((2, 3, 4, 6), "", 5) == 6  # Paks has no 5-player game
+    assert pad_players((2, 3, 4, 6), "3", 0) == 3
+    assert pad_players((2, 3, 4, 6), "x", 0) == 2
+    assert pad_players((2, 3, 4, 6), "", 9) == 6
+
+
 def test_pad_with_a_strange_name_prints_it_literally(client) -> None:  # type: ignore[no-untyped-def]
     response = client.get("/print/dracula/pad.pdf", query_string={"names": f"Ann,{PAYLOAD}", "players": "2"})
     _, text = pdf_text(response.data)
