@@ -257,7 +257,7 @@ def test_a_match_to_the_target_ends_with_the_winner(browser: Browser) -> None:
     assert expected.finished and expected.winner == "Bob"
     sheet = browser.get(match).get_data(as_text=True)
     assert totals(sheet) == [expected.totals[p] for p in players] == [20, 240, 20]
-    assert "🏆 Bob wins" in sheet and "Enter deal" not in sheet
+    assert "</svg> Bob wins" in sheet and "Enter deal" not in sheet
 
 
 # --- bad input -------------------------------------------------------------------------------------
