@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, g, url_for
@@ -86,6 +87,14 @@ def clause_anchor(rule: str) -> Markup:
     return Markup(' id="{}"').format(rule)
 
 
+def local_date(moment: datetime) -> str:
+    """A stored time (naive UTC) as the date where the app runs: at the table, the players' date.
+
+    ISO form (``2026-11-24``) reads the same in every language.
+    """
+    return moment.replace(tzinfo=UTC).astimezone().date().isoformat()
+
+
 def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
     """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
     rows = []
@@ -131,6 +140,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(combine_attrs, "combine_attrs")
     app.add_template_filter(qr_svg, "qr")
     app.add_template_filter(clause_chip, "chip")
+    app.add_template_filter(local_date, "local_date")
     app.add_template_global(clause_anchor, "clause_anchor")
 
     @app.context_processor
