@@ -1,7 +1,8 @@
 /* Live sheet: pages with data-live-url poll the server's version of what they show and follow
  * changes made on other phones. data-live-mode="reload" reloads the page (keeping the scroll
  * position); "notice" (a form being edited) only shows a notice, so nothing typed is lost.
- * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it.
+ * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it, and
+ * stays hidden where it has not. A link to a folded <details> (a deal's number) unfolds it.
  */
 (function () {
   "use strict";
@@ -35,6 +36,19 @@
     setInterval(poll, INTERVAL);
     document.addEventListener("visibilitychange", poll);
   }
+
+  /* A link to a deal's detail (its number on the sheet) opens that detail, which may be folded. */
+  var openTarget = function (hash) {
+    var id = decodeURIComponent((hash || "").slice(1));
+    var target = id && document.getElementById(id);
+    if (target && target.tagName === "DETAILS") target.open = true;
+  };
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a[href^='#']");
+    if (link) openTarget(link.getAttribute("href"));
+  });
+  window.addEventListener("hashchange", function () { openTarget(location.hash); });
+  openTarget(location.hash);
 
   var wake = document.querySelector("[data-wake-lock]");
   if (wake && "wakeLock" in navigator) {
