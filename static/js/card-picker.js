@@ -4,12 +4,25 @@
  * enclosing [data-card-pack] element says which cards exist and how many copies the decks hold:
  * {"ranks": [...], "suits": [...], "jokers": {"JO": 2}, "decks": 1, "used": ["7H", ...]}.
  * "used" lists cards taken elsewhere (an earlier deal), counted against the copies.
+ * "⌨ Type" switches to the keyboard for every card field, and the choice is kept (localStorage)
+ * until "♠ Cards" switches back. Escape closes the picker and leaves the field focused.
  */
 (function () {
   "use strict";
   var SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var SIGN_SUITS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
   var JOKERS = ["JO", "SJ", "BJ"];
+  var TYPING_KEY = "card-entry";
+
+  function typing() {
+    try { return localStorage.getItem(TYPING_KEY) === "type"; } catch (e) { return false; }
+  }
+
+  function setTyping(on) {
+    try {
+      if (on) localStorage.setItem(TYPING_KEY, "type"); else localStorage.removeItem(TYPING_KEY);
+    } catch (e) { /* storage refused: the choice lasts until the page is left */ }
+  }
 
   function parse(token) {
     var t = token.trim().toUpperCase();
@@ -35,11 +48,23 @@
     this.build();
     var self = this;
     this.inputs.forEach(function (input) {
-      input.setAttribute("inputmode", "none");
       input.addEventListener("focus", function () { self.open(input); });
       input.addEventListener("input", function () { self.refresh(); });
     });
+    this.setMode(typing());
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && !self.panel.hidden) { e.preventDefault(); self.dismiss(); }
+    });
   }
+
+  /* Typing: the fields bring up the keyboard and the panel shrinks to the way back to the cards. */
+  Picker.prototype.setMode = function (typed) {
+    this.typing = typed;
+    this.panel.classList.toggle("typing", typed);
+    this.inputs.forEach(function (input) { input.setAttribute("inputmode", typed ? "text" : "none"); });
+    this.modeButton.textContent = typed ? "♠ Cards" : "⌨ Type";
+    this.modeButton.setAttribute("aria-label", typed ? "Pick cards with buttons" : "Type the cards");
+  };
 
   Picker.prototype.build = function () {
     var self = this;
@@ -68,8 +93,9 @@
     panel.appendChild(ranks);
     var tools = document.createElement("div");
     tools.className = "picker-tools";
-    tools.appendChild(this.button("⌫", "tool", function () { self.erase(); }, { "aria-label": "Remove the last card" }));
-    tools.appendChild(this.button("⌨ Type", "tool", function () { self.keyboard(); }, {}));
+    tools.appendChild(this.button("⌫", "tool erase", function () { self.erase(); }, { "aria-label": "Remove the last card" }));
+    this.modeButton = this.button("⌨ Type", "tool mode", function () { self.switchMode(); }, {});
+    tools.appendChild(this.modeButton);
     tools.appendChild(this.button("Done", "tool done", function () { self.close(); }, {}));
     panel.appendChild(tools);
     this.status = document.createElement("p");
@@ -126,7 +152,7 @@
       var c = b.getAttribute("data-card");
       b.disabled = self.copies(c) - (counts[c] || 0) <= 0;
     });
-    this.status.textContent = this.suit ? "Now the rank" : "Pick a suit, then a rank";
+    this.status.textContent = this.typing ? "" : this.suit ? "Now the rank" : "Pick a suit, then a rank";
   };
 
   Picker.prototype.open = function (input) {
@@ -142,12 +168,20 @@
     if (this.target) this.target.blur();
   };
 
-  Picker.prototype.keyboard = function () {
+  /* Escape: the panel goes, the field keeps the focus (and any keyboard typing). */
+  Picker.prototype.dismiss = function () {
+    this.panel.hidden = true;
+    document.body.classList.remove("picking");
+  };
+
+  Picker.prototype.switchMode = function () {
     var input = this.target;
+    var typed = !this.typing;
+    setTyping(typed);
     this.close();
-    if (!input) return;
-    input.setAttribute("inputmode", "text");
-    input.focus();
+    pickers.forEach(function (picker) { picker.setMode(typed); });
+    // Focus again so that the phone brings up (or puts away) its keyboard.
+    if (input) input.focus();
   };
 
   Picker.prototype.write = function (card) {
@@ -181,5 +215,6 @@
     this.refresh();
   };
 
-  document.querySelectorAll("[data-card-pack]").forEach(function (scope) { new Picker(scope); });
+  var pickers = [];
+  document.querySelectorAll("[data-card-pack]").forEach(function (scope) { pickers.push(new Picker(scope)); });
 })();
