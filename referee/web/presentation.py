@@ -59,11 +59,17 @@ def _is_card(token: str) -> bool:
 
 
 def clause_url(rule: str) -> str | None:
-    """Where clause ``rule`` (``paks-4.2``) is printed: its anchor on the game's rule card."""
+    """Where clause ``rule`` (``paks-4.2``) is printed: its anchor on the game's rule card.
+
+    A sheet cites hundreds of clauses: each game's card address is worked out once per request.
+    """
     slug = str(rule).split("-", 1)[0]
     if slug not in GAMES:
         return None
-    return url_for("printables.rulecard", slug=slug, _anchor=rule)
+    cards: dict[str, str] = g.setdefault("rulecard_urls", {})
+    if slug not in cards:
+        cards[slug] = url_for("printables.rulecard", slug=slug)
+    return f"{cards[slug]}#{rule}"
 
 
 def clause_chip(rule: str) -> Markup:
