@@ -466,3 +466,20 @@ def test_more_rows_keeps_everything_and_gives_no_verdict(browser: Browser) -> No
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert 'class="verdict' not in page and 'id="table_4"' in page and 'id="table_5"' not in page
+
+
+def test_who_made_a_play_is_never_guessed(browser: Browser) -> None:
+    """The play fields start without a player, and again after each play is added."""
+    players = PLAYERS[:3]
+    match = start_match(browser, 3)
+    url = f"{match}/deals/new"
+    checked_who = re.compile(r'<input type="radio" name="who" value="[^"]*" checked>')
+    assert checked_who.search(browser.get(url).get_data(as_text=True)) is None
+    page = add_plays(browser, url, players, PLAYS[:1])
+    assert checked_who.search(page) is None
+    data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), "act": "add"}
+    refused = browser.submit(url, data | {"kind": "onto-1", "cards": "7H 8H"})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and error_at(page, "cards") == "tap who made the play"
+    assert value_of(page, "cards") == "7H 8H"
+    assert '<input type="radio" name="kind" value="onto-1" checked>' in page

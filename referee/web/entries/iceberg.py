@@ -214,8 +214,6 @@ class IcebergEntryForm(EntryForm):
         replay = self._replay(setup, log)
         last = replay.plays[-1].play.player if replay and replay.plays else None
         first = ICEBERG.first_player(setup, dealer) if dealer in players else players[0]
-        if (self.who.data or "").strip() not in players:
-            self.who.data = last or first
         used = [card for play in replay.plays for card in map(str, play.play.cards)] if replay else []
         return Board(replay, players, last or first, used)
 
@@ -240,6 +238,9 @@ class IcebergEntryForm(EntryForm):
             return log
         scored = replay.plays[-1]
         self.notices.append(f"Added: {scored.text}")
+        # The next play starts blank, its player included: a player left over from the last play
+        # would credit the next one silently to the wrong player.
+        self.who.data = ""
         self.cards.data = ""
         self.kind.data = MELD
         return [s.play.as_dict() for s in replay.plays]
