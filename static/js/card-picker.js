@@ -49,6 +49,8 @@
     var self = this;
     this.inputs.forEach(function (input) {
       input.addEventListener("focus", function () { self.open(input); });
+      // After Escape the field keeps the focus: a tap on it brings the picker back.
+      input.addEventListener("click", function () { if (self.panel.hidden) self.open(input); });
       input.addEventListener("input", function () { self.refresh(); });
     });
     this.setMode(typing());

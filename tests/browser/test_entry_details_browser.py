@@ -90,6 +90,9 @@ def test_card_picker_escape_typing_and_wide_screens(server: str, phone: Any, chr
     page.keyboard.press("Escape")
     assert page.locator(".picker:visible").count() == 0
     assert page.evaluate("document.activeElement.id") == "cards_0"
+    page.click("#cards_0")
+    assert page.locator(".picker:visible").count() == 1
+    page.keyboard.press("Escape")
 
     # "⌨ Type" holds for every card field of the page, and for the next page too.
     page.click("#cards_1")
