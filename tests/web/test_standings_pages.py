@@ -22,7 +22,7 @@ def play_dracula(browser: Browser, evening: str, first: str, second: str) -> tup
     match = browser.submit(f"{evening}/matches/new/dracula", data).headers["Location"]
     for layout in LAYOUTS:
         assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
-    banner = re.search(r"🏆 (\w+) wins", browser.get(match).get_data(as_text=True))
+    banner = re.search(r"</svg> (\w+) wins", browser.get(match).get_data(as_text=True))
     assert banner, "the match should be won"
     return match, banner.group(1)
 
