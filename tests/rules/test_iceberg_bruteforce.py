@@ -4,6 +4,8 @@ The brute force knows nothing of the optimiser: it tries every sequence of singl
 — lay a pair (one deck), a set of three, a run of three or a special from the hand, or lay one
 card on any meld, including melds made earlier in the same turn — memoised on the state
 (hand left, table). A bigger meld laid at once scores the same as such a sequence (iceberg-3.4).
+With ``merge_runs`` a card laid at a run's end next to another run of its suit joins the two
+(any one of them, if several), and scores 10 × the joined run's cards (iceberg-4.4).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 from referee.cards import Card
 from referee.rules.iceberg import optimiser
 from referee.rules.iceberg.deck import MELD_RANKS
+from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.leftover import value_leftover
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
@@ -66,8 +69,26 @@ def _without(hand: tuple[BCard, ...], cards: tuple[BCard, ...]) -> tuple[BCard, 
     return tuple(left)
 
 
+def _touching(table: tuple[BMeld, ...], skip: int, suit: str, rank: int, grown: tuple[BCard, ...]) -> list[int]:
+    """Runs other than ``skip`` that a card of ``rank`` laid at an end of ``grown`` now touches."""
+    lo, hi = grown[0][0], grown[-1][0]
+    found = []
+    for i, (kind, cards) in enumerate(table):
+        if i == skip or kind != "run" or cards[0][1] != suit:
+            continue
+        if (rank == hi and cards[0][0] == rank + 1) or (rank == lo and cards[-1][0] == rank - 1):
+            found.append(i)
+    return found
+
+
 def brute_force(
-    hand: list[BCard], table: list[BMeld], decks: int, *, parallel: bool = True, fewest: bool = True
+    hand: list[BCard],
+    table: list[BMeld],
+    decks: int,
+    *,
+    parallel: bool = True,
+    fewest: bool = True,
+    join: bool = False,
 ) -> tuple[int, int]:
     """(most points, cards used by the play reaching them, fewest or most as asked)."""
     sign = 1 if fewest else -1
@@ -115,7 +136,13 @@ def brute_force(
                     continue
                 grown = list(table_t)
                 grown[i] = ("set" if kind == "pair" else kind, tuple(sorted((*cards, card))))
-                moves.append((points, 1, _without(hand_t, (card,)), _canon(grown)))
+                partners = _touching(table_t, i, suit, rank, grown[i][1]) if join and kind == "run" else []
+                if not partners:
+                    moves.append((points, 1, _without(hand_t, (card,)), _canon(grown)))
+                for j in partners:
+                    both = tuple(sorted((*grown[i][1], *table_t[j][1])))
+                    joined = [m for k, m in enumerate(grown) if k not in (i, j)] + [("run", both)]
+                    moves.append((10 * len(both), 1, _without(hand_t, (card,)), _canon(joined)))
         for points, used, hand_after, table_after in moves:
             more, more_used = best(hand_after, table_after)
             candidate = (points + more, used + more_used)
@@ -141,6 +168,7 @@ def brute_leftover(hand: list[Card], table: list[Meld], decks: int, options: dic
         decks,
         parallel=options["parallel_melds"] == "allowed",
         fewest=options["leftover_tie"] == "fewest_unplayed",
+        join=bool(options.get("merge_runs")),
     )
     if options["ace_scoring"] == "plus_20":
         return points + 20 * len(aces), len(others) - used
@@ -203,8 +231,13 @@ def deals(draw: st.DrawFn, max_hand: int = 8) -> tuple[list[Card], list[Meld], i
         "ace_scoring": draw(st.sampled_from(["plus_20", "multiplier"])),
         "leftover_tie": draw(st.sampled_from(["fewest_unplayed", "most_unplayed"])),
         "parallel_melds": draw(st.sampled_from(["allowed", "forbidden"])),
+        "merge_runs": draw(st.booleans()),
     }
     return hand, table, decks, options
+
+
+#: What a run joined to another leaves in its place in the replayed table: an inert meld.
+JOINED = Meld("special", ())
 
 
 def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, result) -> None:  # type: ignore[no-untyped-def]
@@ -228,7 +261,15 @@ def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, r
         else:
             index = step.onto - 1
             assert current[index] == step.target
-            verdict = lay_off(current[index], cards, decks)
+            if step.joins is not None:
+                assert options.get("merge_runs")
+                partner = current[step.joins - 1]
+                assert partner is not JOINED
+                verdict = lay_off_joining(current[index], cards, decks, {step.joins - 1: partner}).verdict
+                assert verdict.meld.size == step.target.size + len(cards) + partner.size
+                current[step.joins - 1] = JOINED
+            else:
+                verdict = lay_off(current[index], cards, decks)
             assert verdict.legal and verdict.points == step.points
             if options["parallel_melds"] == "forbidden":
                 assert parallel_conflict(current, verdict.meld, cards, index) is None
@@ -305,3 +346,49 @@ def test_hard_deals_equal_brute_force(hand: str, melds: list[str], decks: int, t
     result = value_leftover(cards, table, decks, options)
     assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options)
     check_plan(cards, table, decks, options, result)
+
+
+@st.composite
+def joinable_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
+    """Runs of one suit with gaps between them, and a hand holding cards of those gaps and around."""
+    decks = draw(st.sampled_from([1, 2]))
+    suit = draw(st.sampled_from("SHDC"))
+    copies = Counter({Card(r, s): decks for r in RANKS for s in "SHDC"})
+    table: list[Meld] = []
+    start = draw(st.integers(0, 3))
+    while start + 2 < len(RANKS) and len(table) < 3:
+        end = min(len(RANKS) - 1, start + draw(st.integers(2, 3)))
+        cards = [Card(RANKS[r], suit) for r in range(start, end + 1)]
+        copies.subtract(cards)
+        table.append(classify_meld(cards, decks).meld)
+        start = end + 1 + draw(st.integers(1, 3))
+    twins = decks == 2 and draw(st.booleans())
+    if twins:
+        twin = table[0].cards
+        copies.subtract(twin)
+        table.append(classify_meld(list(twin), decks).meld)
+    other = draw(st.sampled_from([s for s in "SHDC" if s != suit]))
+    pool = [Card(r, suit) for r in RANKS] * decks + [Card(r, other) for r in RANKS[:6]]
+    picked = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=16))
+    hand: list[Card] = []
+    for card in picked:
+        if len(hand) < 8 and copies[card] > 0:
+            copies[card] -= 1
+            hand.append(card)
+    options = {
+        "penalty": "unplayable",
+        "ace_scoring": "plus_20",
+        "leftover_tie": draw(st.sampled_from(["fewest_unplayed", "most_unplayed"])),
+        "parallel_melds": "allowed" if twins else draw(st.sampled_from(["allowed", "forbidden"])),
+        "merge_runs": draw(st.booleans()),
+    }
+    return hand, table, decks, options
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=joinable_deals())
+def test_runs_that_may_join_equal_brute_force(case: tuple) -> None:
+    hand, table, decks, options = case
+    result = value_leftover(hand, table, decks, options)
+    assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, decks, options)
+    check_plan(hand, table, decks, options, result)

@@ -8,6 +8,7 @@ from referee.cards import parse_cards
 from referee.errors import FieldError
 from referee.rules.game import DealContext, MatchSetup
 from referee.rules.iceberg import ICEBERG, classify_meld, lay_off, value_leftover
+from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import Meld
 
 
@@ -119,6 +120,29 @@ def test_e10_runs_do_not_merge() -> None:
         assert verdict.points == 40 and verdict.meld.size == 4
     result = leftover("6H", ["3H 4H 5H", "7H 8H 9H"], 1)
     assert result.best_points == 40 and len(result.plan) == 1
+
+
+def test_e10_with_merge_runs_the_card_joins_the_runs() -> None:
+    """House option merge_runs (iceberg-4.4): 6H closes the gap, one run of 7 cards scores 70."""
+    joined = lay_off_joining(meld("3H 4H 5H"), cards("6H"), 1, {2: meld("7H 8H 9H")})
+    assert joined.verdict.points == 70 and joined.joined == [2]
+    assert [c.rank for c in joined.verdict.meld.cards] == ["3", "4", "5", "6", "7", "8", "9"]
+    assert joined.verdict.explanation.steps[0].rule == "iceberg-4.4"
+    result = value_leftover(cards("6H"), [meld("3H 4H 5H"), meld("7H 8H 9H")], 1, {"merge_runs": True})
+    assert result.best_points == 70 and result.penalty == -70
+    step = result.plan[0]
+    assert (step.onto, step.joins, step.rule) == (1, 2, "iceberg-4.4")
+    assert step.as_dict()["joins"] == 2
+
+
+def test_merge_runs_fills_a_wider_gap_and_joins_with_its_last_card() -> None:
+    """5H–8H between 2H–4H and 9H–JH: 40 + 50 + 60 on the first run, then 8H joins: 10 × 10."""
+    table = [meld("2H 3H 4H"), meld("9H 10H JH")]
+    apart = value_leftover(cards("5H 6H 7H 8H"), table, 1, {})
+    joined = value_leftover(cards("5H 6H 7H 8H"), table, 1, {"merge_runs": True})
+    assert apart.best_points == 40 + 50 + 60 + 70
+    assert joined.best_points == 40 + 50 + 60 + 100
+    assert [s.points for s in joined.plan] == [40, 50, 60, 100]
 
 
 def test_nothing_goes_on_a_special() -> None:

@@ -146,6 +146,43 @@ def test_parallel_melds_when_forbidden() -> None:
     assert "iceberg-3.7" in raised.value.message
 
 
+JOIN_LOG = [
+    {"player": "Ann", "meld": ["3H", "4H", "5H"]},
+    {"player": "Bob", "meld": ["7H", "8H", "9H"]},
+    {"player": "Cid", "layoff": ["6H"], "onto": 1},
+    {"player": "Ann", "layoff": ["10H"], "onto": 1},
+]
+
+
+def test_runs_never_join_by_default() -> None:
+    """E10 in a play log: 6H goes on meld 1 only; 10H then does not touch meld 1."""
+    result = ICEBERG.replay_log(setup_for(), JOIN_LOG[:3])
+    assert [m.strings() for m in result.melds] == [["3H", "4H", "5H", "6H"], ["7H", "8H", "9H"]]
+    assert result.in_play["Cid"] == 40
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.replay_log(setup_for(), JOIN_LOG)
+    assert "play 4" in raised.value.message and "iceberg-9.4" in raised.value.message
+
+
+def test_merge_runs_joins_the_runs_and_the_joined_run_grows() -> None:
+    result = ICEBERG.replay_log(setup_for(merge_runs=True), JOIN_LOG)
+    assert [m.strings() for m in result.melds] == [["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]]
+    # 6H brings the joined run to 7 cards (70); 10H to 8 (80).
+    assert result.in_play == {"Ann": 30 + 80, "Bob": 30, "Cid": 70}
+    assert result.plays[2].rule == "iceberg-4.4" and "meld 2 joins meld 1" in result.plays[2].text
+    assert result.table[1].joined_into == 1 and result.table[1].as_dict()["joined_into"] == 1
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.replay_log(setup_for(merge_runs=True), [*JOIN_LOG[:3], {"player": "Ann", "layoff": ["10H"], "onto": 2}])
+    assert "meld 2 was joined to meld 1" in raised.value.message and "iceberg-4.4" in raised.value.message
+
+
+def test_merge_runs_reaches_the_leftover_of_a_deal() -> None:
+    """Cid keeps 6H: against 3H–5H and 7H–9H it joins them for 70 instead of 40 (E10)."""
+    entry = {"mode": "log", "log": JOIN_LOG[:2], "hands": {"Ann": [], "Bob": ["2S"], "Cid": ["6H"]}}
+    assert score(entry).details["players"]["Cid"]["leftover"]["best_points"] == 40
+    assert score(entry, merge_runs=True).details["players"]["Cid"]["leftover"]["best_points"] == 70
+
+
 def test_finish_turn_lets_only_the_last_ace_holder_play_on() -> None:
     entry = {
         "mode": "log",
@@ -257,6 +294,7 @@ def test_options_are_those_of_the_rules_file() -> None:
         "leftover_tie": "fewest_unplayed",
         "parallel_melds": "allowed",
         "first_player": "dealer_left",
+        "merge_runs": False,
         "target": 5000,
     }
 

@@ -15,14 +15,20 @@ from referee.cards import Card
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
+from referee.rules.iceberg.joined import solve_joining
+from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
-from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
+from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Join, Play, Problem, TableRun, solve
 from referee.rules.iceberg.wording import penalty_text
 
 ACE_POINTS = 20
 #: No hand at the end of a deal comes near this: 7 dealt cards and one more per turn make at
 #: most 28. The search is exact for any hand, but its time grows quickly with the hand's size.
 MAX_HAND = 32
+#: A lay-off of the imagined turn that joins two table runs (iceberg-4.4, ``merge_runs``).
+JOIN_STEP = (
+    "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: {points}"
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,8 @@ class PlanStep:
     #: For a lay-off: the number of the meld in the table as given (1 = first), and that meld.
     onto: int | None = None
     target: Meld | None = None
+    #: For a lay-off that joins two runs: the number of the table meld joined to ``onto``.
+    joins: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -54,6 +62,8 @@ class PlanStep:
         if self.onto is not None and self.target is not None:
             data["onto"] = self.onto
             data["meld"] = self.target.strings()
+        if self.joins is not None:
+            data["joins"] = self.joins
         return data
 
 
@@ -83,7 +93,7 @@ def value_leftover(
 
     ``table`` holds legal melds (see :func:`~referee.rules.iceberg.melds.classify_meld`);
     ``options`` are the Iceberg house options (``penalty``, ``ace_scoring``, ``leftover_tie``,
-    ``parallel_melds``), defaults where absent. Cards are not checked against the deck here.
+    ``parallel_melds``, ``merge_runs``), defaults where absent. Cards are not checked against the deck here.
     """
     options = options or {}
     if len(hand) > MAX_HAND:
@@ -105,13 +115,15 @@ def value_leftover(
         "(no pick-up, no draw, no face-down card): V* is the most it can score",
         "iceberg-6.2",
     )
-    play = solve(_problem(meldable, table, decks, options))
+    joining = bool(options.get("merge_runs"))
+    problem = _problem(meldable, table, decks, options)
+    play = solve_joining(problem) if joining else solve(problem)
     plan: list[PlanStep] = []
     if aces and not multiplier:
         points = ACE_POINTS * len(aces)
         text = f"Expose {quoted(aces)}: {len(aces)} × {ACE_POINTS} = {points}; an ace is never left over"
         plan.append(PlanStep("ace", tuple(aces), points, (ACE_POINTS,) * len(aces), text, "iceberg-6.7"))
-    plan.extend(_steps(play, table, decks))
+    plan.extend(_steps(play, table, decks, lay_offs_first=joining))
     for step in plan:
         explanation.add(step.text, step.rule)
     best = sum(step.points for step in plan)
@@ -163,8 +175,11 @@ def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: M
     )
 
 
-def _steps(play: Play, table: Sequence[Meld], decks: int) -> list[PlanStep]:
-    """The best play as steps a player could take: new melds first, then lay-offs."""
+def _steps(play: Play, table: Sequence[Meld], decks: int, *, lay_offs_first: bool = False) -> list[PlanStep]:
+    """The best play as steps a player could take: new melds first, then lay-offs.
+
+    When runs may join, lay-offs come first: a new run melded after them never joins a table run.
+    """
     steps: list[PlanStep] = []
     for cells in sorted(play.specials):
         steps.append(_new_meld([card_at(r, s) for r, s in cells], decks))
@@ -184,13 +199,69 @@ def _steps(play: Play, table: Sequence[Meld], decks: int) -> list[PlanStep]:
         else:
             steps.append(_new_meld(cards, decks))
     runs = [index for index, meld in enumerate(table) if meld.kind == "run"]
+    joined: list[PlanStep] = []
+    for join in play.joins:
+        joined += _join_steps(join, table, runs, decks, len(table) + sum(s.action == "meld" for s in joined))
     for position, (below, above) in play.extensions.items():
         index = runs[position]
         suit = cell_of(table[index].cards[0])[1]
         cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
         layoffs.append((index, cards))
-    for index, cards in sorted(layoffs, key=lambda item: item[0]):
-        steps.append(_layoff(index, table[index], cards, decks))
+    laid = joined + [_layoff(index, table[index], cards, decks) for index, cards in sorted(layoffs, key=lambda x: x[0])]
+    return laid + steps if lay_offs_first else steps + laid
+
+
+def _join_steps(join: Join, table: Sequence[Meld], runs: Sequence[int], decks: int, melded: int) -> list[PlanStep]:
+    """The lay-offs that join table runs, card by card, then those at the joined run's ends.
+
+    A new run that a lay-off joins is melded just before it, as meld ``melded`` + 1, + 2 …
+    """
+    current = {i: table[runs[i]] for i in join.runs}
+    numbers = {i: runs[i] + 1 for i in join.runs}
+    steps = []
+    for rank, onto, other in join.moves:
+        card = card_at(rank, join.suit)
+        if other is not None and other < 0:
+            lo, hi = join.news[other]
+            meld_step = _new_meld([card_at(r, join.suit) for r in range(lo, hi + 1)], decks)
+            steps.append(meld_step)
+            melded += 1
+            current[other] = classify_meld(meld_step.cards, decks).meld
+            numbers[other] = melded
+        target = current[onto]
+        partners = {other: current[other]} if other is not None else {}
+        verdict = lay_off_joining(target, [card], decks, partners).verdict
+        if other is None:
+            step = _layoff(runs[onto], target, [card], decks)
+        else:
+            text = JOIN_STEP.format(
+                card=quoted([card]),
+                target=target.label(),
+                onto=numbers[onto],
+                other=current[other].label(),
+                joined=numbers[other],
+                size=verdict.meld.size,
+                points=verdict.points,
+            )
+            step = PlanStep(
+                "layoff",
+                (card,),
+                verdict.points,
+                (verdict.points,),
+                text,
+                "iceberg-4.4",
+                "run",
+                numbers[onto],
+                target,
+                numbers[other],
+            )
+            del current[other]
+        current[onto] = verdict.meld
+        steps.append(step)
+    ends = [card_at(r, join.suit) for r in sorted(join.below, reverse=True)]
+    ends += [card_at(r, join.suit) for r in sorted(join.above)]
+    if ends:
+        steps.append(_layoff(runs[join.name], current[join.name], ends, decks))
     return steps
 
 

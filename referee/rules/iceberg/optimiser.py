@@ -84,15 +84,27 @@ def _run_card(size: int) -> int:
 
 @dataclass(frozen=True)
 class TableRun:
-    """A run on the table: suit index and the rank indices of its ends."""
+    """A run on the table: suit index and the rank indices of its ends.
+
+    ``floor`` and ``ceiling`` are the lowest and highest ranks lay-offs may bring it to: walls
+    that keep it from touching a run it must not join (see :mod:`~referee.rules.iceberg.joined`).
+    """
 
     suit: int
     lo: int
     hi: int
+    floor: int = 0
+    ceiling: int = N_RANKS - 1
 
     @property
     def size(self) -> int:
         return self.hi - self.lo + 1
+
+    def reach(self, column: Sequence[int]) -> tuple[int, int]:
+        """How many cards of ``column`` (counts by rank, of the run's suit) could go below and above."""
+        below = min(_column_chain(column, self.lo - 1, -1), self.lo - self.floor)
+        above = min(_column_chain(column, self.hi + 1, 1), self.ceiling - self.hi)
+        return below, above
 
 
 @dataclass(frozen=True)
@@ -128,6 +140,28 @@ class Play:
     specials: list[list[tuple[int, int]]] = field(default_factory=list)
     #: Cells left over, one entry per card.
     unplayed: list[tuple[int, int]] = field(default_factory=list)
+    #: Table runs joined by lay-offs (iceberg-4.4, only with ``merge_runs``).
+    joins: list[Join] = field(default_factory=list)
+
+
+@dataclass
+class Join:
+    """Table runs joined by lay-offs into one run (iceberg-4.4).
+
+    ``runs``: their indices, low to high; ``moves``: the cards laid into their gaps, in order, as
+    (rank, index of the run laid on, index of the run it joins or None); ``name``: the index the
+    joined run goes by (the run the last joining card was laid on); ``below``/``above``: the ranks
+    then laid at the joined run's ends. With two decks a run may instead be joined to a new run
+    of the hand, melded just before: ``news`` maps its key (negative, as in ``moves``) to its ranks.
+    """
+
+    suit: int
+    runs: tuple[int, ...]
+    moves: list[tuple[int, int, int | None]]
+    name: int
+    below: list[int] = field(default_factory=list)
+    above: list[int] = field(default_factory=list)
+    news: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 def set_gain(added: int, table_size: int, decks: int) -> int | None:
@@ -158,16 +192,6 @@ def solve(problem: Problem) -> Play:
 # --- which cards can do anything, and which can interact ---------------------------------------
 
 
-def _chain(counts: Sequence[Sequence[int]], suit: int, start: int, step: int) -> int:
-    """How many consecutive ranks from ``start`` (going by ``step``) the hand holds in ``suit``."""
-    length = 0
-    r = start
-    while 0 <= r < N_RANKS and counts[r][suit] > 0:
-        length += 1
-        r += step
-    return length
-
-
 def _special_types(counts: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...]]]:
     """(parity, suits) of the specials the counts could make: each suit alone, then each colour."""
     found = []
@@ -192,9 +216,8 @@ def _live_cells(problem: Problem) -> set[tuple[int, int]]:
             if counts[r][s] and counts[r + 1][s] and counts[r + 2][s]:
                 live.update(((r, s), (r + 1, s), (r + 2, s)))
     for run in problem.runs:
-        for r in range(run.lo - _chain(counts, run.suit, run.lo - 1, -1), run.lo):
-            live.add((r, run.suit))
-        for r in range(run.hi + 1, run.hi + 1 + _chain(counts, run.suit, run.hi + 1, 1)):
+        below, above = run.reach([row[run.suit] for row in counts])
+        for r in [*range(run.lo - below, run.lo), *range(run.hi + 1, run.hi + 1 + above)]:
             live.add((r, run.suit))
     for parity, suits in _special_types(counts):
         live.update((r, s) for r in range(parity, N_RANKS, 2) for s in suits if counts[r][s])
@@ -255,9 +278,7 @@ class _Specials:
 
     @property
     def points(self) -> int:
-        return sum(
-            SUITED_POINTS[p] * sum(self.suited[p]) + COLOUR_POINTS[p] * sum(self.colour[p]) for p in (0, 1)
-        )
+        return sum(SUITED_POINTS[p] * sum(self.suited[p]) + COLOUR_POINTS[p] * sum(self.colour[p]) for p in (0, 1))
 
     @property
     def cards(self) -> int:
@@ -379,8 +400,7 @@ class _Lane:
                 continue
             for r in range(run.lo, run.hi + 1):
                 self.cover[r] += 1
-            below = _column_chain(column, run.lo - 1, -1)
-            above = _column_chain(column, run.hi + 1, 1)
+            below, above = run.reach(column)
             if not below and not above:
                 continue
             self.tables[index] = (run.lo, run.hi, run.size, above)
@@ -541,16 +561,12 @@ class _Programme:
     def __init__(self, component: _Component, specials: _Specials) -> None:
         self.component = component
         self.specials = specials
-        self.h = h = [
-            [component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)
-        ]
+        self.h = h = [[component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)]
         self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
         # A suit's lane holds the cards that runs and sets may have: all but those the colour
         # specials must take from it because the colour's other suit has too few.
         self.lanes = [
-            component.lane(
-                s, tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS))
-            )
+            component.lane(s, tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS)))
             for s in range(N_SUITS)
         ]
         self.base = specials.points * SCALE + component.sign * specials.cards
@@ -587,9 +603,7 @@ class _Programme:
         self.cells = [(r, s, i + 1 == len(cells) or cells[i + 1][0] != r) for i, (r, s) in enumerate(cells)]
         #: Each cell's place among the ranks of its suit's lane.
         #: None for a cell whose cards all go to colour specials.
-        self.positions = [
-            self.lanes[s].ranks.index(r) if r in self.lanes[s].ranks else None for r, s in cells
-        ]
+        self.positions = [self.lanes[s].ranks.index(r) if r in self.lanes[s].ranks else None for r, s in cells]
 
     def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
         """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""

@@ -63,5 +63,14 @@ OPTIONS: tuple[Option, ...] = (
         choices=("dealer_left", "dealer_right"),
         labels={"dealer_left": "left of the dealer", "dealer_right": "right of the dealer (Bower)"},
     ),
+    Option(
+        "merge_runs",
+        "Join two runs",
+        False,
+        "iceberg-4.4",
+        kind="bool",
+        help="Yes: a card that closes the gap between two runs of its suit joins them into one run and scores "
+        "10 × its cards. House default: runs never join.",
+    ),
     Option("target", "Play to", 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),
 )

@@ -16,10 +16,13 @@ from referee.cards import Card, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation
 from referee.rules.iceberg.deck import is_ace, quoted
+from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
 
 ACTIONS = ("aces", "meld", "layoff")
+#: Added to a lay-off's line when it joined runs (iceberg-4.4).
+JOINED_TEXT = "; meld {melds} joins meld {onto} into one run"
 ACE_POINTS = 20
 #: A deal has at most some 100 turns; no log is longer than this.
 MAX_PLAYS = 400
@@ -78,15 +81,21 @@ class TableMeld:
     meld: Meld
     laid_by: str
     layoffs: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+    #: The number of the run this one was joined to (iceberg-4.4, ``merge_runs``); it is then no
+    #: longer a meld of its own and keeps the cards it had.
+    joined_into: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "number": self.number,
             "kind": self.meld.kind,
             "cards": self.meld.strings(),
             "laid_by": self.laid_by,
             "layoffs": [{"player": p, "cards": [str(c) for c in cards]} for p, cards in self.layoffs],
         }
+        if self.joined_into is not None:
+            data["joined_into"] = self.joined_into
+        return data
 
 
 @dataclass
@@ -102,7 +111,8 @@ class Replay:
 
     @property
     def melds(self) -> list[Meld]:
-        return [m.meld for m in self.table]
+        """The melds on the table, runs joined to another left out."""
+        return [m.meld for m in self.table if m.joined_into is None]
 
 
 def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Action]:
@@ -162,6 +172,7 @@ def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options:
     last_ace_by: str | None = None
     multiplier = options.get("ace_scoring") == "multiplier"
     forbid = options.get("parallel_melds") == "forbidden"
+    join = bool(options.get("merge_runs"))
     explanation = Explanation()
     for number, play in enumerate(plays, start=1):
         where = f"play {number} ({play.player})"
@@ -189,7 +200,7 @@ def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options:
         elif play.action == "meld":
             scored.append(_meld(number, where, play, table, decks, forbid))
         else:
-            scored.append(_layoff(number, where, play, table, decks, forbid))
+            scored.append(_layoff(number, where, play, table, decks, forbid, join))
         if play.action != "aces":
             in_play[play.player] += scored[-1].points
         explanation.add(scored[-1].text, scored[-1].rule)
@@ -221,12 +232,21 @@ def _meld(number: int, where: str, play: Action, table: list[TableMeld], decks: 
 _MELD_RULES = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}
 
 
-def _layoff(number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool) -> Scored:
+def _layoff(
+    number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool, join: bool
+) -> Scored:
     onto = play.onto or 0
     if onto > len(table):
         _refuse(f"{where}: there is no meld {onto} on the table ({len(table)} so far)", "iceberg-4.1")
     target = table[onto - 1]
-    verdict = lay_off(target.meld, play.cards, decks)
+    if target.joined_into is not None:
+        _refuse(f"{where}: meld {onto} was joined to meld {target.joined_into}; lay off on that one", "iceberg-4.4")
+    if join:
+        others = {m.number: m.meld for m in table if m.number != onto and m.joined_into is None}
+        joining = lay_off_joining(target.meld, play.cards, decks, others)
+        verdict, joined = joining.verdict, joining.joined
+    else:
+        verdict, joined = lay_off(target.meld, play.cards, decks), []
     if not verdict.legal:
         reason = verdict.reasons.steps[0]
         _refuse(f"{where}: {reason.text}", reason.rule)
@@ -238,8 +258,13 @@ def _layoff(number: int, where: str, play: Action, table: list[TableMeld], decks
     before = target.meld.label()
     target.meld = verdict.meld
     target.layoffs.append((play.player, play.cards))
+    for other in joined:
+        table[other - 1].joined_into = onto
     arithmetic = " + ".join(map(str, points))
     total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
     text = f"{play.player} lays {quoted(play.cards)} on meld {onto} ({before}): {total}"
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
+    if joined:
+        text += JOINED_TEXT.format(melds=", ".join(map(str, joined)), onto=onto)
+        rule = "iceberg-4.4"
     return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)

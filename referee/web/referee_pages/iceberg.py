@@ -21,7 +21,7 @@ from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
 #: The house rules that change what a leftover hand costs.
 LEFTOVER_OPTIONS = tuple(
-    o for o in ICEBERG.options if o.id in ("penalty", "ace_scoring", "leftover_tie", "parallel_melds")
+    o for o in ICEBERG.options if o.id in ("penalty", "ace_scoring", "leftover_tie", "parallel_melds", "merge_runs")
 )
 #: Table rows on the page at most; at least a few are shown, and two free ones after the last filled.
 TABLE_ROWS = 24
