@@ -329,20 +329,25 @@ class _Component:
         self.h = h
         self.sign = 1 if problem.fewest else -1
         self.forbid = not problem.parallel
-        self.lanes: dict[tuple[int, tuple[int, ...]], _Lane] = {}
+        self.lanes: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Lane] = {}
+
+    def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """What a card not used by a run may still bring, at most, given how many cards of each
+        rank sets may have: its rank's best set over those cards, per card (in the objective's
+        units; sets score more per card as they grow)."""
+        problem = self.problem
         minimum = 2 if problem.decks == 1 else 3
-        #: What a card not used by a run may still bring, at most: its rank's best set over its cards.
-        self.free_worth = [0] * N_RANKS
-        for r in range(N_RANKS):
-            total = sum(h[r])
+        worth = [0] * N_RANKS
+        for r, total in enumerate(totals):
             if total and (problem.set_sizes[r] > 0 or total >= minimum):
                 gain = set_gain(total, problem.set_sizes[r], problem.decks) or 0
-                self.free_worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
+                worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
+        return tuple(worth)
 
-    def lane(self, suit: int, column: tuple[int, ...]) -> _Lane:
-        key = (suit, column)
+    def lane(self, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> _Lane:
+        key = (suit, column, worth)
         if key not in self.lanes:
-            self.lanes[key] = _Lane(self, suit, column)
+            self.lanes[key] = _Lane(self, suit, column, worth)
         return self.lanes[key]
 
     def solve_into(self, play: Play) -> None:
@@ -385,9 +390,10 @@ class _Lane:
     a suit alike share its lane and what it has worked out.
     """
 
-    def __init__(self, component: _Component, suit: int, column: tuple[int, ...]) -> None:
+    def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
         problem = component.problem
         self.component = component
+        self.worth = worth
         self.suit = suit
         self.column = column
         self.ranks = [r for r in range(N_RANKS) if column[r]]
@@ -539,7 +545,7 @@ class _Lane:
             return found
         r = self.ranks[j]
         count = self.column[r]
-        worth = self.component.free_worth[r]
+        worth = self.worth[r]
         tie = max(self.component.sign, 0)
         best = _NOWHERE
         for new_tracks, points, uses, _ in self.moves(r, tracks, count):
@@ -565,10 +571,12 @@ class _Programme:
         self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
         # A suit's lane holds the cards that runs and sets may have: all but those the colour
         # specials must take from it because the colour's other suit has too few.
-        self.lanes = [
-            component.lane(s, tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS)))
+        columns = [
+            tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS))
             for s in range(N_SUITS)
         ]
+        self.worth = component.free_worth([sum(column[r] for column in columns) for r in range(N_RANKS)])
+        self.lanes = [component.lane(s, columns[s], self.worth) for s in range(N_SUITS)]
         self.base = specials.points * SCALE + component.sign * specials.cards
         self.card_count = sum(map(sum, h))
         self._prepared = False
@@ -641,7 +649,7 @@ class _Programme:
             lane = self.lanes[s]
             count = self.h[r][s]
             live = self.set_live[r]
-            worth = 0 if last else self.component.free_worth[r]
+            worth = 0 if last else self.worth[r]
             best_set = self.best_set[r]
             nxt: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {}
             hopes: dict[tuple, int] = {}
