@@ -471,22 +471,38 @@ class _Lane:
         best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
         if free < 0:
             return []
-        for k in range(min(free, len(optional)) + 1):
-            for chosen in combinations(optional, k):
-                for started in range(free - k + 1 if can_start else 1):
-                    uses = forced + k + started
-                    if self.component.forbid and uses and self.cover[r] + uses > 1:
-                        continue
-                    advanced = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
-                    if advanced is None:
-                        continue
-                    new_tracks, points = advanced
-                    if best.get((new_tracks, uses), (-1,))[0] >= points:
-                        continue
-                    chosen_tables = tuple(c[1] for c in chosen if c[0] == "t") + tuple(i for i, _ in forced_tab)
-                    continued = tuple(forced_new) + tuple(c[1] for c in chosen if c[0] == "n")
-                    best[new_tracks, uses] = (points, (continued, started, chosen_tables))
+        for chosen in self._choices(optional, free):
+            k = len(chosen)
+            for started in range(free - k + 1 if can_start else 1):
+                uses = forced + k + started
+                if self.component.forbid and uses and self.cover[r] + uses > 1:
+                    continue
+                advanced = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
+                if advanced is None:
+                    continue
+                new_tracks, points = advanced
+                if best.get((new_tracks, uses), (-1,))[0] >= points:
+                    continue
+                chosen_tables = tuple(c[1] for c in chosen if c[0] == "t") + tuple(i for i, _ in forced_tab)
+                continued = tuple(forced_new) + tuple(c[1] for c in chosen if c[0] == "n")
+                best[new_tracks, uses] = (points, (continued, started, chosen_tables))
         return [(tracks, points, uses, choice) for (tracks, uses), (points, choice) in best.items()]
+
+    def _choices(self, optional: list[tuple[str, int, int]], free: int) -> list[tuple[tuple[str, int, int], ...]]:
+        """The sets of optional runs to continue, one of each kind of set: runs alike (new runs of
+        one length, or table runs with the same ends and cards added) are interchangeable, so
+        only the first ones of a kind are ever chosen (a canonical form of the state)."""
+        kinds: dict[tuple, list[tuple[str, int, int]]] = {}
+        for entry in optional:
+            kind, ident, added = entry
+            key = (kind, ident) if kind == "n" else (kind, self.tables[ident], added)
+            kinds.setdefault(key, []).append(entry)
+        groups = list(kinds.values())
+        found = []
+        for counts in product(*(range(min(len(g), free) + 1) for g in groups)):
+            if sum(counts) <= free:
+                found.append(tuple(entry for g, c in zip(groups, counts, strict=True) for entry in g[:c]))
+        return found
 
     def _advance(
         self,
