@@ -101,7 +101,9 @@ def _plays(problem: Problem, pairs: list[_Pair], chosen: tuple[_Pair, ...]) -> I
     # Pairs left apart: one rank of their gap stays empty and each run stops short of it, or
     # the card of that rank joins one of them to a new run on the far side (two decks).
     apart = [p for p in pairs if p not in chosen and p.lower not in lowers and p.upper not in uppers]
-    choices = [[(k, mode) for k in p.gap(runs) for mode in (None, _UP, _DOWN)] for p in apart]
+    # (A new run beside a table run is a parallel meld: never when those are forbidden.)
+    modes = (None, _UP, _DOWN) if problem.parallel else (None,)
+    choices = [[(k, mode) for k in p.gap(runs) for mode in modes] for p in apart]
     for walls in product(*choices):
         ends = _chain_ends(runs, chains, chain_of, apart, walls)
         if ends is None:

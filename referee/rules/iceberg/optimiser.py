@@ -62,7 +62,7 @@ SCALE = 1000
 #: states per cell), whose points then let the exact sweeps drop every state that cannot reach
 #: them; smaller ones sweep every programme whole.
 _PRUNE_FROM = 8
-_BEAM = 16
+_BEAM = 4
 #: Moves the sweeps have tried since this was last reset: a deterministic measure of the work
 #: done, for the adversarial search in bench/.
 work = 0
