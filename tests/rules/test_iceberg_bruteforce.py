@@ -392,3 +392,21 @@ def test_runs_that_may_join_equal_brute_force(case: tuple) -> None:
     result = value_leftover(hand, table, decks, options)
     assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, decks, options)
     check_plan(hand, table, decks, options, result)
+
+
+@pytest.mark.parametrize(("parallel", "expected"), [("allowed", (110, 0)), ("forbidden", (80, 3))])
+def test_a_new_run_joined_beside_a_table_run_is_a_parallel_meld(parallel: str, expected: tuple[int, int]) -> None:
+    """Two decks, 3H–5H and 7H–10H, hand 6H 7H 8H 9H with merge_runs: 6H joins the runs (80), and
+    7H 8H 9H is a run of its own (30) only if parallel melds are allowed (iceberg-3.7, 4.4)."""
+    table = [classify_meld([Card.parse(x) for x in t.split()], 2).meld for t in ("3H 4H 5H", "7H 8H 9H 10H")]
+    hand = [Card.parse(x) for x in ["6H", "7H", "8H", "9H"]]
+    options = {
+        "penalty": "unplayable",
+        "ace_scoring": "plus_20",
+        "leftover_tie": "fewest_unplayed",
+        "parallel_melds": parallel,
+        "merge_runs": True,
+    }
+    result = value_leftover(hand, table, 2, options)
+    assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, 2, options) == expected
+    check_plan(hand, table, 2, options, result)
