@@ -44,6 +44,19 @@ OPTIONS = {
 #: two decks. The search maximises the optimiser's work; the first ones cost the most.
 WORST: list[tuple[str, list[str]]] = [
     (
+        "4D 9C 9H QD 8C 4H 2C 10D 10C 5H 10H 2H QC KC JD 6S 3H 10S 4C 2C 3D 9D JD QH KH 9S 8S JH 8D 6H QS JC",
+        [
+            "4S 5S 6S 7S",
+            "8H 9H 10H",
+            "5D 6D 7D 8D 9D 10D",
+            "8S 8H 8C",
+            "10S JS QS KS",
+            "4S 4D 4C",
+            "3S 3H 3D 3C 3C",
+            "9C 10C JC QC",
+        ],
+    ),
+    (
         "5D 8D JS 9H 6C 5S 4C KS 8S 9D 2C JC KC 3S QS 7C 9S 10S 9S QC 4D 2D 10C 5C 10D 10H 6D QH 6C 9C 8H 6H",
         [
             "4S 5S 6S 7S 8S",
