@@ -70,3 +70,13 @@ def test_api_needs_no_csrf_token(client) -> None:  # type: ignore[no-untyped-def
 def test_docs_page_answers_its_examples_live(client) -> None:  # type: ignore[no-untyped-def]
     html = client.get("/api").get_data(as_text=True)
     assert "/api/v1/dracula/coffin" in html and '"queen": 120' in html
+
+
+def test_iceberg_merge_runs_option_over_http(client) -> None:  # type: ignore[no-untyped-def]
+    """E10 through the API: by default 6H scores 40 on one run; with merge_runs it joins them (70)."""
+    body = {"hand": ["6H"], "table": [["3H", "4H", "5H"], ["7H", "8H", "9H"]], "decks": 1}
+    apart = client.post("/api/v1/iceberg/leftover", json=body).get_json()
+    joined = client.post("/api/v1/iceberg/leftover", json={**body, "options": {"merge_runs": True}}).get_json()
+    assert apart["best_points"] == 40 and "joins" not in apart["plan"][0]
+    assert joined["best_points"] == 70 and joined["plan"][0]["joins"] == 2
+    assert joined["plan"][0]["rule"] == "iceberg-4.4"

@@ -483,3 +483,13 @@ def test_who_made_a_play_is_never_guessed(browser: Browser) -> None:
     assert refused.status_code == 400 and error_at(page, "cards") == "tap who made the play"
     assert value_of(page, "cards") == "7H 8H"
     assert '<input type="radio" name="kind" value="onto-1" checked>' in page
+
+
+def test_leftover_page_and_match_setup_offer_merge_runs(browser: Browser) -> None:
+    response = leftover(browser, {"hand": "6H", "table_0": "3H 4H 5H", "table_1": "7H 8H 9H", "opt_merge_runs": "true"})
+    assert "Penalty −70" in text_of(response.get_data(as_text=True))
+    apart = leftover(browser, {"hand": "6H", "table_0": "3H 4H 5H", "table_1": "7H 8H 9H"})
+    assert "Penalty −40" in text_of(apart.get_data(as_text=True))
+    evening = start_evening(browser, PLAYERS[:3])
+    form = browser.get(f"{evening}/matches/new/iceberg").get_data(as_text=True)
+    assert "opt_merge_runs" in form and "Join two runs" in form
