@@ -6,7 +6,7 @@ Every result of the rules layer carries one, and the API serialises it as
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -35,6 +35,11 @@ class Explanation:
 
     def as_list(self) -> list[dict[str, str]]:
         return [s.as_dict() for s in self.steps]
+
+    @classmethod
+    def from_list(cls, steps: Iterable[Mapping[str, str]]) -> Explanation:
+        """The explanation :meth:`as_list` wrote."""
+        return cls([Step(step["text"], step["rule"]) for step in steps])
 
     def rules(self) -> list[str]:
         return [s.rule for s in self.steps]

@@ -74,6 +74,30 @@ class DealResult:
     def mark(self, side: str) -> str:
         return self.marks.get(side, str(self.scores.get(side, 0)))
 
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON values, so a scored deal can be stored with its entry (see :meth:`from_dict`)."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "scores": dict(self.scores),
+            "explanation": self.explanation.as_list(),
+            "marks": dict(self.marks),
+            "summary": self.summary,
+            "details": self.details,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DealResult:
+        return cls(
+            number=data["number"],
+            dealer=data["dealer"],
+            scores=dict(data["scores"]),
+            explanation=Explanation.from_list(data["explanation"]),
+            marks=dict(data["marks"]),
+            summary=data["summary"],
+            details=dict(data["details"]),
+        )
+
 
 @dataclass
 class MatchResult:
@@ -189,10 +213,25 @@ class Game(ABC):
     # --- the whole match ---------------------------------------------------------------------
 
     def score_match(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> MatchResult:
-        deals: list[DealResult] = []
-        for number, entry in enumerate(entries, start=1):
-            context = DealContext(number=number, dealer=self.dealer(setup, deals), earlier=tuple(deals))
+        return self.match_result(setup, self.score_deals(setup, entries))
+
+    def score_deals(
+        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], earlier: Sequence[DealResult] = ()
+    ) -> list[DealResult]:
+        """Score ``entries`` as the deals that follow the ``earlier`` deals, already scored.
+
+        A deal's score may depend on the deals before it (who dealt, who led), never on later ones:
+        so a sheet extended by one deal scores that deal alone, and a corrected deal rescores itself
+        and the deals after it.
+        """
+        deals = list(earlier)
+        for entry in entries:
+            context = DealContext(number=len(deals) + 1, dealer=self.dealer(setup, deals), earlier=tuple(deals))
             deals.append(self.score_deal(setup, entry, context))
+        return deals[len(earlier) :]
+
+    def match_result(self, setup: MatchSetup, deals: Sequence[DealResult]) -> MatchResult:
+        """The sheet of already scored deals: running totals, the end of the match, who deals next."""
         sides = self.sides(setup)
         running: list[dict[str, int]] = []
         totals = {s.name: 0 for s in sides}
@@ -200,10 +239,10 @@ class Game(ABC):
             for side, points in deal.scores.items():
                 totals[side] += points
             running.append(dict(totals))
-        result = MatchResult(sides=sides, deals=deals, running=running, totals=dict(totals), finished=False)
+        result = MatchResult(sides=sides, deals=list(deals), running=running, totals=dict(totals), finished=False)
         self.conclude(setup, result)
         if not result.finished:
-            result.next_dealer = self.dealer(setup, deals)
+            result.next_dealer = self.dealer(setup, result.deals)
         return result
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:

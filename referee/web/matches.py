@@ -1,31 +1,35 @@
-"""Matches and their deals: between the stored entries and the rules layer.
+"""Matches and their deals: adding, correcting and undoing deals, one writer per match at a time.
 
-Every score shown comes from :func:`sheet`, which replays the stored entries through the game.
+Each change holds the match's write lock from its first statement to its commit (see :func:`_lock`),
+checks the entry against the match's deals as they are then, and stores the scored result with the
+entry (see :mod:`referee.web.scoring`, whose :func:`~referee.web.scoring.scored` every page reads).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import update
 
 from referee.errors import InputError
-from referee.rules.game import Game, MatchResult, MatchSetup
-from referee.rules.registry import get_game
+from referee.rules.game import Game
 from referee.web.db import db
 from referee.web.models import Deal, Evening, Match, Revision, utcnow
+from referee.web.scoring import RULES_VERSION, deal_results, store
+from referee.web.scoring import game_of as game_of
+from referee.web.scoring import scored as scored
+from referee.web.scoring import setup_of as setup_of
 
 
 class StaleEditError(Exception):
-    """The deal changed since the editor loaded it. ``deal`` is its newer state, if it still exists."""
+    """The deal changed since the editor loaded it. ``version`` is its newer version; None if it is gone."""
 
-    def __init__(self, number: int, deal: Deal | None = None) -> None:
+    def __init__(self, number: int, version: int | None = None) -> None:
         super().__init__(f"deal {number} was changed by someone else")
         self.number = number
-        self.deal = deal
+        self.version = version
 
 
 class DealTakenError(Exception):
@@ -38,26 +42,6 @@ class DealTakenError(Exception):
 
 class MatchOverError(InputError):
     code = "bad_field"
-
-
-def game_of(match: Match) -> Game:
-    game = get_game(match.game)
-    if game is None:
-        raise LookupError(f"unknown game {match.game!r}")
-    return game
-
-
-def setup_of(match: Match) -> MatchSetup:
-    return MatchSetup(
-        players=tuple(match.seats),
-        first_dealer=match.first_dealer,
-        options=dict(match.options),
-        roles=dict(match.roles),
-    )
-
-
-def sheet(match: Match) -> MatchResult:
-    return game_of(match).score_match(setup_of(match), [deal.entry for deal in match.deals])
 
 
 @dataclass(frozen=True)
@@ -110,78 +94,89 @@ def rematch(match: Match) -> Match:
     )
 
 
-def _validated(match: Match, entry: object, replacing: int | None = None) -> dict[str, Any]:
-    game = game_of(match)
-    setup = setup_of(match)
-    canonical = game.check_entry(setup, entry)
-    entries: list[Mapping[str, Any]] = [d.entry for d in match.deals]
-    if replacing is None:
-        entries.append(canonical)
-    else:
-        entries[replacing - 1] = canonical
-    game.check_entries(setup, entries)
-    return canonical
+def _lock(match: Match) -> None:
+    """Begin the write transaction of a change to ``match``: its first statement raises the version.
 
-
-def _bump(match: Match) -> None:
-    """Raise the match's version in the database itself, so concurrent changes never lose a step."""
-    db.session.execute(update(Match).where(Match.id == match.id).values(version=Match.version + 1))
+    That takes the match's row lock on PostgreSQL and the database's write lock on SQLite, held to
+    the commit: so the request becomes the match's only writer, and the deals it reads next are the
+    deals as they are now. Numbering and the checks across deals happen after this, never against
+    what the form's page showed. (The read transaction that loaded the page's objects ends first: a
+    SQLite reader that turns writer after another writer committed would fail instead of waiting.)
+    """
+    match_id = match.id
+    db.session.commit()
+    db.session.execute(
+        update(Match)
+        .where(Match.id == match_id)
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
 
 
 def add_deal(match: Match, entry: object, expected_number: int | None = None) -> Deal:
-    """Validate and store the next deal; raises InputError (nothing is stored then).
+    """Validate, score and store the next deal; raises InputError (nothing is stored then).
 
-    ``expected_number`` is the deal number the form was opened for: if another phone entered that
-    deal meanwhile, :class:`DealTakenError` is raised instead of storing a duplicate as the next one.
+    ``expected_number`` is the deal number the form was opened for: if another phone entered or
+    undid a deal meanwhile, :class:`DealTakenError` is raised instead of storing it under another number.
     """
-    number = len(match.deals) + 1
-    if expected_number is not None and expected_number != number:
-        raise DealTakenError(expected_number)
-    result = sheet(match)
-    if result.finished:
-        raise MatchOverError(f"the match is over: {result.status}", field=None)
-    canonical = _validated(match, entry)
-    deal = Deal(match=match, number=number, entry=canonical)
+    _lock(match)
+    try:
+        deals = list(match.deals)
+        number = len(deals) + 1
+        if expected_number is not None and expected_number != number:
+            raise DealTakenError(expected_number)
+        game, setup = game_of(match), setup_of(match)
+        earlier, kept = deal_results(game, setup, deals)
+        store(deals[kept:], earlier[kept:])
+        before = game.match_result(setup, earlier)
+        if before.finished:
+            raise MatchOverError(f"the match is over: {before.status}", field=None)
+        canonical = game.check_entry(setup, entry)
+        game.check_entries(setup, [*(d.entry for d in deals), canonical])
+        [result] = game.score_deals(setup, [canonical], earlier)
+    except Exception:
+        db.session.rollback()
+        raise
+    deal = Deal(match=match, number=number, entry=canonical, result=result.as_dict(), rules_version=RULES_VERSION)
     db.session.add(deal)
     db.session.add(Revision(match=match, number=number, action="add", before=None, after=canonical))
-    try:
-        db.session.flush()
-        _bump(match)
-        db.session.commit()
-    except IntegrityError as error:
-        db.session.rollback()
-        raise DealTakenError(number) from error
+    db.session.commit()
     return deal
 
 
 def edit_deal(match: Match, number: int, entry: object, seen_version: int | None) -> Deal:
     """Replace a deal's entry, unless it changed since ``seen_version`` (then :class:`StaleEditError`).
 
-    The version check and the write are one conditional UPDATE, so of two concurrent saves from
-    the same version exactly one lands.
+    The deal and every deal after it are scored again (a later score may depend on it) and stored.
     """
-    deal = deal_of(match, number)
-    seen = deal.version if seen_version is None else seen_version
-    if deal.version != seen:
-        raise StaleEditError(number, deal)
-    canonical = _validated(match, entry, replacing=number)
-    if canonical == deal.entry:
-        return deal
-    before = deal.entry
-    written = db.session.execute(
-        update(Deal)
-        .where(Deal.id == deal.id, Deal.version == seen)
-        .values(entry=canonical, version=Deal.version + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    if written.rowcount != 1:
+    _lock(match)
+    try:
+        deals = list(match.deals)
+        deal = next((d for d in deals if d.number == number), None)
+        if deal is None:
+            raise StaleEditError(number)
+        if seen_version is not None and deal.version != seen_version:
+            raise StaleEditError(number, deal.version)
+        game, setup = game_of(match), setup_of(match)
+        canonical = game.check_entry(setup, entry)
+        entries = [d.entry for d in deals]
+        entries[number - 1] = canonical
+        game.check_entries(setup, entries)
+        if canonical == deal.entry:
+            db.session.rollback()
+            return deal
+        earlier, kept = deal_results(game, setup, deals[: number - 1])
+        store(deals[kept : number - 1], earlier[kept:])
+        store(deals[number - 1 :], game.score_deals(setup, entries[number - 1 :], earlier))
+    except Exception:
         db.session.rollback()
-        db.session.refresh(deal)
-        raise StaleEditError(number, deal)
+        raise
+    before = deal.entry
+    deal.entry = canonical
+    deal.version += 1
+    deal.updated_at = utcnow()
     db.session.add(Revision(match=match, number=number, action="edit", before=before, after=canonical))
-    _bump(match)
     db.session.commit()
-    db.session.refresh(deal)
     return deal
 
 
@@ -191,24 +186,19 @@ def undo_last(match: Match, number: int | None = None, seen_version: int | None 
     ``number`` and ``seen_version`` name the deal the confirmation showed: if the last deal is
     another one by now (or was corrected meanwhile), nothing is removed and StaleEditError says so.
     """
-    if not match.deals:
-        return None
-    deal = match.deals[-1]
-    undone, entry = deal.number, deal.entry
-    if (number is not None and undone != number) or (seen_version is not None and deal.version != seen_version):
-        raise StaleEditError(undone)
-    removed = db.session.execute(
-        delete(Deal)
-        .where(Deal.id == deal.id, Deal.version == deal.version)
-        .execution_options(synchronize_session=False)
-    )
-    if removed.rowcount != 1:
+    _lock(match)
+    deals = list(match.deals)
+    if not deals:
         db.session.rollback()
-        raise StaleEditError(undone)
-    db.session.add(Revision(match=match, number=undone, action="undo", before=entry, after=None))
-    _bump(match)
+        return None
+    deal = deals[-1]
+    if (number is not None and deal.number != number) or (seen_version is not None and deal.version != seen_version):
+        db.session.rollback()
+        raise StaleEditError(deal.number, deal.version)
+    undone = deal.number
+    db.session.add(Revision(match=match, number=undone, action="undo", before=deal.entry, after=None))
+    db.session.delete(deal)
     db.session.commit()
-    db.session.expire_all()
     return undone
 
 

@@ -1,6 +1,8 @@
 """What is stored: evenings, their players, matches and the deals as entered, with every revision.
 
-Scores are never stored: a match's sheet is derived from its deal entries by the rules layer.
+Each deal also keeps its result as the rules layer scored it when it was written, stamped with the
+version of the rules that scored it (see :mod:`referee.web.scoring`): pages read that instead of
+scoring the whole match again, and a result stamped by older rules is scored again once.
 """
 
 from __future__ import annotations
@@ -96,6 +98,10 @@ class Deal(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    #: The scored deal (``DealResult.as_dict()``), written with the entry; None until first scored.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The rules version that scored ``result`` (``referee.web.scoring.RULES_VERSION``).
+    rules_version: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="deals")
 

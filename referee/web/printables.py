@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from jinja2 import TemplateNotFound
 from sqlalchemy import select
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from referee.rules.game import Game
 from referee.rules.registry import GAMES, get_game
@@ -17,6 +18,7 @@ from referee.web.db import db
 from referee.web.models import Evening, Match
 from referee.web.presentation import option_rows
 from referee.web.printing import paper_of, render_pdf
+from referee.web.scoring import ALL_SHEETS
 from referee.web.standing_views import standings_context
 
 printables = Blueprint("printables", __name__)
@@ -80,8 +82,8 @@ def pad_players(counts: Sequence[int], asked: str | None, names: int) -> int:
     return fitting[0] if fitting else max(counts)
 
 
-def _evening(code: str) -> Evening:
-    evening = db.session.scalar(select(Evening).where(Evening.code == code))
+def _evening(code: str, *options: LoaderOption) -> Evening:
+    evening = db.session.scalar(select(Evening).where(Evening.code == code).options(*options))
     if evening is None:
         abort(404)
     return evening
@@ -101,7 +103,7 @@ def match_pdf(code: str, match_id: int) -> Any:
         evening=evening,
         match=match,
         game=game,
-        result=svc.sheet(match),
+        result=svc.scored(match),
         options=option_rows(game, match.options, len(match.seats)),
         setup=svc.setup_of(match),
         live_url=live,
@@ -111,8 +113,8 @@ def match_pdf(code: str, match_id: int) -> Any:
 
 @printables.get("/e/<code>/record.pdf")
 def evening_pdf(code: str) -> Any:
-    evening = _evening(code)
-    rows = [{"match": m, "game": svc.game_of(m), "result": svc.sheet(m)} for m in evening.matches if get_game(m.game)]
+    evening = _evening(code, *ALL_SHEETS)
+    rows = [{"match": m, "game": svc.game_of(m), "result": svc.scored(m)} for m in evening.matches if get_game(m.game)]
     live = url_for("sheets.evening", code=code, _external=True)
     pdf = render_pdf(
         "print/evening.html",

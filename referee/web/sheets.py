@@ -6,6 +6,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from referee.errors import InputError
 from referee.rules.registry import GAMES, get_game
@@ -26,15 +28,19 @@ from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
 from referee.web.names import names_problem
 from referee.web.presentation import option_rows, picker_config
+from referee.web.scoring import ALL_SHEETS
 from referee.web.standing_views import standings_context
 from referee.web.transfer import export_evening, sheets_csv
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
 
-def _evening(code: str, *, edit: bool = False) -> Evening:
-    """The evening of a view code; with ``edit``, only for a browser holding its editor token."""
-    evening = db.session.scalar(select(Evening).where(Evening.code == code))
+def _evening(code: str, *options: LoaderOption, edit: bool = False) -> Evening:
+    """The evening of a view code; with ``edit``, only for a browser holding its editor token.
+
+    ``options`` load more at once, such as :data:`ALL_SHEETS` for a page that shows every sheet.
+    """
+    evening = db.session.scalar(select(Evening).where(Evening.code == code).options(*options))
     if evening is None:
         abort(404)
     if edit:
@@ -55,7 +61,7 @@ def standings(evening: Evening) -> list[dict[str, Any]]:
     """Each match of the evening with its totals and state, for the evening page."""
     rows = []
     for match in evening.matches:
-        result = svc.sheet(match)
+        result = svc.scored(match)
         rows.append({"match": match, "game": svc.game_of(match), "result": result})
     return rows
 
@@ -67,7 +73,7 @@ def evening_version(evening: Evening) -> str:
 
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
-    evening = _evening(code)
+    evening = _evening(code, *ALL_SHEETS)
     return _evening_page(evening, PlayerForm())
 
 
@@ -86,7 +92,7 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
 
 @sheets.get("/<code>/export.json")
 def export_json(code: str) -> Any:
-    evening = _evening(code)
+    evening = _evening(code, *ALL_SHEETS, selectinload(Evening.matches).selectinload(Match.revisions))
     response = jsonify(export_evening(evening))
     response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(evening)}.json"'
     return response
@@ -94,7 +100,7 @@ def export_json(code: str) -> Any:
 
 @sheets.get("/<code>/export.csv")
 def export_csv(code: str) -> Any:
-    evening = _evening(code)
+    evening = _evening(code, *ALL_SHEETS)
     return Response(
         sheets_csv(evening),
         mimetype="text/csv",
@@ -128,7 +134,7 @@ def editor_link(code: str, token: str) -> Any:
 
 @sheets.post("/<code>/players")
 def add_player(code: str) -> Any:
-    evening = _evening(code, edit=True)
+    evening = _evening(code, *ALL_SHEETS, edit=True)
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
@@ -183,7 +189,7 @@ def new_match(code: str, game_slug: str) -> Any:
 def match(code: str, match_id: int) -> Any:
     evening, match = _match(code, match_id)
     game = svc.game_of(match)
-    result = svc.sheet(match)
+    result = svc.scored(match)
     return render_template(
         "match.html",
         evening=evening,
@@ -201,7 +207,7 @@ def match(code: str, match_id: int) -> Any:
 def rematch(code: str, match_id: int) -> Any:
     """A finished match's "play again": a new match at the same table, the next player dealing first."""
     evening, match = _match(code, match_id, edit=True)
-    if not ConfirmForm().validate_on_submit() or not svc.sheet(match).finished:
+    if not ConfirmForm().validate_on_submit() or not svc.scored(match).finished:
         abort(400)
     full = matches_full(len(evening.matches))
     if full:
@@ -216,7 +222,7 @@ def rematch(code: str, match_id: int) -> Any:
 def new_deal(code: str, match_id: int) -> Any:
     evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
-    result = svc.sheet(match)
+    result = svc.scored(match)
     if result.finished:
         flash(f"The match is over: {result.status}.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
@@ -251,6 +257,7 @@ def _deal_page(
     editing: bool,
     newer: Any = None,
     newer_result: Any = None,
+    conflict: bool = False,
 ) -> Any:
     """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
     game = svc.game_of(match)
@@ -270,7 +277,7 @@ def _deal_page(
         editing=editing,
         newer=newer,
         newer_result=newer_result,
-    ), (409 if newer else status)
+    ), (409 if newer or conflict else status)
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -290,18 +297,24 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         try:
             svc.edit_deal(match, number, form.to_entry(), form.version.data)
         except svc.StaleEditError as stale:
-            newer = stale.deal
+            if stale.version is None:
+                form.form_errors.append(
+                    f"Deal {number} was undone on another phone while you were correcting it, so it cannot be "
+                    "saved. Your entry is still in the form: enter it as a new deal if it belongs on the sheet."
+                )
+                return _deal_page(evening, match, form, number, None, editing=True, conflict=True)
+            newer = stale.version
             form.form_errors.append(
                 "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
                 "your changes are still in the form: save again to replace it."
             )
-            form.version.data = stale.deal.version
+            form.version.data = stale.version
         except InputError as error:
             form.place_error(error)
         else:
             flash(f"Deal {number} corrected.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
-    result = svc.sheet(match)
+    result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
     return _deal_page(evening, match, form, number, dealer, editing=True, newer=newer, newer_result=newer_result)
@@ -327,7 +340,7 @@ def undo(code: str, match_id: int) -> Any:
             if undone is not None:
                 flash(f"Deal {undone} removed. It is kept in the history.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
-    result = svc.sheet(match)
+    result = svc.scored(match)
     return render_template(
         "undo.html",
         evening=evening,

@@ -16,9 +16,9 @@ from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.web.db import db
 from referee.web.limits import MAX_STORED_INT, deals_full, in_future, matches_full, utc_naive
-from referee.web.matches import sheet
 from referee.web.models import Deal, Evening, Match, Player, Revision
 from referee.web.names import MAX_EVENING_NAME, MAX_PLAYER_NAME, name_problem, names_problem
+from referee.web.scoring import scored, store
 from referee.web.standing_views import evening_standings
 
 FORMAT = "table-referee/evening"
@@ -107,11 +107,11 @@ def sheets_csv(evening: Evening) -> str:
     out = io.StringIO()
     writer = _SafeWriter(out)
     writer.writerow(["match", "game", "deal", "dealer", "side", "score", "mark", "running total"])
-    scored = []
+    results: list[tuple[Match, MatchResult]] = []
     for number, match in enumerate(evening.matches, start=1):
         game = get_game(match.game)
-        result = sheet(match)
-        scored.append((match, result))
+        result = scored(match)
+        results.append((match, result))
         name = game.name if game else match.game
         for deal, running in zip(result.deals, result.running, strict=True):
             for side in result.sides:
@@ -133,7 +133,7 @@ def sheets_csv(evening: Evening) -> str:
         for side in result.sides:
             mark = "winner" if result.winner == side.name else ("draw" if result.drawn else "")
             writer.writerow([number, name, "total", "", side.name, result.totals[side.name], mark, ""])
-    _standings_rows(writer, evening, scored)
+    _standings_rows(writer, evening, results)
     return out.getvalue()
 
 
@@ -284,7 +284,7 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
         )
     try:
         game.check_entries(setup, entries)
-        game.score_match(setup, entries)
+        store(match.deals, game.score_deals(setup, entries))
     except InputError as error:
         raise FieldError(f"{where}: {error.message}", field="file") from error
     for revision in _get(raw, "revisions", list, where):
