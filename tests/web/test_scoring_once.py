@@ -212,11 +212,11 @@ operations = st.lists(
         st.tuples(st.just("undo")),
     ),
     min_size=1,
-    max_size=10,
+    max_size=8,
 )
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(operations)
 def test_stored_sheet_equals_a_full_rescoring_after_any_changes(app: Flask, ops: list[tuple[Any, ...]]) -> None:
     _, match_id = new_match(app)

@@ -1,0 +1,255 @@
+"""Phones racing on one match, as separate processes with their own connections to the same database.
+
+Each test forks two phones, each an app of its own on the test's database (SQLite file or the
+PostgreSQL of ``TEST_DATABASE_URL``). Every round the test sets the match to deals 1 and 2, both
+phones load their page, then post at once. Whoever wins, the match must stay whole: deals numbered
+1..n without a gap, no card in two deals of a game, the stored sheet equal to a rescoring, the
+export importing again, and no server error on either phone.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import re
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import create_app
+from referee.rules.dracula import DRACULA, DRACULA_PACK
+from referee.rules.dracula.layout import CELLS
+from referee.web import matches as svc
+from referee.web.db import db
+from referee.web.models import Evening, Match, Player
+
+DECK = [str(c) for c in DRACULA_PACK.cards()]
+FIRST, SECOND, THIRD = DECK[0:9], DECK[9:18], DECK[18:27]
+#: Cards in no deal of the rounds' matches: what the editors of different deals both reach for.
+SPARE = DECK[27:]
+ROUNDS = 4
+WAIT = 60
+
+Prepare = Callable[[FlaskClient, str, int], tuple[str, dict[str, str]]]
+
+
+def layout(cards: list[str]) -> dict[str, list[list[str]]]:
+    return {"layout": [cards[0:3], cards[3:6], cards[6:9]]}
+
+
+def cells(cards: list[str]) -> dict[str, str]:
+    return dict(zip(CELLS, cards, strict=True))
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'name="{name}" type="hidden" value="(\d+)"', page)
+    assert found, f"no {name} on the page"
+    return found.group(1)
+
+
+# --- what each phone does: load its page, then say what it will post ---------------------------------
+
+
+def add_third(client: FlaskClient, match: str, _round: int) -> tuple[str, dict[str, str]]:
+    page = client.get(f"{match}/deals/new").get_data(as_text=True)
+    return f"{match}/deals/new", {**cells(THIRD), "version": hidden(page, "version")}
+
+
+def undo_second(client: FlaskClient, match: str, _round: int) -> tuple[str, dict[str, str]]:
+    page = client.get(f"{match}/undo").get_data(as_text=True)
+    return f"{match}/undo", {"number": hidden(page, "number"), "version": hidden(page, "version")}
+
+
+def correction(number: int, cards: list[str]) -> Prepare:
+    def prepare(client: FlaskClient, match: str, _round: int) -> tuple[str, dict[str, str]]:
+        page = client.get(f"{match}/deals/{number}/edit").get_data(as_text=True)
+        return f"{match}/deals/{number}/edit", {**cells(cards), "version": hidden(page, "version")}
+
+    return prepare
+
+
+def with_spare(cards: list[str], round_: int) -> list[str]:
+    return [SPARE[round_], *cards[1:]]
+
+
+def spare_in_first(client: FlaskClient, match: str, round_: int) -> tuple[str, dict[str, str]]:
+    return correction(1, with_spare(FIRST, round_))(client, match, round_)
+
+
+def spare_in_second(client: FlaskClient, match: str, round_: int) -> tuple[str, dict[str, str]]:
+    return correction(2, with_spare(SECOND, round_))(client, match, round_)
+
+
+def swapped(round_: int) -> list[str]:
+    cards = list(SECOND)
+    other = round_ % 8 + 1
+    cards[0], cards[other] = cards[other], cards[0]
+    return cards
+
+
+def correct_second(client: FlaskClient, match: str, round_: int) -> tuple[str, dict[str, str]]:
+    return correction(2, swapped(round_))(client, match, round_)
+
+
+# --- the phones, as processes ---------------------------------------------------------------------
+
+
+def phone(
+    config: dict[str, Any],
+    evening: tuple[str, str],
+    match: str,
+    prepare: Prepare,
+    barrier: Any,
+    out: Any,
+) -> None:
+    """One phone: its own app and connections; every round: wait, load the page, wait, post, report."""
+    try:
+        app = create_app({**config, "UPGRADE_ON_START": False, "WTF_CSRF_ENABLED": False})
+        client = app.test_client()
+        code, token = evening
+        client.get(f"/e/{code}/edit/{token}")
+        for round_ in range(ROUNDS):
+            barrier.wait(WAIT)
+            url, data = prepare(client, match, round_)
+            barrier.wait(WAIT)
+            try:
+                response = client.post(url, data=data)
+                out.put((round_, prepare.__name__, response.status_code, response.get_data(as_text=True)))
+            except Exception as error:  # a server error: what this test reports
+                out.put((round_, prepare.__name__, 500, repr(error)))
+            barrier.wait(WAIT)
+    except Exception as error:
+        out.put((-1, prepare.__name__, 0, repr(error)))
+        barrier.abort()
+
+
+def race(
+    app: Flask,
+    phones: tuple[Prepare, Prepare],
+    check: Callable[[int, dict[str, tuple[int, str]], Match], None],
+) -> None:
+    """Run ``ROUNDS`` rounds of the two phones against one match; ``check`` each round's outcome."""
+    code, token, match_id = new_match(app)
+    url = f"/e/{code}/matches/{match_id}"
+    with app.app_context():
+        db.engine.dispose()  # the phones are forked: none may share a connection of this process
+    context = multiprocessing.get_context("fork")
+    barrier, out = context.Barrier(len(phones) + 1), context.Queue()
+    config = {key: app.config[key] for key in ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY")}
+    config["INSTANCE_PATH"] = app.instance_path
+    processes = [
+        context.Process(target=phone, args=(config, (code, token), url, prepare, barrier, out), daemon=True)
+        for prepare in phones
+    ]
+    for process in processes:
+        process.start()
+    try:
+        for round_ in range(ROUNDS):
+            with app.app_context():
+                reset(match_id)
+            for _ in range(3):
+                barrier.wait(WAIT)
+            outcomes = {}
+            for _ in phones:
+                got_round, name, status, body = out.get(timeout=WAIT)
+                assert got_round == round_, body
+                assert status not in (0, 500), f"{name}: {body}"
+                outcomes[name] = (status, body)
+            with app.app_context():
+                match = db.session.get(Match, match_id)
+                assert match is not None
+                whole(match)
+                check(round_, outcomes, match)
+                db.session.remove()
+    finally:
+        barrier.abort()
+        for process in processes:
+            process.join(timeout=WAIT)
+            if process.is_alive():
+                process.kill()
+    exported_imports_again(app, code)
+
+
+def new_match(app: Flask) -> tuple[str, str, int]:
+    with app.app_context():
+        evening = Evening(name="Fri", players=[Player(name="Ann", position=0), Player(name="Bob", position=1)])
+        db.session.add(evening)
+        db.session.commit()
+        new = svc.check_new_match(DRACULA, evening, ["Ann", "Bob"], "Ann", {}, {})
+        match = svc.create_match(evening, new)
+        result = (evening.code, evening.editor_token, match.id)
+        db.session.remove()
+        return result
+
+
+def reset(match_id: int) -> None:
+    """Deals 1 and 2 as first entered, whatever the last round left."""
+    match = db.session.get(Match, match_id)
+    assert match is not None
+    while match.deals:
+        svc.undo_last(match)
+    svc.add_deal(match, layout(FIRST))
+    svc.add_deal(match, layout(SECOND))
+    db.session.remove()
+
+
+def whole(match: Match) -> None:
+    numbers = [d.number for d in match.deals]
+    assert numbers == list(range(1, len(numbers) + 1)), f"deals {numbers}"
+    setup, entries = svc.setup_of(match), [d.entry for d in match.deals]
+    DRACULA.check_entries(setup, entries)  # raises when a card is in two deals of a game
+    assert svc.scored(match) == DRACULA.score_match(setup, entries)
+
+
+def exported_imports_again(app: Flask, code: str) -> None:
+    client = app.test_client()
+    exported = client.get(f"/e/{code}/export.json")
+    assert exported.status_code == 200
+    app.config["WTF_CSRF_ENABLED"] = False
+    upload = {"file": (io.BytesIO(exported.data), "evening.json")}
+    response = client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def entries(match: Match) -> list[list[str]]:
+    return [[card for row in d.entry["layout"] for card in row] for d in match.deals]
+
+
+# --- the races --------------------------------------------------------------------------------------
+
+
+def test_undo_racing_a_new_deal(app: Flask) -> None:
+    def check(_round: int, outcomes: dict[str, tuple[int, str]], match: Match) -> None:
+        # Each phone was shown deal 2 as the last one: one change lands, the other is refused.
+        assert outcomes["undo_second"][0] == 302 and outcomes["add_third"][0] == 302
+        assert len(match.deals) in (1, 3)
+        assert [r.action for r in match.revisions][-1] == ("undo" if len(match.deals) == 1 else "add")
+
+    race(app, (undo_second, add_third), check)
+
+
+def test_corrections_of_different_deals_never_put_one_card_in_both(app: Flask) -> None:
+    def check(round_: int, outcomes: dict[str, tuple[int, str]], match: Match) -> None:
+        statuses = sorted(status for status, _ in outcomes.values())
+        assert statuses == [302, 400], statuses
+        refused = next(body for status, body in outcomes.values() if status == 400)
+        assert "appears twice (deal 1 r1c1 and deal 2 r1c1)" in refused, re.findall(r'class="error".*', refused)
+        assert sum(cards.count(SPARE[round_]) for cards in entries(match)) == 1
+
+    race(app, (spare_in_first, spare_in_second), check)
+
+
+def test_correcting_the_last_deal_while_it_is_undone(app: Flask) -> None:
+    def check(round_: int, outcomes: dict[str, tuple[int, str]], match: Match) -> None:
+        edited, undone = outcomes["correct_second"], outcomes["undo_second"]
+        if len(match.deals) == 1:
+            assert undone[0] == 302
+            assert edited[0] == 409 and "undone on another phone" in edited[1]
+        else:
+            assert edited[0] == 302 and undone[0] == 302
+            assert entries(match)[1] == swapped(round_) and match.deals[1].version == 2
+
+    race(app, (correct_second, undo_second), check)
+
