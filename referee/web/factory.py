@@ -17,6 +17,7 @@ from werkzeug.routing import IntegerConverter
 
 from referee.web import bodylimit, links, logmask
 from referee.web.db import db
+from referee.web.upgrading import upgrade_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -81,10 +82,14 @@ class RowNumberConverter(IntegerConverter):
 
 
 def upgrade_database() -> None:
-    """Bring the database to the newest schema through the Alembic migrations in ``migrations/``."""
+    """Bring the database to the newest schema through the Alembic migrations in ``migrations/``.
+
+    Under the database's upgrade lock, so workers starting together upgrade it once, one at a time.
+    """
     from flask_migrate import upgrade
 
-    upgrade()
+    with upgrade_lock(db.engine):
+        upgrade()
 
 
 def _engine_options(url: str) -> dict[str, Any]:

@@ -1,0 +1,65 @@
+"""Worker processes starting together on an empty database upgrade it once, and all of them start."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import Flask
+from sqlalchemy import text
+
+from referee import create_app
+from referee.web.db import db
+from referee.web.factory import ROOT
+from tests.conftest import empty_database
+
+WORKERS = 4
+WAIT = 120
+
+
+@pytest.fixture
+def empty_url(tmp_path: Path) -> Iterator[str]:
+    """An empty database: a new SQLite file, or the emptied database of ``TEST_DATABASE_URL``."""
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'workers.sqlite3'}"
+    app = unstarted_app(url, tmp_path)
+    empty_database(app)
+    yield url
+    empty_database(app)
+
+
+def unstarted_app(url: str, instance: Path) -> Flask:
+    """The app on ``url`` without its upgrade at start."""
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "SQLALCHEMY_DATABASE_URI": url}
+    return create_app({**config, "UPGRADE_ON_START": False})
+
+
+def start(url: str, instance: str, barrier: Any) -> None:
+    """A worker: waits for the others, then starts the app as gunicorn's workers do (it upgrades the database)."""
+    barrier.wait(WAIT)
+    app = create_app({"TESTING": True, "INSTANCE_PATH": instance, "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.session.execute(text("SELECT count(*) FROM evening")).scalar_one()
+
+
+def test_workers_starting_together_on_an_empty_database_all_start(empty_url: str, tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(WORKERS)
+    workers = [context.Process(target=start, args=(empty_url, str(tmp_path), barrier)) for _ in range(WORKERS)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(WAIT)
+    assert [worker.exitcode for worker in workers] == [0] * WORKERS
+
+    app = unstarted_app(empty_url, tmp_path)
+    head = ScriptDirectory(str(ROOT / "migrations")).get_current_head()
+    with app.app_context(), db.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == [head]
+        assert compare_metadata(MigrationContext.configure(connection), db.metadata) == []
