@@ -8,9 +8,9 @@ PostgreSQL: a session-level advisory lock. SQLite: an exclusive ``flock`` on a f
 from __future__ import annotations
 
 import fcntl
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
@@ -30,11 +30,11 @@ def upgrade_lock(engine: Engine) -> Iterator[None]:
             finally:
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
     elif engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-        with Path(f"{engine.url.database}.upgrade-lock").open("a") as lock_file:
-            fcntl.flock(lock_file, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock_file, fcntl.LOCK_UN)
+        descriptor = os.open(f"{engine.url.database}.upgrade-lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(descriptor)  # closing releases the lock
     else:
         yield
