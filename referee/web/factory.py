@@ -182,6 +182,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     from referee.web.api import api
+    from referee.web.groups import groups
     from referee.web.openapi import openapi
     from referee.web.pages import pages
     from referee.web.printables import printables
@@ -189,7 +190,7 @@ def _register_blueprints(app: Flask) -> None:
     from referee.web.sheets import sheets
 
     csrf.exempt(api)
-    for blueprint in (pages, sheets, referee_pages, printables, api, openapi):
+    for blueprint in (pages, sheets, groups, referee_pages, printables, api, openapi):
         app.register_blueprint(blueprint)
 
 

@@ -23,6 +23,26 @@ class EveningForm(FlaskForm):
     )
 
 
+class GroupForm(FlaskForm):
+    name = StringField(
+        "Group",
+        validators=[DataRequired(message="Name the group"), Length(max=120)],
+        description="e.g. The Thursday table",
+    )
+
+
+class JoinEveningForm(FlaskForm):
+    link = StringField(
+        "Evening link",
+        validators=[DataRequired(message="Paste the evening's link"), Length(max=300)],
+        description="The evening's view link; this phone must hold its editor link",
+    )
+
+
+class PlacingForm(FlaskForm):
+    placing = SelectField("Placing points", choices=[])
+
+
 class ImportForm(FlaskForm):
     file = FileField(
         "Evening file (JSON)",

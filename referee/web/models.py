@@ -1,4 +1,5 @@
-"""What is stored: evenings, their players, matches and the deals as entered, with every revision.
+"""What is stored: groups and their persons, evenings, their players, matches and the deals as entered,
+with every revision.
 
 Each deal also keeps its result as the rules layer scored it when it was written, stamped with the
 version of the rules that scored it (see :mod:`referee.web.scoring`): pages read that instead of
@@ -14,6 +15,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from referee.rules.standings import DEFAULT_SCHEME
 from referee.web.db import db
 
 
@@ -26,6 +28,40 @@ def new_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+class Group(db.Model):
+    """A circle of friends across evenings: its own view and editor links, its persons, its season."""
+
+    __tablename__ = "player_group"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The statistics as last computed (:mod:`referee.web.group_stats`) and the key of the data they
+    #: were computed from: a view recomputes them only when a match, evening or person changed.
+    stats_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    stats: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    persons: Mapped[list[Person]] = relationship(
+        back_populates="group", order_by="Person.id", cascade="all, delete-orphan"
+    )
+    evenings: Mapped[list[Evening]] = relationship(back_populates="group", order_by="Evening.created_at")
+
+
+class Person(db.Model):
+    """One player of a group, the same person in every evening of it ("Ann" is Ann each time)."""
+
+    __tablename__ = "person"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+    group: Mapped[Group] = relationship(back_populates="persons")
+
+
 class Evening(db.Model):
     __tablename__ = "evening"
 
@@ -36,7 +72,13 @@ class Evening(db.Model):
     editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: How finished matches give placing points for the standings (referee.rules.standings.SCHEMES).
+    placing: Mapped[str] = mapped_column(String(20), default=DEFAULT_SCHEME, server_default=DEFAULT_SCHEME)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player_group.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
+    group: Mapped[Group | None] = relationship(back_populates="evenings")
     players: Mapped[list[Player]] = relationship(
         back_populates="evening", order_by="Player.position", cascade="all, delete-orphan"
     )
@@ -57,8 +99,11 @@ class Player(db.Model):
     evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     position: Mapped[int] = mapped_column(Integer, default=0)
+    #: The group's person this player is, when the evening belongs to a group.
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("person.id", ondelete="SET NULL"), nullable=True)
 
     evening: Mapped[Evening] = relationship(back_populates="players")
+    person: Mapped[Person | None] = relationship()
 
 
 class Match(db.Model):

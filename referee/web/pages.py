@@ -13,9 +13,9 @@ from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, ImportForm, split_names
 from referee.web.jsonin import JSONInputError, decode_json
-from referee.web.models import Evening, Player
+from referee.web.models import Evening, Group, Player
 from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
-from referee.web.transfer import import_evening
+from referee.web.transfer import import_file
 
 pages = Blueprint("pages", __name__)
 
@@ -47,16 +47,20 @@ def import_page() -> Any:
     if form.validate_on_submit():
         try:
             data = decode_json(form.file.data.read(), field="file")
-            evening = import_evening(data)
+            imported = import_file(data)
         except JSONInputError as error:
             form.file.errors = [f"This file cannot be read ({error.message}): choose an exported evening's .json"]
         except InputError as error:
             db.session.rollback()
             form.file.errors = [error.message]
         else:
-            rights.grant(evening)
-            flash(f"“{evening.name}” imported, with new links.")
-            return redirect(url_for("sheets.evening", code=evening.code))
+            rights.grant(imported)
+            flash(f"“{imported.name}” imported, with new links.")
+            if isinstance(imported, Group):
+                for evening in imported.evenings:
+                    rights.grant(evening)
+                return redirect(url_for("groups.group", code=imported.code))
+            return redirect(url_for("sheets.evening", code=imported.code))
     status = 400 if form.is_submitted() else 200
     return render_template("import.html", form=form), status
 

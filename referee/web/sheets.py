@@ -24,6 +24,7 @@ from referee.web.forms import (
     raw_options,
     seats_of,
 )
+from referee.web.groups import link_persons, placing_form
 from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
 from referee.web.names import names_problem
@@ -87,6 +88,7 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
         games=list(GAMES.values()),
         version=evening_version(evening),
         **standings_context(evening, rows),
+        placing_form=placing_form(evening),
     )
 
 
@@ -145,6 +147,7 @@ def add_player(code: str) -> Any:
             form.name.errors = [problem]
         else:
             db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
+            link_persons(evening)
             db.session.commit()
             return redirect(url_for("sheets.evening", code=code))
     return _evening_page(evening, form), 400

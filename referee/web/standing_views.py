@@ -27,7 +27,7 @@ def outcome_of(match: Match, result: MatchResult) -> MatchOutcome:
 def evening_standings(evening: Evening, scored: Iterable[tuple[Match, MatchResult]]) -> Standings:
     """The evening's players ranked across its finished matches, in the order they were started."""
     outcomes = [outcome_of(match, result) for match, result in scored]
-    return standings(evening.player_names, outcomes, scheme_of(evening_scheme(evening)))
+    return standings(evening.player_names, outcomes, scheme_of(evening.placing))
 
 
 def standings_context(evening: Evening, rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
@@ -36,10 +36,6 @@ def standings_context(evening: Evening, rows: Sequence[Mapping[str, Any]]) -> di
         "table": evening_standings(evening, [(row["match"], row["result"]) for row in rows]),
         "match_names": {row["match"].id: (number, row["game"].name) for number, row in enumerate(rows, start=1)},
     }
-
-
-def evening_scheme(evening: Evening) -> str | None:
-    return getattr(evening, "placing", None)
 
 
 def running_series(result: MatchResult) -> list[Series]:

@@ -1,5 +1,6 @@
-"""Export an evening (JSON: everything needed to rebuild it, revisions included; CSV: the sheets)
-and import the JSON as a new evening with fresh links."""
+"""Export an evening (JSON: everything needed to rebuild it, revisions included; CSV: the sheets and
+the standings) or a group (JSON: its persons and every evening), and import the JSON as a new
+evening or group with fresh links."""
 
 from __future__ import annotations
 
@@ -14,15 +15,19 @@ from typing import Any
 from referee.errors import FieldError, InputError
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
+from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
 from referee.web.db import db
 from referee.web.limits import MAX_STORED_INT, deals_full, in_future, matches_full, utc_naive
-from referee.web.models import Deal, Evening, Match, Player, Revision
+from referee.web.models import Deal, Evening, Group, Match, Person, Player, Revision
 from referee.web.names import MAX_EVENING_NAME, MAX_PLAYER_NAME, name_problem, names_problem
 from referee.web.scoring import scored, store
 from referee.web.standing_views import evening_standings
 
 FORMAT = "table-referee/evening"
+#: Version 1 throughout: fields are only ever added (``placing`` came with groups; without it the default).
 FORMAT_VERSION = 1
+GROUP_FORMAT = "table-referee/group"
+GROUP_FORMAT_VERSION = 1
 
 
 def _time(value: datetime) -> str:
@@ -38,6 +43,7 @@ def export_evening(evening: Evening) -> dict[str, Any]:
             "name": evening.name,
             "created_at": _time(evening.created_at),
             "players": evening.player_names,
+            "placing": evening.placing,
         },
         "matches": [
             {
@@ -72,6 +78,20 @@ def export_evening(evening: Evening) -> dict[str, Any]:
             }
             for match in evening.matches
         ],
+    }
+
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The group, its persons and every evening of it (each as :func:`export_evening` writes it)."""
+    return {
+        "format": GROUP_FORMAT,
+        "version": GROUP_FORMAT_VERSION,
+        "group": {
+            "name": group.name,
+            "created_at": _time(group.created_at),
+            "persons": [person.name for person in group.persons],
+        },
+        "evenings": [export_evening(evening) for evening in sorted(group.evenings, key=lambda e: (e.created_at, e.id))],
     }
 
 
@@ -205,8 +225,60 @@ def _refuse_nul(data: object) -> None:
             stack.extend(item)
 
 
+def import_file(data: object) -> Evening | Group:
+    """Rebuild an exported evening or group under new links."""
+    if isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT:
+        return import_group(data)
+    return import_evening(data)
+
+
+def import_group(data: Mapping[str, Any]) -> Group:
+    """Rebuild an exported group with its persons and evenings. Every entry is checked by its game again."""
+    if data.get("version") != GROUP_FORMAT_VERSION:
+        raise FieldError(
+            f"this export is of group format version {data.get('version')!r}; this app reads version "
+            f"{GROUP_FORMAT_VERSION}",
+            field="file",
+        )
+    info = _get(data, "group", Mapping, "file")
+    persons = _get(info, "persons", list, "group")
+    _refuse_nul(data)
+    if not all(isinstance(p, str) and p.strip() for p in persons):
+        raise FieldError("group.persons must be names", field="file")
+    problem = names_problem(persons)
+    if problem:
+        raise FieldError(f"group.persons: {problem}", field="file")
+    group = Group(
+        name=_text(_get(info, "name", str, "group")[:MAX_EVENING_NAME], "group.name", MAX_EVENING_NAME) or "Group",
+        created_at=_parse_time(info.get("created_at"), "group.created_at"),
+        persons=[Person(name=name) for name in persons],
+    )
+    by_name = {person.name.casefold(): person for person in group.persons}
+    for index, raw in enumerate(_get(data, "evenings", list, "file"), start=1):
+        try:
+            evening = _evening_of(raw)
+        except FieldError as error:
+            raise FieldError(f"evening {index}: {error.message}", field="file") from error
+        evening.group = group
+        for player in evening.players:
+            person = by_name.get(player.name.casefold())
+            if person is None:
+                person = by_name[player.name.casefold()] = Person(group=group, name=player.name)
+            player.person = person
+    db.session.add(group)
+    db.session.commit()
+    return group
+
+
 def import_evening(data: object) -> Evening:
     """Rebuild an exported evening under new links. Every entry is checked by its game again."""
+    evening = _evening_of(data)
+    db.session.add(evening)
+    db.session.commit()
+    return evening
+
+
+def _evening_of(data: object) -> Evening:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise FieldError("this file is not an evening exported by Table Referee", field="file")
     _refuse_nul(data)
@@ -225,15 +297,17 @@ def import_evening(data: object) -> Evening:
     matches = _get(data, "matches", list, "file")
     if matches_full(len(matches) - 1):
         raise FieldError(f"the file holds {len(matches)} matches: {matches_full(len(matches) - 1)}", field="file")
+    placing = info.get("placing", DEFAULT_SCHEME)
+    if placing not in SCHEMES:
+        raise FieldError(f"evening.placing must be one of {', '.join(SCHEMES)}", field="file")
     evening = Evening(
         name=_text(_get(info, "name", str, "evening")[:MAX_EVENING_NAME], "evening.name", MAX_EVENING_NAME),
         created_at=_parse_time(info.get("created_at"), "evening.created_at"),
         players=[Player(name=name, position=i) for i, name in enumerate(players)],
+        placing=placing,
     )
     for index, raw in enumerate(matches, start=1):
         evening.matches.append(_import_match(raw, players, f"match {index}"))
-    db.session.add(evening)
-    db.session.commit()
     return evening
 
 

@@ -1,0 +1,203 @@
+"""Groups across evenings: their links, starting or joining evenings, persons, statistics, export."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy import func, select
+
+from referee.rules.registry import GAMES
+from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TAU
+from referee.rules.standings import SCHEMES
+from referee.web import rights
+from referee.web.db import db
+from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm, split_names
+from referee.web.group_stats import statistics
+from referee.web.models import Evening, Group, Match, Person, Player
+from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
+from referee.web.transfer import export_group
+
+groups = Blueprint("groups", __name__)
+
+#: How many of the latest evenings the group page lists (the rest are one link away).
+LATEST = 10
+
+
+def _group(code: str, *, edit: bool = False) -> Group:
+    group = db.session.scalar(select(Group).where(Group.code == code))
+    if group is None:
+        abort(404)
+    if edit:
+        rights.require_editor(group)
+    rights.remember(group)
+    return group
+
+
+def link_persons(evening: Evening) -> None:
+    """Make each player of a grouped evening one of the group's persons, the same name being the same person."""
+    group = evening.group
+    if group is None:
+        return
+    persons = {person.name.casefold(): person for person in group.persons}
+    for player in evening.players:
+        person = persons.get(player.name.casefold())
+        if person is None:
+            person = Person(group=group, name=player.name)
+            persons[player.name.casefold()] = person
+        player.person = person
+
+
+@groups.route("/g/new", methods=["GET", "POST"])
+def new_group() -> Any:
+    form = GroupForm()
+    problem = name_problem(form.name.data or "", MAX_EVENING_NAME) if form.is_submitted() else None
+    if problem:
+        form.name.errors = [problem]
+    elif form.validate_on_submit():
+        group = Group(name=form.name.data.strip())
+        db.session.add(group)
+        db.session.commit()
+        rights.grant(group)
+        return redirect(url_for("groups.group", code=group.code))
+    return render_template("group_new.html", form=form), (400 if form.is_submitted() else 200)
+
+
+@groups.get("/g/<code>")
+def group(code: str) -> Any:
+    group = _group(code)
+    everyone = EveningForm(data={"players": "\n".join(person.name for person in group.persons)})
+    return _group_page(group, everyone, JoinEveningForm())
+
+
+def _group_page(group: Group, evening_form: EveningForm, join_form: JoinEveningForm) -> str:
+    evenings, total = _evenings(group, limit=LATEST)
+    return render_template(
+        "group.html",
+        group=group,
+        evenings=evenings,
+        evening_count=total,
+        stats=statistics(group),
+        games=GAMES,
+        rating={"mu": RATING_MU, "sigma": RATING_SIGMA, "beta": RATING_BETA, "tau": RATING_TAU},
+        evening_form=evening_form,
+        join_form=join_form,
+    )
+
+
+def _evenings(group: Group, limit: int | None = None) -> tuple[list[tuple[Evening, int]], int]:
+    """The group's evenings, newest first, each with its number of matches; and how many there are."""
+    query = (
+        select(Evening, func.count(Match.id))
+        .join(Match, Match.evening_id == Evening.id, isouter=True)
+        .where(Evening.group_id == group.id)
+        .group_by(Evening.id)
+        .order_by(Evening.created_at.desc(), Evening.id.desc())
+        .limit(limit)
+    )
+    rows = [(evening, count) for evening, count in db.session.execute(query)]
+    total = len(rows) if limit is None or len(rows) < limit else _evening_count(group)
+    return rows, total
+
+
+def _evening_count(group: Group) -> int:
+    return db.session.scalar(select(func.count(Evening.id)).where(Evening.group_id == group.id)) or 0
+
+
+@groups.get("/g/<code>/evenings")
+def all_evenings(code: str) -> Any:
+    group = _group(code)
+    evenings, total = _evenings(group)
+    return render_template("group_evenings.html", group=group, evenings=evenings, evening_count=total)
+
+
+@groups.get("/g/<code>/edit/<token>")
+def editor_link(code: str, token: str) -> Any:
+    group = _group(code)
+    if not rights.token_matches(group, token):
+        abort(404)
+    rights.grant(group)
+    return redirect(url_for("groups.group", code=code))
+
+
+@groups.post("/g/<code>/evenings")
+def start_evening(code: str) -> Any:
+    group = _group(code, edit=True)
+    form = EveningForm()
+    if form.validate_on_submit():
+        names = split_names(form.players.data)
+        problem = names_problem(names)
+        name_error = name_problem(form.name.data or "", MAX_EVENING_NAME)
+        if problem:
+            form.players.errors = [problem]
+        if name_error:
+            form.name.errors = [name_error]
+        if not (problem or name_error):
+            evening = Evening(name=(form.name.data or "").strip() or group.name, group=group)
+            evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
+            db.session.add(evening)
+            link_persons(evening)
+            db.session.commit()
+            rights.grant(evening)
+            return redirect(url_for("sheets.evening", code=evening.code))
+    return _group_page(group, form, JoinEveningForm()), 400
+
+
+@groups.post("/g/<code>/join")
+def join_evening(code: str) -> Any:
+    """Join an evening to the group by its link; this browser must be able to edit that evening."""
+    group = _group(code, edit=True)
+    form = JoinEveningForm()
+    if form.validate_on_submit():
+        evening = _evening_of_link(form.link.data)
+        if evening is None:
+            form.link.errors = ["No evening has this link"]
+        elif not rights.can_edit(evening):
+            form.link.errors = ["This phone cannot edit that evening: open its editor link first"]
+        elif evening.group_id is not None and evening.group_id != group.id:
+            form.link.errors = ["That evening belongs to another group"]
+        else:
+            evening.group = group
+            link_persons(evening)
+            db.session.commit()
+            flash(f"“{evening.name}” joined {group.name}.")
+            return redirect(url_for("groups.group", code=code))
+    return _group_page(group, EveningForm(), form), 400
+
+
+def _evening_of_link(link: str) -> Evening | None:
+    """The evening of a view link (``…/e/<code>``, with or without more path), or of a bare code."""
+    parts = [p for p in urlsplit(link.strip()).path.split("/") if p]
+    code = parts[parts.index("e") + 1] if "e" in parts[:-1] else (parts[0] if len(parts) == 1 else "")
+    return db.session.scalar(select(Evening).where(Evening.code == code)) if code else None
+
+
+@groups.get("/g/<code>/export.json")
+def export_json(code: str) -> Any:
+    group = _group(code)
+    response = jsonify(export_group(group))
+    response.headers["Content-Disposition"] = 'attachment; filename="group.json"'
+    return response
+
+
+@groups.post("/e/<code>/placing")
+def evening_placing(code: str) -> Any:
+    """The evening's house setting: how finished matches give placing points."""
+    evening = db.session.scalar(select(Evening).where(Evening.code == code))
+    if evening is None:
+        abort(404)
+    rights.require_editor(evening)
+    form = placing_form(evening)
+    if not form.validate_on_submit():
+        abort(400)
+    evening.placing = form.placing.data
+    db.session.commit()
+    flash(f"Placing points: {SCHEMES[evening.placing].label}.")
+    return redirect(url_for("sheets.evening", code=code, _anchor="standings"))
+
+
+def placing_form(evening: Evening) -> PlacingForm:
+    form = PlacingForm(data={"placing": evening.placing} if request.method == "GET" else None)
+    form.placing.choices = [(scheme.id, f"{scheme.label}: {scheme.help}") for scheme in SCHEMES.values()]
+    return form

@@ -1,0 +1,189 @@
+"""Groups across evenings: links and rights, persons, statistics kept until a match changes, export and import."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+from flask import Flask
+
+from referee.web import group_stats
+from referee.web.db import db
+from referee.web.models import Group, Person
+from tests.conftest import Browser
+from tests.web.test_match_flow import start_evening
+from tests.web.test_standings_pages import play_dracula
+
+
+def start_group(browser: Browser, name: str = "Thursday table") -> str:
+    response = browser.submit("/g/new", {"name": name})
+    assert response.status_code == 302
+    return response.headers["Location"]
+
+
+def group_evening(browser: Browser, group: str, players: str, name: str = "") -> str:
+    response = browser.submit(f"{group}/evenings", {"name": name, "players": players}, form_page=group)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def season_rows(html: str) -> dict[str, tuple[str, str, str]]:
+    table = html.split("<h2>Season ")[1].split("</table>")[0]
+    found = re.findall(
+        r'<th scope="row">(\w+)</th>\s*<td class="num">([^<]+)</td>'
+        r'<td class="num">([^<]+)</td><td class="num">(\d+)</td>',
+        table,
+    )
+    return {name: (points, won, evenings) for name, points, won, evenings in found}
+
+
+def test_a_group_ranks_its_persons_across_evenings(browser: Browser, app: Flask) -> None:
+    group = start_group(browser)
+    first = group_evening(browser, group, "Ann, Bob", "Week 1")
+    assert "An evening of" in browser.get(first).get_data(as_text=True)
+    _match, winner = play_dracula(browser, first, "Ann", "Bob")
+    second = group_evening(browser, group, "ann\nBob\nCat", "Week 2")
+    _match2, winner2 = play_dracula(browser, second, "Bob", "Cat")
+    with app.app_context():
+        persons = db.session.scalars(db.select(Person).order_by(Person.id)).all()
+        assert [p.name for p in persons] == ["Ann", "Bob", "Cat"]  # "ann" is Ann
+    page = browser.get(group).get_data(as_text=True)
+    rows = season_rows(page)
+    expected = {"Ann": 0, "Bob": 0, "Cat": 0}
+    expected[winner] += 1
+    expected[winner2] += 1
+    assert {name: int(points) for name, (points, _won, _e) in rows.items()} == expected
+    assert rows["Bob"][2] == "2" and rows["Cat"][2] == "1"
+    assert "<h3>Dracula</h3>" in page and "OpenSkill" in page and "μ − 3σ" in page
+    assert "Week 1" in page and "Week 2" in page
+
+
+def test_the_winner_rates_higher_and_best_deal_is_a_real_deal(browser: Browser) -> None:
+    group = start_group(browser)
+    evening = group_evening(browser, group, "Ann, Bob")
+    _match, winner = play_dracula(browser, evening, "Ann", "Bob")
+    page = browser.get(group).get_data(as_text=True)
+    game = page.split("<h3>Dracula</h3>")[1].split("</table>")[0]
+    found = re.findall(
+        r'<th scope="row">(\w+)</th><td class="num">(\d+)/(\d+)</td>\s*<td class="num">([\d.-]+)</td>\s*'
+        r'<td class="num">(-?\d+)</td>\s*<td class="num">(-?[\d.]+)',
+        game,
+    )
+    records = {
+        name: (int(won), int(played), float(avg), int(best), float(rating))
+        for name, won, played, avg, best, rating in found
+    }
+    loser = "Bob" if winner == "Ann" else "Ann"
+    assert records[winner][:2] == (1, 1) and records[loser][:2] == (0, 1)
+    assert records[winner][4] > records[loser][4]
+    assert found[0][0] == winner  # best rating first
+    rows = browser.client.get(f"{evening}/export.csv").get_data(as_text=True).splitlines()
+    deal_scores = {
+        side: [int(r.split(",")[5]) for r in rows if re.match(r"1,Dracula,\d+,", r) and r.split(",")[4] == side]
+        for side in ("Ann", "Bob")
+    }
+    for side, scores in deal_scores.items():
+        assert records[side][3] == max(scores)
+        assert abs(records[side][2] - sum(scores) / len(scores)) < 0.05
+
+
+def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
+    browser: Browser, app: Flask, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    group = start_group(browser)
+    evening = group_evening(browser, group, "Ann, Bob")
+    play_dracula(browser, evening, "Ann", "Bob")
+    match, _winner = play_dracula(browser, evening, "Bob", "Ann")
+    read = []
+    original = group_stats._summary
+    monkeypatch.setattr(group_stats, "_summary", lambda m: read.append(m.id) or original(m))
+    assert "2/2" in browser.get(group).get_data(as_text=True) or "1/2" in browser.get(group).get_data(as_text=True)
+    assert len(read) == 2
+    assert browser.get(group).status_code == 200
+    assert len(read) == 2  # nothing changed: the stored statistics are read
+    browser.submit(f"{match}/undo", {})
+    page = browser.get(group).get_data(as_text=True)
+    assert "/2</td>" not in page  # the second match is no longer finished: one match played each
+    assert read[2:] == [int(match.rsplit("/", 1)[1])]  # only the changed match was read again
+    with app.app_context():
+        stored = db.session.scalars(db.select(Group)).one()
+        assert stored.stats_key == group_stats.stats_key(stored)
+
+
+def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Flask) -> None:
+    group = start_group(browser)
+    evening = start_evening(browser, "Ann, Dan")
+    play_dracula(browser, evening, "Ann", "Dan")
+    other = Browser(app.test_client())
+    stranger_evening = start_evening(other, "Eve, Fay")
+    refused = browser.submit(
+        f"{group}/join", {"link": "http://x/e/" + stranger_evening.rsplit("/", 1)[1]}, form_page=group
+    )
+    assert refused.status_code == 400 and "cannot edit that evening" in refused.get_data(as_text=True)
+    unknown = browser.submit(f"{group}/join", {"link": "nonsense"}, form_page=group)
+    assert unknown.status_code == 400 and "No evening has this link" in unknown.get_data(as_text=True)
+    joined = browser.submit(f"{group}/join", {"link": f"http://localhost{evening}"}, form_page=group)
+    assert joined.status_code == 302
+    assert set(season_rows(browser.get(group).get_data(as_text=True))) == {"Ann", "Dan"}
+    # the view link shows the season but offers no change, and refuses one
+    viewer = Browser(app.test_client())
+    page = viewer.get(group).get_data(as_text=True)
+    assert "Start an evening of the group" not in page and "Ann" in page
+    viewer.get("/")
+    assert viewer.client.post(f"{group}/evenings", data={"csrf_token": viewer.token, "players": "X"}).status_code == 403
+    # the editor link grants it
+    with app.app_context():
+        token = db.session.scalars(db.select(Group)).one().editor_token
+    assert viewer.get(f"{group}/edit/{token}").status_code == 302
+    assert "Start an evening of the group" in viewer.get(group).get_data(as_text=True)
+    assert viewer.get(f"{group}/edit/wrong").status_code == 404
+
+
+def test_group_export_imports_as_a_new_group_and_an_old_evening_export_still_imports(browser: Browser) -> None:
+    group = start_group(browser, "Club <b>")
+    evening = group_evening(browser, group, "Ann, Bob")
+    play_dracula(browser, evening, "Ann", "Bob")
+    browser.submit(f"{evening}/placing", {"placing": "winner"}, form_page=evening)
+    exported = browser.client.get(f"{group}/export.json").get_json()
+    assert exported["format"] == "table-referee/group" and exported["group"]["persons"] == ["Ann", "Bob"]
+    assert exported["evenings"][0]["evening"]["placing"] == "winner"
+    browser.get("/import")
+    upload = {"file": (io.BytesIO(json.dumps(exported).encode()), "group.json"), "csrf_token": browser.token}
+    response = browser.client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302
+    copy = response.headers["Location"]
+    assert copy.startswith("/g/") and copy != group
+    assert browser.client.get(f"{copy}/export.json").get_json() == exported
+    assert season_rows(browser.get(copy).get_data(as_text=True)) == season_rows(
+        browser.get(group).get_data(as_text=True)
+    )
+
+    old = browser.client.get(f"{evening}/export.json").get_json()
+    del old["evening"]["placing"]  # as exported before groups
+    browser.get("/import")
+    upload = {"file": (io.BytesIO(json.dumps(old).encode()), "evening.json"), "csrf_token": browser.token}
+    response = browser.client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302 and response.headers["Location"].startswith("/e/")
+    assert (
+        browser.client.get(f"{response.headers['Location']}/export.json").get_json()["evening"]["placing"] == "places"
+    )
+
+    broken = dict(exported, evenings=[{"format": "nonsense"}])
+    browser.get("/import")
+    upload = {"file": (io.BytesIO(json.dumps(broken).encode()), "group.json"), "csrf_token": browser.token}
+    response = browser.client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 400 and "evening 1" in response.get_data(as_text=True)
+
+
+def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
+    evening = start_evening(browser, "Ann, Bob, Cat")
+    play_dracula(browser, evening, "Ann", "Bob")
+    page = browser.get(evening).get_data(as_text=True)
+    assert "Placing points: By places." in page
+    assert browser.submit(f"{evening}/placing", {"placing": "podium"}, form_page=evening).status_code == 302
+    page = browser.get(evening).get_data(as_text=True)
+    assert "Placing points: Podium 3-2-1." in page
+    points = re.findall(r'<td class="num">([\d½]+)</td>\s*<td class="num">\d/\d</td>', page)
+    assert sorted(points) == ["0", "2", "3"]
+    assert browser.submit(f"{evening}/placing", {"placing": "bogus"}, form_page=evening).status_code == 400
