@@ -58,3 +58,34 @@ def test_charts_on_a_phone_in_light_and_dark_and_play_again(server: str, phone: 
     assert standings.is_visible()
     assert page.locator(".standings-table tbody tr").count() == 2
     check_accessibility(page)
+
+
+def test_a_group_season_on_a_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    page.goto(server + "/g/new")
+    check_accessibility(page)
+    page.fill("#name", "Thursday table")
+    page.click("text=Start the group")
+    page.wait_for_url(re.compile(r"/g/[^/]+$"))
+    group_url = page.url
+    page.fill("#players", "Ann\nBob")
+    page.click("text=Start the evening")
+    page.wait_for_url(re.compile(r"/e/[^/]+$"))
+    assert page.locator("text=An evening of").count() == 1
+    page.click("a.button:text('Dracula')")
+    page.click("text=Start the match")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    for number in range(1, 7):
+        page.click(f"text=Enter deal {number}")
+        for cell, card in zip(CELLS, DECK[(number - 1) * 9 : number * 9], strict=True):
+            page.fill(f"#{cell}", card)
+        page.click(f"text=Score deal {number}")
+        page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    page.goto(group_url)
+    assert page.locator("h2:text('Season')").count() == 1
+    assert page.locator("h3:text('Dracula')").is_visible()
+    assert page.locator(".standings-table").first.locator("tbody tr").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("text=How the rating works")
+    assert page.locator("text=Plackett-Luce").is_visible()
+    check_accessibility(page)
