@@ -13,14 +13,14 @@ from flask import Flask
 
 from referee.rules.game import MatchResult
 from referee.rules.registry import get_game
-from referee.rules.standings import MatchOutcome, Standings, scheme_of, standings
+from referee.rules.standings import EVENING_SETTING, MatchOutcome, Standings, scheme_of, standings
 from referee.web.charts import Series, line_chart, number_text
 from referee.web.models import Evening, Match
 
 
 def outcome_of(match: Match, result: MatchResult) -> MatchOutcome:
     game = get_game(match.game)
-    clause = game.result_clause if game is not None and game.result_clause else "evening setting"
+    clause = game.result_clause if game is not None and game.result_clause else EVENING_SETTING
     return MatchOutcome.of(match.id, match.game, result, clause)
 
 
