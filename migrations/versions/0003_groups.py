@@ -26,6 +26,7 @@ def upgrade():
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("stats_key", sa.String(length=64), nullable=True),
         sa.Column("stats", sa.JSON(), nullable=True),
+        sa.Column("summaries", sa.JSON(), nullable=True),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_player_group")),
         sa.UniqueConstraint("code", name=op.f("uq_player_group_code")),
     )

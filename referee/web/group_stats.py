@@ -1,71 +1,79 @@
 """A group's statistics, computed from its matches' stored results and kept with the group.
 
-The statistics are recomputed only when the data they come from changed: :func:`stats_key` is a
-digest of every match's id and version, every evening's placing setting and the group's persons,
-read in one query each; a view whose key equals the stored one reads the stored statistics.
+The statistics are computed again only when the data they come from changed: :func:`census` reads,
+in one query, a key of the group's matches and their versions; a view whose key equals the stored
+one reads the stored statistics, and writes that change anything else clear the stored key.
 """
 
 from __future__ import annotations
 
-import hashlib
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
+from sqlalchemy.orm import selectinload
 
 from referee.rules.game import Side
 from referee.rules.season import GroupMatch, GroupStats, group_stats
 from referee.rules.standings import MatchOutcome
 from referee.web import matches as svc
 from referee.web.db import db
-from referee.web.models import Evening, Group, Match, Person, Player
+from referee.web.models import Evening, Group, Match, Player
 from referee.web.standing_views import outcome_of
 
 #: Raised when the way statistics are computed changes, so stored ones are recomputed once.
-STATS_FORMAT = "2"
+STATS_FORMAT = "1"
 
 
-def stats_key(group: Group) -> str:
-    """A digest that changes with any match, evening or person of the group, in three small queries.
+@dataclass(frozen=True)
+class Census:
+    """How many evenings a group has, and the key of the data its statistics come from."""
 
-    A match's version rises with every change to it or its deals and matches are never renumbered,
-    so per evening the count of matches with the sums of their ids and versions changes whenever a
-    match is added or changed.
+    evenings: int
+    key: str
+
+
+#: Built once: the group page runs it on every view.
+_CENSUS = (
+    select(func.count(func.distinct(Evening.id)), func.count(Match.id), func.sum(Match.id), func.sum(Match.version))
+    .select_from(Evening)
+    .join(Match, Match.evening_id == Evening.id, isouter=True)
+    .where(Evening.group_id == bindparam("group_id"))
+)
+
+
+def census(group: Group) -> Census:
+    """One query: the group's evenings and a key that changes whenever a match of them is added or changed.
+
+    A match's version rises with every change to it or its deals, and matches are neither renumbered
+    nor moved between evenings, so the count of matches with the sums of their ids and versions
+    changes with any of them. The other inputs of the statistics change only by writes that clear
+    the stored key themselves (:func:`forget`): an evening joining, an evening's placing setting.
     """
-    digest = hashlib.sha256(STATS_FORMAT.encode())
-    evenings = db.session.execute(
-        select(Evening.id, Evening.placing, func.count(Match.id), func.sum(Match.id), func.sum(Match.version))
-        .join(Match, Match.evening_id == Evening.id, isouter=True)
-        .where(Evening.group_id == group.id)
-        .group_by(Evening.id, Evening.placing)
-        .order_by(Evening.id)
-    )
-    persons = db.session.execute(
-        select(Person.id, Person.name, func.count(Player.id), func.sum(Player.id))
-        .join(Player, Player.person_id == Person.id, isouter=True)
-        .where(Person.group_id == group.id)
-        .group_by(Person.id, Person.name)
-        .order_by(Person.id)
-    )
-    for row in [*evenings, *persons]:
-        digest.update(repr(tuple(row)).encode())
-    return digest.hexdigest()
+    evenings, matches, ids, versions = db.session.execute(_CENSUS, {"group_id": group.id}).one()
+    return Census(evenings, f"{STATS_FORMAT}:{evenings}:{matches}:{ids or 0}:{versions or 0}")
 
 
-def statistics(group: Group) -> GroupStats:
+def forget(group: Group | None) -> None:
+    """Have the next view compute the group's statistics again (the caller commits)."""
+    if group is not None:
+        group.stats_key = None
+
+
+def statistics(group: Group, counted: Census) -> GroupStats:
     """The group's statistics: stored ones while nothing changed, else computed again and stored.
 
     Computing again reads only the matches that changed: each match's summary (sides, totals, how
-    it ended, each deal's scores) is kept with the statistics under the match's version.
+    it ended, each deal's scores) is kept with the group under the match's version.
     """
-    key = stats_key(group)
-    stored = group.stats or {}
-    if group.stats_key == key and "games" in stored:
-        return GroupStats.from_json(stored)
-    known = stored.get("matches", {}) if stored.get("format") == STATS_FORMAT else {}
-    matches, summaries = group_matches(group, known)
+    if group.stats_key == counted.key and group.stats is not None:
+        return GroupStats.from_json(group.stats)
+    known = group.summaries or {}
+    matches, summaries = group_matches(group, known.get("matches", {}) if known.get("format") == STATS_FORMAT else {})
     stats = group_stats(matches)
-    group.stats = {**stats.as_json(), "format": STATS_FORMAT, "matches": summaries}
-    group.stats_key = key
+    group.stats = stats.as_json()
+    group.summaries = {"format": STATS_FORMAT, "matches": summaries}
+    group.stats_key = counted.key
     db.session.commit()
     return stats
 
@@ -75,7 +83,13 @@ def group_matches(group: Group, known: dict[str, Any]) -> tuple[list[GroupMatch]
     and the summaries of the matches, those in ``known`` at the same version taken as they are."""
     found = []
     summaries: dict[str, Any] = {}
-    for evening in sorted(group.evenings, key=lambda e: (e.created_at, e.id)):
+    evenings = db.session.scalars(
+        select(Evening)
+        .where(Evening.group_id == group.id)
+        .order_by(Evening.created_at, Evening.id)
+        .options(selectinload(Evening.players).selectinload(Player.person), selectinload(Evening.matches))
+    )
+    for evening in evenings:
         person_of = {p.name: (p.person.name if p.person else p.name) for p in evening.players}
         for match in evening.matches:
             summary = known.get(str(match.id))

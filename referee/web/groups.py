@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from sqlalchemy import func, select
+from markupsafe import Markup
+from sqlalchemy import select
 
 from referee.rules.registry import GAMES
 from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TAU
@@ -14,8 +16,8 @@ from referee.rules.standings import SCHEMES
 from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm, split_names
-from referee.web.group_stats import statistics
-from referee.web.models import Evening, Group, Match, Person, Player
+from referee.web.group_stats import census, forget, statistics
+from referee.web.models import Evening, Group, Person, Player
 from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 from referee.web.transfer import export_group
 
@@ -67,49 +69,67 @@ def new_group() -> Any:
 @groups.get("/g/<code>")
 def group(code: str) -> Any:
     group = _group(code)
+    if not rights.can_edit(group):
+        return _group_page(group, EveningForm(), JoinEveningForm())
     everyone = EveningForm(data={"players": "\n".join(person.name for person in group.persons)})
     return _group_page(group, everyone, JoinEveningForm())
 
 
 def _group_page(group: Group, evening_form: EveningForm, join_form: JoinEveningForm) -> str:
-    evenings, total = _evenings(group, limit=LATEST)
     return render_template(
         "group.html",
         group=group,
-        evenings=evenings,
-        evening_count=total,
-        stats=statistics(group),
-        games=GAMES,
-        rating={"mu": RATING_MU, "sigma": RATING_SIGMA, "beta": RATING_BETA, "tau": RATING_TAU},
+        season_html=_season_html(group),
         evening_form=evening_form,
         join_form=join_form,
     )
 
 
-def _evenings(group: Group, limit: int | None = None) -> tuple[list[tuple[Evening, int]], int]:
-    """The group's evenings, newest first, each with its number of matches; and how many there are."""
+#: The rendered statistics and evenings of recently viewed groups, by group and census key: a view
+#: of an unchanged group renders only the page around them (two small queries in all).
+_RENDERED: OrderedDict[tuple[str, str], Markup] = OrderedDict()
+_RENDERED_KEEP = 64
+
+
+def _season_html(group: Group) -> Markup:
+    counted = census(group)
+    key = (group.code, counted.key)
+    html = _RENDERED.get(key)
+    if html is None or group.stats_key != counted.key:
+        html = Markup(
+            render_template(
+                "_group_season.html",
+                group=group,
+                evenings=_evenings(group, limit=LATEST),
+                evening_count=counted.evenings,
+                stats=statistics(group, counted),
+                games=GAMES,
+                rating={"mu": RATING_MU, "sigma": RATING_SIGMA, "beta": RATING_BETA, "tau": RATING_TAU},
+            )
+        )
+        _RENDERED[key] = html
+        while len(_RENDERED) > _RENDERED_KEEP:
+            _RENDERED.popitem(last=False)
+    _RENDERED.move_to_end(key)
+    return html
+
+
+def _evenings(group: Group, limit: int | None = None) -> list[Evening]:
+    """The group's evenings, newest first."""
     query = (
-        select(Evening, func.count(Match.id))
-        .join(Match, Match.evening_id == Evening.id, isouter=True)
+        select(Evening)
         .where(Evening.group_id == group.id)
-        .group_by(Evening.id)
         .order_by(Evening.created_at.desc(), Evening.id.desc())
         .limit(limit)
     )
-    rows = [(evening, count) for evening, count in db.session.execute(query)]
-    total = len(rows) if limit is None or len(rows) < limit else _evening_count(group)
-    return rows, total
-
-
-def _evening_count(group: Group) -> int:
-    return db.session.scalar(select(func.count(Evening.id)).where(Evening.group_id == group.id)) or 0
+    return list(db.session.scalars(query))
 
 
 @groups.get("/g/<code>/evenings")
 def all_evenings(code: str) -> Any:
     group = _group(code)
-    evenings, total = _evenings(group)
-    return render_template("group_evenings.html", group=group, evenings=evenings, evening_count=total)
+    evenings = _evenings(group)
+    return render_template("group_evenings.html", group=group, evenings=evenings, evening_count=len(evenings))
 
 
 @groups.get("/g/<code>/edit/<token>")
@@ -160,6 +180,7 @@ def join_evening(code: str) -> Any:
         else:
             evening.group = group
             link_persons(evening)
+            forget(group)
             db.session.commit()
             flash(f"“{evening.name}” joined {group.name}.")
             return redirect(url_for("groups.group", code=code))
@@ -192,6 +213,7 @@ def evening_placing(code: str) -> Any:
     if not form.validate_on_submit():
         abort(400)
     evening.placing = form.placing.data
+    forget(evening.group)
     db.session.commit()
     flash(f"Placing points: {SCHEMES[evening.placing].label}.")
     return redirect(url_for("sheets.evening", code=code, _anchor="standings"))

@@ -42,6 +42,9 @@ class Group(db.Model):
     #: were computed from: a view recomputes them only when a match, evening or person changed.
     stats_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     stats: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Each match's summary under its version, so computing again reads only changed matches;
+    #: large, so loaded only when the statistics are computed.
+    summaries: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
 
     persons: Mapped[list[Person]] = relationship(
         back_populates="group", order_by="Person.id", cascade="all, delete-orphan"

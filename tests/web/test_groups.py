@@ -108,7 +108,7 @@ def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
     assert read[2:] == [int(match.rsplit("/", 1)[1])]  # only the changed match was read again
     with app.app_context():
         stored = db.session.scalars(db.select(Group)).one()
-        assert stored.stats_key == group_stats.stats_key(stored)
+        assert stored.stats_key == group_stats.census(stored).key
 
 
 def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Flask) -> None:
