@@ -187,3 +187,15 @@ def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
     points = re.findall(r'<td class="num">([\d½]+)</td>\s*<td class="num">\d/\d</td>', page)
     assert sorted(points) == ["0", "2", "3"]
     assert browser.submit(f"{evening}/placing", {"placing": "bogus"}, form_page=evening).status_code == 400
+
+
+def test_group_pages_are_within_the_page_budget(browser: Browser) -> None:
+    from tests.web.test_page_weight import BUDGET, weight
+
+    group = start_group(browser)
+    evening = group_evening(browser, group, "Ann, Bob")
+    play_dracula(browser, evening, "Ann", "Bob")
+    for url in ("/g/new", group, f"{group}/evenings"):
+        total, assets = weight(browser, url)
+        assert total <= BUDGET, (url, total)
+        assert all(asset.startswith("/") for asset in assets)
