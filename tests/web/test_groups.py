@@ -117,6 +117,8 @@ def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Fl
     play_dracula(browser, evening, "Ann", "Dan")
     other = Browser(app.test_client())
     stranger_evening = start_evening(other, "Eve, Fay")
+    # editing an evening is no right on a group (their ids are separate sequences)
+    assert "Start an evening of the group" not in other.get(group).get_data(as_text=True)
     refused = browser.submit(
         f"{group}/join", {"link": "http://x/e/" + stranger_evening.rsplit("/", 1)[1]}, form_page=group
     )
