@@ -124,7 +124,7 @@ def group_matches(group: Group, known: dict[str, Any]) -> tuple[list[GroupMatch]
 
 def _summary(match: Match) -> dict[str, Any]:
     """What the statistics need of one match, as plain JSON, from its scored sheet."""
-    result = svc.sheet(match)
+    result = svc.scored(match)
     outcome = outcome_of(match, result)
     return {
         "version": match.version,
