@@ -24,7 +24,7 @@ def error_of(setup: MatchSetup, entry: object) -> InputError:
 def test_declaration() -> None:
     assert PAKS.slug == "paks"
     assert PAKS.player_counts == (2, 3, 4, 6)
-    assert sorted(PAKS.checks) == ["deal", "pak", "steal"]
+    assert sorted(PAKS.checks) == ["deal", "end", "pak", "steal", "turn"]
     assert {o.id: o.default for o in PAKS.options} == {
         "partner_steal": True,
         "throw_off": "lowest_score",

@@ -14,10 +14,18 @@ from referee.rules.clabber.inputs import match_name, read_cards, read_side_numbe
 from referee.rules.clabber.melds import BELL, MELD_KINDS, MELD_NAMES, judge_kinds, judge_melds
 from referee.rules.clabber.options import OPTIONS
 from referee.rules.clabber.scoring import check_points, fill_points, score_deal
-from referee.rules.clabber.values import DEAL_POINTS, PACK, VARIANT_CLAUSES, Table, check_once, parse_suit, suit_name
+from referee.rules.clabber.values import (
+    DEAL_POINTS,
+    PACK,
+    TARGET,
+    VARIANT_CLAUSES,
+    Table,
+    check_once,
+    parse_suit,
+    suit_name,
+)
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 
-TARGET = 500
 _ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "filled", "melds", "meld_cards", "bell")
 #: The clauses that decide which meld scores: the "why" of the meld winner on the sheet.
 _MELD_DECIDING = ("clabber-6.4", "clabber-6.5", "clabber-6.6")

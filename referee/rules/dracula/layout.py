@@ -151,7 +151,7 @@ def check_moves(centre: Card, moves: Sequence[Move], dealer: str, non_dealer: st
             reasons.add(f"move {number}: `{move.by}` is not in this deal", "dracula-3.1")
             continue
         if number == 1 and move.by == dealer:
-            reasons.add(f"move 1: the dealer {dealer} never places first; {non_dealer} does", "dracula-3.1")
+            reasons.add(f"move 1: {dealer} deals and never places first; {non_dealer} does", "dracula-3.1")
         elif move.by != expected:
             reasons.add(f"move {number}: it is {expected}'s turn, not {move.by}'s", "dracula-3.1")
         placed[move.by] += 1

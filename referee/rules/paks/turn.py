@@ -10,7 +10,7 @@ from itertools import combinations
 from referee.cards import Card
 from referee.explain import Explanation, Step
 from referee.rules.paks.capture import PakVerdict, StealVerdict, VictimPak, judge_pak, judge_steal
-from referee.rules.paks.values import best_split, play_value, suit_name
+from referee.rules.paks.values import best_split, play_value, suit_name, suit_word
 
 TO_TABLE = "table"
 TO_HAND = "hand"
@@ -46,7 +46,7 @@ def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
         return DrawVerdict(HIDDEN, explanation)
     if drawn.suit not in suits:
         explanation.add(
-            f"No table card is {suit_name(str(drawn.suit))[:-1]}: `{drawn}` goes face up onto the table "
+            f"No table card is {suit_word(str(drawn.suit))}: `{drawn}` goes face up onto the table "
             "and the turn ends, with no pak and no steal",
             "paks-3.2",
         )
