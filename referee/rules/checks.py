@@ -35,6 +35,8 @@ class Check:
     run: Callable[[Mapping[str, Any]], dict[str, Any]]
     example: Mapping[str, Any] | None = None
     ruling: RulingOf | None = None
+    #: What the request holds and the answer says, for the API page (beyond shared/API.md).
+    about: str = ""
 
     def judge(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Run the check, then judge the request's ``claim`` against its answer when one is given."""

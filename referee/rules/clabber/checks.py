@@ -12,8 +12,9 @@ from typing import Any
 
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.rules.checks import Body, Check
+from referee.rules.checks import Body, Check, as_int
 from referee.rules.clabber.bidding import judge_bid
+from referee.rules.clabber.ending import judge_end
 from referee.rules.clabber.inputs import match_name, read_cards, read_plays, read_side_numbers, read_table
 from referee.rules.clabber.melds import Declaration, Meld, judge_melds
 from referee.rules.clabber.options import OPTIONS
@@ -25,7 +26,7 @@ from referee.rules.clabber.scoring import (
     score_deal,
 )
 from referee.rules.clabber.tricks import judge_trick, legal_play
-from referee.rules.clabber.values import BIDDING_HAND_SIZES, PACK, check_once, parse_suit
+from referee.rules.clabber.values import BIDDING_HAND_SIZES, PACK, TARGET, Table, check_once, parse_suit
 from referee.rules.claims import Item, Ruling
 
 
@@ -44,10 +45,34 @@ def _declaration(declaration: Declaration) -> dict[str, Any]:
     return {"seat": declaration.seat, "team": declaration.team, "melds": [_meld(m) for m in declaration.melds]}
 
 
+#: Seat names when a request gives ``players`` but no ``seats``: N E S W for four (partners
+#: opposite), letters otherwise (clabber-10.1 to 10.3; with 6, A C E against B D F).
+DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
+    2: ("A", "B"),
+    3: ("A", "B", "C"),
+    4: ("N", "E", "S", "W"),
+    6: ("A", "B", "C", "D", "E", "F"),
+}
+
+
+def read_seats(body: Body) -> Table:
+    """The table from ``seats``, or from ``players`` (2, 3, 4 or 6) with the default seat names."""
+    players = body.integer("players") if body.has("players") else None
+    if players is not None and players not in DEFAULT_SEATS:
+        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+    seats = body.raw("seats", None)
+    if seats is None and players is not None:
+        return Table(DEFAULT_SEATS[players])
+    table = read_table(seats)
+    if players is not None and table.count != players:
+        raise FieldError(f"`seats` names {table.count} seats but `players` is {players}", field="players")
+    return table
+
+
 def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     options = body.options(OPTIONS)
-    table = read_table(body.raw("seats", None))
+    table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     hands_given = body.mapping("hands")
     hands = {}
@@ -85,7 +110,7 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
 def trick(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     body.options(OPTIONS)
-    table = read_table(body.raw("seats", None))
+    table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     plays = read_plays(body.raw("plays"), table, "plays")
     check_once([([p.card for p in plays], "the trick")], {"the trick": "plays"})
@@ -102,7 +127,7 @@ def trick(data: Mapping[str, Any]) -> dict[str, Any]:
 def legal(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     options = body.options(OPTIONS)
-    table = read_table(body.raw("seats", None))
+    table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     seat = table.seat(body.raw("seat"), "seat")
     hand = read_cards(body.raw("hand"), table.hand_size, "hand")
@@ -209,6 +234,28 @@ def bid(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def end(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The end of the game after a deal (clabber-9): ``{"totals": {"NS": 525, "EW": 547}}``."""
+    body = Body(data)
+    options = body.options(OPTIONS)
+    given = body.mapping("totals")
+    if len(given) not in (2, 3):
+        raise FieldError("`totals` gives every side's total: 2 teams or players, or 3 players", field="totals")
+    if not all(isinstance(side, str) and side.strip() for side in given):
+        raise FieldError("side names are non-empty strings", field="totals")
+    totals = {side.strip(): as_int(points, f"totals.{side}") for side, points in given.items()}
+    ending = judge_end(totals, options["game_tie"])
+    return {
+        "finished": ending.finished,
+        "winner": ending.winner,
+        "drawn": ending.drawn,
+        "another_deal": not ending.finished and bool(ending.tied),
+        "target": TARGET,
+        "status": ending.status,
+        "explanation": ending.explanation.as_list(),
+    }
+
+
 DEAL_ITEMS = ("cards", "meld", "bell", "set")
 
 
@@ -237,10 +284,49 @@ def melds_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     return Ruling(answer["team_points"], "clabber-6.3", tuple(items), item_names=("meld", "bell"), additive=True)
 
 
+PLAYERS_ABOUT = (
+    "`players` (2, 3, 4 or 6; default 4) picks the variant (clabber-10.1 to 10.3); its seats are N E S W with 4, "
+    "A B C … otherwise (with 6, teams ACE and BDF). `seats` may name them instead, clockwise."
+)
+
 CHECKS: dict[str, Check] = {
-    "melds": Check("melds", "Whose meld scores?", melds, ruling=melds_ruling),
-    "trick": Check("trick", "Who wins this trick?", trick),
-    "legal": Check("legal", "May I play this card?", legal),
-    "deal": Check("deal", "Score a deal", deal, ruling=deal_ruling),
-    "bid": Check("bid", "May I say “I play”?", bid),
+    "melds": Check(
+        "melds",
+        "Whose meld scores?",
+        melds,
+        ruling=melds_ruling,
+        about=f"{PLAYERS_ABOUT} A claim is the teams' points, with items `meld` and `bell`.",
+    ),
+    "trick": Check("trick", "Who wins this trick?", trick, about=f"{PLAYERS_ABOUT} `last`: true adds the 10."),
+    "legal": Check(
+        "legal",
+        "May I play this card?",
+        legal,
+        about=f"{PLAYERS_ABOUT} With `card`, the answer says whether that card may be played and why not.",
+    ),
+    "deal": Check(
+        "deal",
+        "Score a deal",
+        deal,
+        ruling=deal_ruling,
+        about="`players` (2, 4 or 6 with two sides; 3 with three) picks the variant and the points a deal holds. "
+        "A claim is the sides' scores, with items `cards`, `meld`, `bell` and `set`: "
+        "`{\"NS\": 120, \"items\": {\"NS\": {\"cards\": 100, \"bell\": 20}}}`.",
+    ),
+    "bid": Check(
+        "bid",
+        "May I say “I play”?",
+        bid,
+        {"turn_up": "10D", "round": 2, "hand": ["AH", "KS", "QS", "9C", "JC", "10C"], "suit": "H"},
+        about="`turn_up`, `round` (1 or 2), the bidder's `hand` (the first 6 cards with 2 players), `dealer` (true "
+        "if the bidder dealt) and, in round 2, the `suit` named; `players` as for the deal (clabber-3, 11.7).",
+    ),
+    "end": Check(
+        "end",
+        "Is the game over?",
+        end,
+        {"totals": {"NS": 525, "EW": 547}},
+        about="`totals` after a deal; the answer gives `finished`, `winner`, `drawn` and `another_deal` (clabber-9; "
+        "the option `game_tie` decides equal totals).",
+    ),
 }

@@ -1,16 +1,17 @@
-"""The Dracula checks of the JSON API: ``coffin``, ``placement``, ``game`` (shared/API.md)."""
+"""The Dracula checks of the JSON API: ``coffin``, ``placement``, ``game`` (shared/API.md) and ``order``."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from referee.cards import CardLedger
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.dracula.coffin import incomplete_reason, score_coffin
-from referee.rules.dracula.layout import check_placement, parse_cell, parse_layout
+from referee.rules.dracula.layout import Move, cell_name, check_moves, check_placement, parse_cell, parse_layout
 from referee.rules.dracula.options import OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
@@ -80,6 +81,75 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
+    """``[{"by": "non-dealer", "cell": "r1c2", "card": "7H"}, …]`` in the order the cards were placed."""
+    if not isinstance(value, list):
+        raise FieldError('`moves` is a list of {"by", "cell", "card"} in the order played', field="moves")
+    if len(value) > 9:
+        raise FieldError(f"`moves` lists {len(value)} cards; a coffin has 8 cells around its centre", field="moves")
+    moves: list[Move] = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, Mapping):
+            raise FieldError(f'move {number} must be an object {{"by", "cell", "card"}}', field="moves")
+        unknown = sorted(set(item) - {"by", "cell", "card"})
+        if unknown:
+            raise FieldError(f"move {number} has an unknown key `{unknown[0]}`", field="moves")
+        by = item.get("by")
+        found = next((n for n in names if isinstance(by, str) and by.strip().casefold() == n.casefold()), None)
+        if found is None:
+            raise FieldError(f"move {number} is by {by!r}; the players are {names[0]} and {names[1]}", field="moves")
+        card = DRACULA_PACK.parse_one(item.get("card"), field="moves")
+        moves.append(Move(found, parse_cell(item.get("cell"), field="moves"), card))
+    return moves
+
+
+def order(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A 2-player deal replayed card by card: who places when, and where (dracula-3.1, 3.2, 10.5).
+
+    ``centre`` is the card turned up on ``r2c2``; ``moves`` the placed cards in order, each ``by``
+    the ``dealer`` or the ``non_dealer`` (names the request may choose).
+    """
+    body = Body(data)
+    body.options(OPTIONS)
+    dealer = read_player(body, "dealer")
+    non_dealer = read_player(body, "non_dealer")
+    if dealer.casefold() == non_dealer.casefold():
+        raise FieldError("the dealer and the non-dealer are two players", field="non_dealer")
+    centre = body.card("centre", DRACULA_PACK)
+    moves = _read_moves(body.raw("moves"), (dealer, non_dealer))
+    ledger = CardLedger(DRACULA_PACK)
+    ledger.add(centre, "r2c2", field="centre")
+    for number, move in enumerate(moves, start=1):
+        ledger.add(move.card, f"move {number}", field="moves")
+    ledger.check()
+    layout, reasons = check_moves(centre, moves, dealer, non_dealer)
+    explanation = Explanation().add(f"`{centre}` is turned up on r2c2", "dracula-1.5")
+    explanation.add(f"{non_dealer} places first, then the players alternate; each places 4 cards", "dracula-3.1")
+    explanation.extend(reasons)
+    if not reasons.steps:
+        explanation.add(f"All {len(moves)} placements keep the order and the 4-card limit", "dracula-10.5")
+    empty = [cell_name((r, c)) for r in range(3) for c in range(3) if layout[r][c] is None]
+    if not empty:
+        explanation.add("All 9 cells are full: the deal's play ends", "dracula-3.3")
+    answer: dict[str, Any] = {
+        "legal": not reasons.steps,
+        "layout": [[None if card is None else str(card) for card in row] for row in layout],
+        "complete": not empty,
+        "placed": {name: sum(1 for m in moves if m.by == name) for name in (dealer, non_dealer)},
+        "explanation": explanation.as_list(),
+    }
+    if reasons.steps:
+        answer["reasons"] = reasons.as_list()
+    return answer
+
+
+def read_player(body: Body, field: str) -> str:
+    value = body.raw(field, field.replace("_", "-"))
+    if not isinstance(value, str) or not value.strip():
+        raise FieldError(f"`{field}` must be a non-empty name", field=field)
+    return value.strip()
+
+
 #: Whose lines are whose: the Queen (or rows partnership) scores rows, the King columns
 #: (dracula-4.1, dracula-8.4); with 3 players each seat scores a row and a column (dracula-7.4).
 LINE_OWNERS: dict[int, dict[str, tuple[str, ...]]] = {
@@ -122,6 +192,8 @@ CHECKS = {
         coffin,
         {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2},
         ruling=coffin_ruling,
+        about="A claim is the scores, with items `r1` … `c3` (a line's score) and `r1_multiplier` … "
+        "`c3_multiplier`: `{\"queen\": 120, \"items\": {\"queen\": {\"r1_multiplier\": 5}}}`.",
     ),
     "placement": Check(
         "placement",
@@ -129,11 +201,30 @@ CHECKS = {
         placement,
         {"layout": [[None, None, None], [None, "7H", None], [None, None, None]], "cell": "r1c1"},
     ),
+    "order": Check(
+        "order",
+        "Was this deal placed in the right order?",
+        order,
+        {
+            "centre": "QS",
+            "moves": [
+                {"by": "non-dealer", "cell": "r1c2", "card": "8H"},
+                {"by": "dealer", "cell": "r2c1", "card": "2C"},
+                {"by": "non-dealer", "cell": "r1c1", "card": "7H"},
+                {"by": "dealer", "cell": "r1c3", "card": "9H"},
+            ],
+        },
+        about="A 2-player deal replayed in order: `centre` is the turned-up card on r2c2, `moves` the placed "
+        "cards, each `{\"by\", \"cell\", \"card\"}`, `by` naming `dealer` or `non_dealer` (`dealer` and "
+        "`non-dealer` unless the request names them). The non-dealer places first, players alternate, nobody "
+        "places a 5th card (dracula-3.1, 10.5), each card next to an occupied cell (dracula-3.2).",
+    ),
     "game": Check(
         "game",
         "Settle a six-deal game",
         game,
         {"deals": [{"queen": q, "king": k} for q, k in ((120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150))]},
         ruling=game_ruling,
+        about="A claim is the final scores, with items `deals` (the six-deal total) and `bonus`.",
     ),
 }

@@ -1,4 +1,4 @@
-"""The Paks checks of the JSON API: ``pak``, ``steal`` and ``deal`` (shared/API.md).
+"""The Paks checks of the JSON API: ``pak``, ``steal``, ``deal`` (shared/API.md), ``turn`` and ``end``.
 
 Every card of a request is counted against the decks in play (paks-9.1). The deck count is the
 request's ``decks``; without it, it follows the ``players`` count when given (paks-1.2: one deck
@@ -12,12 +12,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUIT_NAMES, SUITS, CardLedger, Pack
+from referee.cards import SUIT_NAMES, SUITS, CardLedger, Pack, card_strings
 from referee.errors import FieldError
 from referee.explain import Step
-from referee.rules.checks import Body, Check
+from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
+from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import OPTIONS
 from referee.rules.paks.parsing import (
@@ -30,7 +31,8 @@ from referee.rules.paks.parsing import (
     read_victims,
 )
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
-from referee.rules.paks.values import decks_for, pack, pak_text, suit_name
+from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
+from referee.rules.paks.values import TARGET, decks_for, pack, pak_text, suit_name
 
 DEFAULT_DECKS = 2
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -230,6 +232,128 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     return decks.into(deal_answer(result))
 
 
+def _read_turn_paks(value: object, cards: Pack) -> list[PakClaim]:
+    """``[{"table_card": "9S", "played": [...]}]``; ``table_cards`` may name several (then paks-4.1 fails)."""
+    if value is None:
+        return []
+    if isinstance(value, Mapping):
+        value = [value]
+    if not isinstance(value, list):
+        raise FieldError('`paks` must be a list of {"table_card": …, "played": […]}', field="paks")
+    claims: list[PakClaim] = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, Mapping):
+            raise FieldError(f'pak {number} must be an object {{"table_card": …, "played": […]}}', field="paks")
+        unknown = sorted(set(item) - {"table_card", "table_cards", "played"})
+        if unknown:
+            raise FieldError(f"pak {number} has an unknown key `{unknown[0]}`", field="paks")
+        if "table_cards" in item:
+            taken = read_cards(item["table_cards"], cards, "paks")
+        elif "table_card" in item:
+            taken = [cards.parse_one(item["table_card"], field="paks")]
+        else:
+            raise FieldError(f"pak {number} names no table card", field="paks")
+        claims.append(PakClaim(tuple(taken), tuple(read_cards(item.get("played"), cards, "paks"))))
+    return claims
+
+
+def _read_turn_steals(value: object, cards: Pack) -> list[StealClaim]:
+    """``[{"victim_paks": [...], "played": [...]}]`` in the order the steals were made."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise FieldError('`steals` must be a list of {"victim_paks": […], "played": […]}', field="steals")
+    claims: list[StealClaim] = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, Mapping):
+            raise FieldError(f'steal {number} must be an object {{"victim_paks": …, "played": …}}', field="steals")
+        unknown = sorted(set(item) - {"victim_paks", "played"})
+        if unknown:
+            raise FieldError(f"steal {number} has an unknown key `{unknown[0]}`", field="steals")
+        victims = read_victims(item.get("victim_paks"), cards, "steals")
+        claims.append(StealClaim(tuple(victims), tuple(read_cards(item.get("played"), cards, "steals"))))
+    return claims
+
+
+def turn(data: Mapping[str, Any]) -> dict[str, Any]:
+    """One whole turn judged from the table and the drawn card (paks-3.2 to 3.5, paks-9.7, paks-9.8).
+
+    ``table`` is the table before the draw, ``drawn`` the card drawn, ``hand`` (optional) the hand
+    after the draw; ``paks`` the paks claimed this turn and ``steals`` the steals after them.
+    """
+    body = Body(data)
+    options = body.options(OPTIONS)
+    decks = read_decks(body)
+    cards = pack(decks.count)
+    table = read_cards(body.raw("table"), cards, "table")
+    if not table:
+        raise FieldError("`table` names no card: the table shows at least one", field="table")
+    drawn = body.card("drawn", cards)
+    hand = read_cards(body.raw("hand"), cards, "hand") if body.has("hand") else None
+    paks = _read_turn_paks(body.raw("paks", None), cards)
+    steals = _read_turn_steals(body.raw("steals", None), cards)
+    player = _optional_name(body, "player")
+    partners_raw = body.raw("partners", None) or []
+    if not isinstance(partners_raw, list):
+        raise FieldError("`partners` must be a list of names", field="partners")
+    ledger = CardLedger(cards)
+    ledger.add_all(table, "table", field="table")
+    if hand is not None:
+        ledger.add_all(hand, "hand", field="hand")
+    if hand is None or drawn not in hand:
+        ledger.add(drawn, "drawn", field="drawn")
+    for claim in steals:
+        for victim in claim.victims:
+            ledger.add_all(victim.cards, "steals", field="steals")
+    ledger.check()
+    verdict = judge_turn(
+        paks,
+        steals,
+        table=table,
+        drawn=drawn,
+        hand=hand,
+        player=player,
+        partners=[read_name(p, "partners") for p in partners_raw],
+        partner_steal=options["partner_steal"],
+    )
+    assert verdict.draw is not None
+    answer: dict[str, Any] = {
+        "legal": verdict.legal,
+        "draw": verdict.draw.outcome,
+        "pak_compulsory": verdict.draw.pak_compulsory,
+        "paks": [v.answer() for v in verdict.paks],
+        "steals": [v.answer() for v in verdict.steals],
+        "missed": [
+            {"table_card": str(v.table_card), "played": card_strings(v.new_pak[:-1]), "value": v.value}
+            for v in verdict.missed
+        ],
+        "explanation": verdict.explanation.as_list(),
+    }
+    if not verdict.legal:
+        answer["reasons"] = [step.as_dict() for step in verdict.reasons]
+    return decks.into(answer)
+
+
+def end(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The end of the game after a deal (paks-7): ``{"totals": {"A": 510, "B": 495}}``."""
+    body = Body(data)
+    body.options(OPTIONS)
+    given = body.mapping("totals")
+    if len(given) < 2:
+        raise FieldError("`totals` gives every side's total: 2 or 3 sides", field="totals")
+    totals = {read_name(side, "totals"): as_int(points, f"totals.{side}") for side, points in given.items()}
+    ending = judge_end(totals)
+    return {
+        "finished": ending.finished,
+        "winner": ending.winner,
+        "tied": list(ending.tied),
+        "another_deal": not ending.finished and bool(ending.tied),
+        "target": TARGET,
+        "status": ending.status,
+        "explanation": ending.explanation.as_list(),
+    }
+
+
 def value_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     """A pak's or steal's value is what may be claimed: ``{"value": 54}`` (paks-2.4)."""
     return Ruling({"value": answer["value"]}, "paks-2.4")
@@ -250,8 +374,58 @@ def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     return Ruling(answer["scores"], "paks-6.5", items, item_names=DEAL_ITEMS, additive=True)
 
 
+DECKS_ABOUT = (
+    "Every Paks check takes `decks` (1 or 2) or `players` (2, 3, 4 or 6): without `decks` the deck count "
+    "follows the players (one deck for 2, two for 3 or more, paks-1.2), with neither two decks; the answer's "
+    "`decks` says which was assumed."
+)
+
 CHECKS = {
-    "pak": Check("pak", "Is this pak legal?", pak, ruling=value_ruling),
-    "steal": Check("steal", "Is this steal legal?", steal, ruling=value_ruling),
-    "deal": Check("deal", "Throw off and score a deal", deal, ruling=deal_ruling),
+    "pak": Check(
+        "pak",
+        "Is this pak legal?",
+        pak,
+        ruling=value_ruling,
+        about=f"A claim is the value: `{{\"value\": 54}}`. {DECKS_ABOUT}",
+    ),
+    "steal": Check(
+        "steal",
+        "Is this steal legal?",
+        steal,
+        ruling=value_ruling,
+        about="Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
+        "A claim is the value: `{\"value\": 32}`.",
+    ),
+    "deal": Check(
+        "deal",
+        "Throw off and score a deal",
+        deal,
+        ruling=deal_ruling,
+        about="A claim is the sides' scores, with items per suit: "
+        "`{\"A\": 50, \"items\": {\"A\": {\"hearts\": 50}}}`.",
+    ),
+    "turn": Check(
+        "turn",
+        "Judge a whole turn",
+        turn,
+        {
+            "table": ["9S", "4D", "KC", "3H"],
+            "drawn": "2D",
+            "hand": ["10S", "6C", "2D", "7H", "5H", "QH"],
+            "paks": [],
+        },
+        about="`table` is the table before the draw and `drawn` the card drawn (paks-3.2 to 3.4); `hand` (optional) "
+        "the hand after the draw, needed to find a missed compulsory pak (paks-9.7); `paks` the paks made, each "
+        "`{\"table_card\", \"played\"}` (or `table_cards`, which must name one card, paks-4.1), at most one per "
+        "turn (paks-3.5); `steals` the steals after it, each `{\"victim_paks\", \"played\"}`. The answer gives "
+        "`draw` (`table`, `hand` or `hidden`), `pak_compulsory`, each pak and steal verdict and the `missed` paks.",
+    ),
+    "end": Check(
+        "end",
+        "Is the game over?",
+        end,
+        {"totals": {"A": 510, "B": 495}},
+        about="`totals` are every side's totals after a deal; the answer says whether the game is `finished`, the "
+        "`winner`, and whether the tied leaders play `another_deal` (paks-7).",
+    ),
 }

@@ -117,5 +117,11 @@ def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 CHECKS = {
     "classify": Check("classify", "What is this combination?", classify_check),
     "beats": Check("beats", "Does this beat that?", beats_check),
-    "deal": Check("deal", "Score a deal", deal_check, ruling=deal_ruling),
+    "deal": Check(
+        "deal",
+        "Score a deal",
+        deal_check,
+        ruling=deal_ruling,
+        about="A claim is the players' scores, with items `captured` and `transfer`.",
+    ),
 }
