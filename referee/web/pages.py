@@ -65,6 +65,21 @@ def import_page() -> Any:
     return render_template("import.html", form=form), status
 
 
+#: The claim shown on the API page: Clabber E21 with the makers' bell forgotten.
+CLAIM_EXAMPLE = {
+    "makers": "NS",
+    "points": {"NS": 100, "EW": 62},
+    "melds": {"NS": 0, "EW": 50},
+    "bells": {"NS": 20, "EW": 0},
+    "claim": {"NS": 100, "EW": 112},
+}
+
+
 @pages.get("/api")
 def api_docs() -> Any:
-    return render_template("api_docs.html", games=list(GAMES.values()))
+    claim = GAMES["clabber"].checks["deal"].judge(CLAIM_EXAMPLE)["claim"]
+    return render_template(
+        "api_docs.html",
+        games=list(GAMES.values()),
+        claim_example={"request": CLAIM_EXAMPLE, "answer": claim},
+    )
