@@ -19,7 +19,7 @@ from referee.rules.clabber.values import HAND_SIZES, Table
 from referee.web.entries.clabber import holds_token, suit_field
 from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, page_status, referee_pages, verdict
+from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -29,6 +29,9 @@ SEATS: dict[int, tuple[str, ...]] = {
     6: ("A", "B", "C", "D", "E", "F"),
 }
 MAX_SEATS = max(SEATS)
+
+UNKNOWN_SEAT = "{seat!r} is not a seat at this table; the seats are {seats}"
+UNKNOWN_PLAYERS = "Clabber is played by 2, 3, 4 or 6 players: choose one of these"
 
 MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
 PLAY_OPTIONS = tuple(o for o in CLABBER.options if o.id in {"undertrump", "partner_exemption"})
@@ -58,6 +61,10 @@ class VariantForm(FlaskForm):
     def validate_trump(self, field: Any) -> None:
         if field.data not in ("S", "H", "D", "C"):
             raise ValidationError("Choose the trump suit")
+
+    def validate_players(self, field: Any) -> None:
+        if str(field.data) not in {str(n) for n in SEATS}:
+            raise ValidationError(UNKNOWN_PLAYERS)
 
     def seat_label(self, seat: str) -> str:
         team = self.table.team_of(seat)
@@ -103,17 +110,19 @@ for _name, _field in option_fields(MELD_OPTIONS).items():
 @referee_pages.route("/clabber/melds", methods=["GET", "POST"])
 def clabber_melds() -> Any:
     form = MeldsForm()
+    claim = ClaimInput.read([(team, team) for team in form.table.team_names])
     result = None
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         body = form.body() | {
             "hands": {seat: hand.data for seat, hand in form.hand_fields() if hand.data and hand.data.strip()},
             "options": raw_options(form, MELD_OPTIONS),
         }
-        result = verdict(CLABBER.checks["melds"], body, form.place)
+        result = verdict(CLABBER.checks["melds"], claim.into(body), form.place)
     status = page_status(result)
     return render_template(
         "referee/clabber_melds.html",
         form=form,
+        claim=claim,
         result=result,
         seats=SEATS,
         hand_size=HAND_SIZES[form.count],
@@ -126,21 +135,33 @@ def clabber_melds() -> Any:
 # --- who wins this trick? --------------------------------------------------------------------------
 
 
-class TrickForm(VariantForm):
+class LedForm(VariantForm):
+    """A variant form with the seat that led; a seat the table does not have is refused at the field."""
+
     leader = RadioField("Who led?", choices=[], validate_choice=False)
-    last = RadioField(
-        "Which trick?", choices=choices([("false", "Not the last"), ("true", "The last: 10 more")]), default="false"
-    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.leader.choices = choices([(s, s) for s in self.seats])
-        if self.leader.data not in self.seats:
+        if self.leader.data is None or (request.method == "GET" and self.leader.data not in self.seats):
             self.leader.data = self.seats[0]
+
+    def validate_leader(self, field: Any) -> None:
+        if field.data not in self.seats:
+            raise ValidationError(UNKNOWN_SEAT.format(seat=field.data, seats=", ".join(self.seats)))
+
+    def start(self) -> int:
+        return self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
+
+
+class TrickForm(LedForm):
+    last = RadioField(
+        "Which trick?", choices=choices([("false", "Not the last"), ("true", "The last: 10 more")]), default="false"
+    )
 
     def order(self) -> list[str]:
         """The seats clockwise from the leader."""
-        start = self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
+        start = self.start()
         return [self.seats[(start + k) % self.count] for k in range(self.count)]
 
     def card_fields(self) -> list[StringField]:
@@ -202,8 +223,7 @@ def clabber_trick() -> Any:
 # --- may I play this card? -------------------------------------------------------------------------
 
 
-class LegalForm(VariantForm):
-    leader = RadioField("Who led?", choices=[], validate_choice=False)
+class LegalForm(LedForm):
     trick = StringField(
         "Cards played so far, in order from the leader",
         validators=[Optional(), Length(max=40)],
@@ -216,19 +236,12 @@ class LegalForm(VariantForm):
         description="Leave empty to see every card you may play.",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.leader.choices = choices([(s, s) for s in self.seats])
-        if self.leader.data not in self.seats:
-            self.leader.data = self.seats[0]
-
     def trick_cards(self) -> list[str]:
         return (self.trick.data or "").replace(",", " ").split()
 
     def seat_after(self, plays: int) -> str:
         """The seat that plays after ``plays`` cards, clockwise from the leader."""
-        start = self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
-        return self.seats[(start + plays) % self.count]
+        return self.seats[(self.start() + plays) % self.count]
 
     def seat(self) -> str:
         """Whose turn it is: the seat after the cards played so far."""

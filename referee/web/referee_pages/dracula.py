@@ -12,11 +12,19 @@ from referee.rules.dracula.layout import CELLS
 from referee.web.entries.dracula import DraculaEntryForm
 from referee.web.forms import choices, option_fields, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, page_status, referee_pages, verdict
+from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 SCORING_OPTIONS = tuple(
     o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
 )
+
+
+#: Who may claim on the coffin page, by player count: the keys of the coffin check's scores.
+CLAIM_SIDES: dict[str, list[tuple[str, str]]] = {
+    "2": [("queen", "Queen (rows)"), ("king", "King (columns)")],
+    "3": [("dealer", "Dealer"), ("left", "Dealer's left"), ("right", "Dealer's right")],
+    "4": [("rows", "Rows partnership"), ("columns", "Columns partnership")],
+}
 
 
 class CoffinForm(DraculaEntryForm):
@@ -41,18 +49,20 @@ class PlacementForm(DraculaEntryForm):
 @referee_pages.route("/dracula/coffin", methods=["GET", "POST"])
 def dracula_coffin() -> Any:
     form = CoffinForm()
+    claim = ClaimInput.read(CLAIM_SIDES.get(str(form.players.data), CLAIM_SIDES["2"]))
     result = None
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         body = {
             "layout": form.to_entry()["layout"],
             "players": int(form.players.data),
             "options": raw_options(form, SCORING_OPTIONS),
         }
-        result = verdict(DRACULA.checks["coffin"], body, form.place_error)
+        result = verdict(DRACULA.checks["coffin"], claim.into(body), form.place_error)
     status = page_status(result)
     return render_template(
         "referee/dracula_coffin.html",
         form=form,
+        claim=claim,
         result=result,
         game=DRACULA,
         scoring_options=SCORING_OPTIONS,

@@ -17,7 +17,7 @@ from referee.web.entries import same_card
 from referee.web.entries.iceberg import tokens
 from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, page_status, referee_pages, verdict
+from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 #: The house rules that change what a leftover hand costs.
 LEFTOVER_OPTIONS = tuple(
@@ -104,16 +104,17 @@ for _name, _field in option_fields(LEFTOVER_OPTIONS).items():
 @referee_pages.route("/iceberg/leftover", methods=["GET", "POST"])
 def iceberg_leftover() -> Any:
     form = LeftoverForm()
+    claim = ClaimInput.read([("penalty", "Penalty")])
     result = None
     more = request.form.get("act") == "rows"
-    if form.validate_on_submit() and not more:
+    if form.validate_on_submit() and not more and claim.valid:
         body = {
             "hand": tokens(form.hand.data),
             "table": form.compact(),
             "decks": form.decks_number(),
             "options": raw_options(form, LEFTOVER_OPTIONS),
         }
-        result = verdict(ICEBERG.checks["leftover"], body, form.place_error)
+        result = verdict(ICEBERG.checks["leftover"], claim.into(body), form.place_error)
         if result is not None:
             form.mark_illegal(result)
     status = page_status(result, step=more)
@@ -124,4 +125,5 @@ def iceberg_leftover() -> Any:
         game=ICEBERG,
         leftover_options=LEFTOVER_OPTIONS,
         picker=form.picker(),
+        claim=claim,
     ), status

@@ -15,7 +15,7 @@ from referee.rules.paks import PAKS, pack
 from referee.web.entries.paks import holds_card
 from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, page_status, referee_pages, verdict
+from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.
@@ -101,6 +101,10 @@ for _name, _field in option_fields(STEAL_OPTIONS).items():
     setattr(StealForm, _name, _field)
 
 
+#: A pak's or steal's claim is its value (the check's ``{"value": …}``).
+VALUE_CLAIM = [("value", "Value played")]
+
+
 def _name(field: StringField) -> str | None:
     return (field.data or "").strip() or None
 
@@ -109,24 +113,26 @@ def _name(field: StringField) -> str | None:
 @referee_pages.route("/paks/pak", methods=["GET", "POST"])
 def paks_pak() -> Any:
     form = PakForm()
+    claim = ClaimInput.read(VALUE_CLAIM)
     result = None
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         body = {
             "table_card": (form.table_card.data or "").strip(),
             "played": form.played.data or "",
             "decks": int(form.decks.data),
         }
-        result = verdict(PAKS.checks["pak"], body, form.place_error)
+        result = verdict(PAKS.checks["pak"], claim.into(body), form.place_error)
     status = page_status(result)
-    return render_template("referee/paks_pak.html", form=form, result=result, game=PAKS), status
+    return render_template("referee/paks_pak.html", form=form, result=result, game=PAKS, claim=claim), status
 
 
 @page("paks", "Is this steal legal?")
 @referee_pages.route("/paks/steal", methods=["GET", "POST"])
 def paks_steal() -> Any:
     form = StealForm()
+    claim = ClaimInput.read(VALUE_CLAIM)
     result = None
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         owner = _name(form.owner)
         victims = [{"owner": owner, "cards": field.data} for field in form.victims() if (field.data or "").strip()]
         body = {
@@ -139,8 +145,8 @@ def paks_steal() -> Any:
             "decks": int(form.decks.data),
             "options": raw_options(form, STEAL_OPTIONS),
         }
-        result = verdict(PAKS.checks["steal"], body, form.place_error)
+        result = verdict(PAKS.checks["steal"], claim.into(body), form.place_error)
     status = page_status(result)
     return render_template(
-        "referee/paks_steal.html", form=form, result=result, game=PAKS, steal_options=STEAL_OPTIONS
+        "referee/paks_steal.html", form=form, result=result, game=PAKS, steal_options=STEAL_OPTIONS, claim=claim
     ), status

@@ -1,0 +1,96 @@
+"""Issue 16 on the pages: forms refuse unknown values at the field; claims on referee pages; new checks in the API."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tests.conftest import Browser
+
+
+def test_trick_form_refuses_an_unknown_leader_at_the_field(browser: Browser) -> None:
+    data = {"players": "4", "trump": "S", "leader": "X", "card_0": "KH", "card_1": "10H", "last": "false"}
+    response = browser.submit("/referee/clabber/trick", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="leader-error"' in page and "&#39;X&#39; is not a seat at this table; the seats are N, E, S, W" in page
+    assert 'value="KH"' in page
+
+
+def test_legal_form_refuses_an_unknown_leader_at_the_field(browser: Browser) -> None:
+    data = {"players": "4", "trump": "H", "leader": "Q", "trick": "KS", "hand": "10S JH", "card": ""}
+    response = browser.submit("/referee/clabber/legal", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="leader-error"' in page
+    assert 'value="10S JH"' in page
+
+
+def test_clabber_form_refuses_an_unknown_player_count(browser: Browser) -> None:
+    data = {"players": "5", "trump": "S", "leader": "N", "card_0": "KH", "last": "false"}
+    response = browser.submit("/referee/clabber/trick", data)
+    assert response.status_code == 400
+    assert "Clabber is played by 2, 3, 4 or 6 players" in response.get_data(as_text=True)
+
+
+def test_api_claim_and_new_checks(client: FlaskClient) -> None:
+    body = {"makers": "NS", "points": {"NS": 100, "EW": 62}, "bells": {"NS": 20}, "claim": {"NS": 100}}
+    answer = client.post("/api/v1/clabber/deal", json=body).get_json()
+    assert answer["claim"]["agreed"] is False
+    assert answer["claim"]["missed"][0]["items"] == [{"item": "bell", "points": 20, "clause": "clabber-7.1"}]
+    listed = client.get("/api/v1/").get_json()["games"]
+    assert {"turn", "end"} <= set(listed["paks"]["checks"])
+    assert {"end", "bid"} <= set(listed["clabber"]["checks"])
+    assert "order" in listed["dracula"]["checks"]
+    bad = client.post("/api/v1/paks/deal", json={"sides": [], "claim": {"A": 1}})
+    assert bad.status_code == 400
+
+
+def test_coffin_page_checks_a_claim(browser: Browser) -> None:
+    # E3: Queen 120, King 24; the King claims 19 (the best column is 24).
+    cells = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
+    page = browser.get("/referee/dracula/coffin").get_data(as_text=True)
+    assert 'name="claim-queen"' in page and 'name="claim-king"' in page
+    names = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
+    data = dict(zip(names, cells, strict=True)) | {"players": "2", "claim-queen": "120", "claim-king": "19"}
+    response = browser.submit("/referee/dracula/coffin", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200, page
+    assert "The claim differs" in page
+    assert "<td>king</td><td>total</td><td>19</td><td><strong>24</strong></td>" in page
+    data |= {"claim-king": "24"}
+    page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
+    assert "Claim agreed" in page
+
+
+def test_a_claim_that_is_no_number_stays_in_the_form_with_its_message(browser: Browser) -> None:
+    data = {"table_card": "9H", "played": "5H 4H", "decks": "2", "claim-value": "lots"}
+    response = browser.submit("/referee/paks/pak", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="claim-value-error"' in page and 'value="lots"' in page and 'value="5H 4H"' in page
+
+
+def test_pak_page_claim_of_the_plain_value_is_shown_the_special_pair(browser: Browser) -> None:
+    data = {"table_card": "9H", "played": "5H 4H", "decks": "2", "claim-value": "9"}
+    page = browser.submit("/referee/paks/pak", data).get_data(as_text=True)
+    assert "The claim differs" in page and "<strong>54</strong>" in page and "paks-2.4" in page
+
+
+def test_melds_page_claim_without_the_bell(browser: Browser) -> None:
+    data = {"players": "4", "trump": "H", "hand_0": "KH QH JH 9S 9D 9C", "claim-NS": "20"}
+    page = browser.submit("/referee/clabber/melds", data).get_data(as_text=True)
+    assert "The claim differs" in page and "NS: 20 missed, from" in page
+
+
+def test_leftover_page_claim_agreed(browser: Browser) -> None:
+    data = {"hand": "4H 5H 6H 7H 8H", "table_0": "9H 10H JH", "decks": "1", "claim-penalty": "-300"}
+    response = browser.submit("/referee/iceberg/leftover", data)
+    page = response.get_data(as_text=True)
+    assert "Claim agreed" in page, page[:3000]
+
+
+def test_api_page_documents_claims_and_the_new_checks(client: FlaskClient) -> None:
+    page = client.get("/api").get_data(as_text=True)
+    assert "Claim, then check" in page
+    for anchor in ("paks-turn", "paks-end", "clabber-bid", "clabber-end", "dracula-order"):
+        assert f'id="{anchor}"' in page
+    assert page.count("takes a claim") >= 9
