@@ -19,7 +19,11 @@ from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
 from referee.rules.checks import Check
+from referee.rules.claims import Ruling, judge_claim, read_claim
 from referee.rules.options import Option, parse_options
+
+#: The key of a deal entry holding the score a side claimed when entering it.
+CLAIM = "claim"
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,8 @@ class DealResult:
     marks: dict[str, str] = field(default_factory=dict)
     summary: str = ""
     details: dict[str, Any] = field(default_factory=dict)
+    #: The verdict on the score a side claimed when the deal was entered (see :mod:`referee.rules.claims`).
+    claim: dict[str, Any] | None = None
 
     def mark(self, side: str) -> str:
         return self.marks.get(side, str(self.scores.get(side, 0)))
@@ -147,6 +153,8 @@ class Game(ABC):
     role_options: tuple[Option, ...] = ()
     #: The clause by which the higher total wins: the order that evening standings place sides by.
     result_clause: str = ""
+    #: The clause that decides a side's deal score, cited when a claim on it differs.
+    score_clause: str = ""
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -174,6 +182,24 @@ class Game(ABC):
     @abstractmethod
     def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
         """Validate one deal's entry and return it in canonical form; raise InputError."""
+
+    def read_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """:meth:`check_entry`, keeping a side's claimed score (``"claim": {side: points}``) beside it.
+
+        The claim is checked for its shape only (known sides, whole points); the deal is scored as
+        entered and the claim judged against that score by :meth:`score_match`.
+        """
+        claim = entry.get(CLAIM) if isinstance(entry, Mapping) else None
+        rest = {k: v for k, v in entry.items() if k != CLAIM} if isinstance(entry, Mapping) else entry
+        canonical = self.check_entry(setup, rest)
+        if claim:
+            sides = {s.name: 0 for s in self.sides(setup)}
+            canonical[CLAIM] = read_claim(claim, Ruling(sides, self.score_clause)).scores
+        return canonical
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """How a scored deal reads for a claim; games with items override this."""
+        return Ruling(deal.scores, self.score_clause)
 
     def check_entries(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> None:
         """Checks across deals (a card used in two deals); default none. Raise InputError."""
@@ -227,7 +253,12 @@ class Game(ABC):
         deals = list(earlier)
         for entry in entries:
             context = DealContext(number=len(deals) + 1, dealer=self.dealer(setup, deals), earlier=tuple(deals))
-            deals.append(self.score_deal(setup, entry, context))
+            claim = entry.get(CLAIM)
+            deal = self.score_deal(setup, {k: v for k, v in entry.items() if k != CLAIM}, context)
+            if claim:
+                ruling = self.deal_ruling(setup, deal)
+                deal.claim = judge_claim(read_claim(claim, ruling), ruling).as_dict()
+            deals.append(deal)
         return deals[len(earlier) :]
 
     def match_result(self, setup: MatchSetup, deals: Sequence[DealResult]) -> MatchResult:

@@ -131,7 +131,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
         before = game.match_result(setup, earlier)
         if before.finished:
             raise MatchOverError(f"the match is over: {before.status}", field=None)
-        canonical = game.check_entry(setup, entry)
+        canonical = game.read_entry(setup, entry)
         game.check_entries(setup, [*(d.entry for d in deals), canonical])
         [result] = game.score_deals(setup, [canonical], earlier)
     except Exception:
@@ -158,7 +158,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
         if seen_version is not None and deal.version != seen_version:
             raise StaleEditError(number, deal.version)
         game, setup = game_of(match), setup_of(match)
-        canonical = game.check_entry(setup, entry)
+        canonical = game.read_entry(setup, entry)
         entries = [d.entry for d in deals]
         entries[number - 1] = canonical
         game.check_entries(setup, entries)

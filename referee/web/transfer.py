@@ -343,7 +343,7 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
         if not isinstance(deal, Mapping) or deal.get("number") != number:
             raise FieldError(f"{where}: deal {number} is missing or out of order", field="file")
         try:
-            entry = game.check_entry(setup, deal.get("entry"))
+            entry = game.read_entry(setup, deal.get("entry"))
         except InputError as error:
             raise FieldError(f"{where}, deal {number}: {error.message}", field="file") from error
         entries.append(entry)

@@ -218,3 +218,25 @@ def test_a_short_claim_differs_once_and_misses_exactly_the_shortfall(ruling: Rul
     assert [m.points for m in verdict.missed] == [short]
     traced = verdict.missed[0].items
     assert not traced or sum(i.points for i in traced) == short
+
+
+def test_a_deal_entry_keeps_its_claim_and_the_sheet_judges_it() -> None:
+    from referee.errors import FieldError
+    from referee.rules.game import MatchSetup
+
+    paks = GAMES["paks"]
+    setup = MatchSetup(players=("Ann", "Bob"))
+    entry = {"paks": {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}, "claim": {"ann": 75}}
+    canonical = paks.read_entry(setup, entry)
+    assert canonical["claim"] == {"Ann": 75}
+    deal = paks.score_match(setup, [canonical]).deals[0]
+    assert deal.scores == {"Ann": 50, "Bob": 0}
+    assert deal.claim is not None and deal.claim["agreed"] is False
+    assert deal.claim["differences"] == [
+        {"side": "Ann", "item": "total", "claimed": 75, "ruled": 50, "clause": "paks-6.5"}
+    ]
+    with pytest.raises(FieldError) as refused:
+        paks.read_entry(setup, {**entry, "claim": {"Cy": 3}})
+    assert refused.value.field == "claim"
+    plain = paks.score_match(setup, [paks.read_entry(setup, {"paks": entry["paks"]})]).deals[0]
+    assert plain.claim is None

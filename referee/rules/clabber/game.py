@@ -9,7 +9,7 @@ from referee.cards import Card, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.checks import as_int
-from referee.rules.clabber.checks import CHECKS
+from referee.rules.clabber.checks import CHECKS, deal_ruling
 from referee.rules.clabber.inputs import match_name, read_cards, read_side_numbers
 from referee.rules.clabber.melds import BELL, MELD_KINDS, MELD_NAMES, judge_kinds, judge_melds
 from referee.rules.clabber.options import OPTIONS
@@ -24,6 +24,7 @@ from referee.rules.clabber.values import (
     parse_suit,
     suit_name,
 )
+from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 
 _ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "filled", "melds", "meld_cards", "bell")
@@ -37,6 +38,7 @@ class Clabber(Game):
     result_clause = "clabber-9.1"
     tagline = "Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500."
     player_counts = (2, 3, 4, 6)
+    score_clause = "clabber-8.1"
     partnership_note = "with 4, partners sit opposite; with 6, every other seat makes a team of three"
     options = OPTIONS
     checks = CHECKS
@@ -369,6 +371,18 @@ class Clabber(Game):
             verb = "makes" if alone else "make"
             return f"{makers} {verb} {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
         return f"{makers} set (XX) in {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """A claim on a deal reads its card points, meld, bell and a set, as the ``deal`` check does."""
+        if deal.details.get("void"):
+            return super().deal_ruling(setup, deal)
+        answer = {
+            "scores": deal.scores,
+            "points": deal.details["points"],
+            "melds": deal.details["melds"],
+            "bells": deal.details["bells"],
+        }
+        return deal_ruling({}, answer)
 
     # --- end of the match -----------------------------------------------------------------------
 

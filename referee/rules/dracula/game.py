@@ -35,6 +35,7 @@ class Dracula(Game):
     result_clause = "dracula-6.1"
     tagline = "Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite."
     player_counts = (2, 3, 4)
+    score_clause = "dracula-5.2"
     partnership_note = "with 4, partners sit opposite: seats 1 and 3 against 2 and 4"
     options = OPTIONS
     role_options = ROLE_OPTIONS

@@ -26,6 +26,7 @@ class Paks(Game):
     result_clause = "paks-7.2"
     tagline = "Capture with special pairs, steal in other suits, throw off the paks that cancel out."
     player_counts = (2, 3, 4, 6)
+    score_clause = "paks-6.5"
     partnership_note = "teams with 4 or 6: odd seats against even"
     options = OPTIONS
     checks = CHECKS
