@@ -10,9 +10,11 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
 from referee.errors import InputError
+from referee.rules.game import CLAIM, Game
 from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web import rights
+from referee.web.claim_input import ClaimInput
 from referee.web.db import db
 from referee.web.entries import EntryForm, entry_form_class
 from referee.web.forms import (
@@ -234,11 +236,12 @@ def new_deal(code: str, match_id: int) -> Any:
         flash(full)
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
+    claim = _claim_input(game, match)
     if request.method == "GET":
         form.version.data = len(match.deals) + 1
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         try:
-            deal = svc.add_deal(match, form.to_entry(), expected_number=form.version.data)
+            deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
         except svc.DealTakenError as taken:
             flash(f"Deal {taken.number} was entered on another phone meanwhile: check the sheet before entering more.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
@@ -247,13 +250,19 @@ def new_deal(code: str, match_id: int) -> Any:
         else:
             flash(f"Deal {deal.number} entered.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
-    return _deal_page(evening, match, form, len(match.deals) + 1, result.next_dealer, editing=False)
+    return _deal_page(evening, match, form, claim, len(match.deals) + 1, result.next_dealer, editing=False)
+
+
+def _claim_input(game: Game, match: Match) -> ClaimInput:
+    """A box per side for the score it claims; the claim is stored with the deal and judged on the sheet."""
+    return ClaimInput.read([(side.name, side.name) for side in game.sides(svc.setup_of(match))])
 
 
 def _deal_page(
     evening: Evening,
     match: Match,
     form: EntryForm,
+    claim: ClaimInput,
     number: int,
     dealer: str | None,
     *,
@@ -273,6 +282,7 @@ def _deal_page(
         match=match,
         game=game,
         form=form,
+        claim=claim,
         number=number,
         dealer=dealer,
         setup=setup,
@@ -292,13 +302,15 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     except LookupError:
         abort(404)
     form = entry_form_class(game.slug)()
+    claim = _claim_input(game, match)
     newer = None
     if request.method == "GET":
         form.load(deal.entry)
+        claim.load(deal.entry.get(CLAIM))
         form.version.data = deal.version
-    elif form.validate_on_submit():
+    elif form.validate_on_submit() and claim.valid:
         try:
-            svc.edit_deal(match, number, form.to_entry(), form.version.data)
+            svc.edit_deal(match, number, claim.into(form.to_entry()), form.version.data)
         except svc.StaleEditError as stale:
             if stale.version is None:
                 form.form_errors.append(
@@ -320,7 +332,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
-    return _deal_page(evening, match, form, number, dealer, editing=True, newer=newer, newer_result=newer_result)
+    return _deal_page(
+        evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result
+    )
 
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.conftest import Browser
+from tests.web.test_printables import pdf_text
 
 
 def test_trick_form_refuses_an_unknown_leader_at_the_field(browser: Browser) -> None:
@@ -66,7 +67,7 @@ def test_a_claim_that_is_no_number_stays_in_the_form_with_its_message(browser: B
     response = browser.submit("/referee/paks/pak", data)
     page = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert 'id="claim-value-error"' in page and 'value="lots"' in page and 'value="5H 4H"' in page
+    assert 'id="claim-1-error"' in page and 'value="lots"' in page and 'value="5H 4H"' in page
 
 
 def test_pak_page_claim_of_the_plain_value_is_shown_the_special_pair(browser: Browser) -> None:
@@ -94,3 +95,36 @@ def test_api_page_documents_claims_and_the_new_checks(client: FlaskClient) -> No
     for anchor in ("paks-turn", "paks-end", "clabber-bid", "clabber-end", "dracula-order"):
         assert f'id="{anchor}"' in page
     assert page.count("takes a claim") >= 9
+
+
+def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_on_print(browser: Browser) -> None:
+    from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
+
+    match = start_paks(browser, start_evening(browser), 2)
+    data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "75", "claim-Bob": ""}
+    response = browser.submit(f"{match}/deals/new", data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    sheet = browser.get(match).get_data(as_text=True)
+    assert "The claim differs" in sheet
+    assert "<td>Ann</td><td>total</td><td>75</td><td><strong>50</strong></td>" in sheet
+    history = browser.get(f"{match}/history").get_data(as_text=True)
+    assert '"claim": {"Ann": 75}' in history
+    _, printed = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)
+    assert "Claimed: Ann 75" in printed and "Ann total ruled 50 (paks-6.5)" in " ".join(printed.split())
+    edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
+    assert 'name="claim-Ann"' in edit and 'value="75"' in edit
+    data["claim-Ann"] = "50"
+    response = browser.submit(f"{match}/deals/1/edit", data | {"version": "1"}, form_page=f"{match}/deals/1/edit")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert "Claim agreed" in browser.get(match).get_data(as_text=True)
+
+
+def test_a_deal_claim_that_is_no_number_keeps_the_entry(browser: Browser) -> None:
+    from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
+
+    match = start_paks(browser, start_evening(browser), 2)
+    data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "fifty"}
+    response = browser.submit(f"{match}/deals/new", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="claim-1-error"' in page and 'value="fifty"' in page and 'value="QH 2H KH"' in page

@@ -1,0 +1,45 @@
+"""Claim, then check, on a phone: a claim entered with a Paks deal, and a claim on a referee page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.browser.conftest import check_accessibility
+from tests.browser.test_paks_browser import PLAYERS, fill_paks, start_match
+
+# E10 in hearts: Ann keeps 25 + 25 = 50 after throwing off {7H 6H}; a claim of 75 is shown where it goes wrong.
+E10 = {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}
+
+
+def test_a_claim_with_a_deal_on_the_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    start_match(page, server, PLAYERS)
+    page.click("text=Start the match")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    page.click("text=Enter deal 1")
+    fill_paks(page, E10)
+    page.fill("input[name='claim-Ann']", "75")
+    check_accessibility(page)
+    page.click("text=Score deal 1")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    verdict = page.locator("#detail-1 .claim-verdict")
+    assert verdict.is_visible()
+    text = verdict.inner_text()
+    assert "The claim differs" in text and "75" in text and "50" in text and "paks-6.5" in text
+    check_accessibility(page)
+
+
+def test_a_claim_on_the_pak_page_on_the_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    page.goto(server + "/referee/paks/pak")
+    page.fill("#table_card", "9H")
+    page.fill("#played", "5H 4H")
+    page.fill("input[name='claim-value']", "9")
+    page.click("text=Check the pak")
+    verdict = page.locator(".claim-verdict")
+    assert "The claim differs" in verdict.inner_text() and "54" in verdict.inner_text()
+    check_accessibility(page)
+    page.fill("input[name='claim-value']", "54")
+    page.click("text=Check the pak")
+    assert "Claim agreed" in page.locator(".claim-verdict").inner_text()
