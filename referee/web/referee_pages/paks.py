@@ -1,4 +1,4 @@
-"""Paks referee pages: is this pak legal? Is this steal legal?"""
+"""Paks referee pages: is this pak legal? Is this steal legal? Was this turn right? Is the game over?"""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from wtforms.validators import InputRequired, Length, Optional
 from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
+from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.paks import holds_card
 from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
@@ -101,6 +102,65 @@ for _name, _field in option_fields(STEAL_OPTIONS).items():
     setattr(StealForm, _name, _field)
 
 
+TURN_TEXT = {
+    "no_table": "Enter the cards on the table",
+    "no_drawn": "Enter the card drawn",
+}
+
+
+class TurnForm(_DecksForm):
+    table = StringField(
+        "Table before the draw",
+        validators=[InputRequired(message=TURN_TEXT["no_table"]), Length(max=160)],
+        description="Every face-up table card, e.g. 9S 4D KC 3H",
+    )
+    drawn = StringField(
+        "Card drawn",
+        validators=[InputRequired(message=TURN_TEXT["no_drawn"]), Length(max=8)],
+        description="The card drawn from the stock",
+    )
+    hand = _cards_field(
+        "Hand after the draw (optional)",
+        "Every card held; needed to tell whether a compulsory pak was missed (paks-9.7)",
+    )
+    pak_table_card = _cards_field("Pak made: table card taken (optional)", "Leave empty if no pak was made")
+    pak_played = _cards_field("Pak made: cards played", "e.g. 10S")
+
+    def card_fields(self) -> list[Field]:
+        return [self.table, self.drawn, self.hand, self.pak_table_card, self.pak_played]
+
+    def place_error(self, error: InputError) -> None:
+        if error.field == "paks" and not isinstance(error, CardError):
+            self.pak_table_card.errors = [*list(self.pak_table_card.errors or []), error.message]
+            return
+        super().place_error(error)
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "table": self.table.data or "",
+            "drawn": (self.drawn.data or "").strip(),
+            "decks": int(self.decks.data),
+            "paks": [],
+        }
+        if (self.hand.data or "").strip():
+            body["hand"] = self.hand.data
+        taken = (self.pak_table_card.data or "").split()
+        if taken or (self.pak_played.data or "").strip():
+            body["paks"] = [{"table_cards": taken, "played": self.pak_played.data or ""}]
+        return body
+
+
+@page("paks", "Was this turn played right?")
+@referee_pages.route("/paks/turn", methods=["GET", "POST"])
+def paks_turn() -> Any:
+    form = TurnForm()
+    result = None
+    if form.validate_on_submit():
+        result = verdict(PAKS.checks["turn"], form.body(), form.place_error)
+    status = page_status(result)
+    return render_template("referee/paks_turn.html", form=form, result=result, game=PAKS), status
+
+
 #: A pak's or steal's claim is its value (the check's ``{"value": …}``).
 VALUE_CLAIM = [("value", "Value played")]
 
@@ -150,3 +210,12 @@ def paks_steal() -> Any:
     return render_template(
         "referee/paks_steal.html", form=form, result=result, game=PAKS, steal_options=STEAL_OPTIONS, claim=claim
     ), status
+
+
+END_FORM = end_form_class(("A", "B"), ())
+
+
+@page("paks", "Is the game over?")
+@referee_pages.route("/paks/end", methods=["GET", "POST"])
+def paks_end() -> Any:
+    return end_page(PAKS, END_FORM, (), verdict, page_status)
