@@ -1,4 +1,5 @@
-"""Clabber referee pages: whose meld scores; who wins this trick; may I play this card?
+"""Clabber referee pages: whose meld scores; who wins this trick; may I play this card; may I say
+"I play"; is the game over?
 
 Each page works for the four variants: ``?players=2``, ``3``, ``4`` (the default, seats N E S W)
 or ``6`` names the seats, and a hidden field carries the choice through the post.
@@ -16,6 +17,7 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 from referee.errors import InputError
 from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
 from referee.rules.clabber.values import HAND_SIZES, Table
+from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.clabber import holds_token, suit_field
 from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
@@ -294,3 +296,70 @@ def clabber_legal() -> Any:
         options=PLAY_OPTIONS,
         picker=pack_picker(PACK),
     ), status
+
+
+END_OPTIONS = tuple(o for o in CLABBER.options if o.id == "game_tie")
+END_FORM = end_form_class(("NS", "EW"), END_OPTIONS)
+
+
+@page("clabber", "Is the game over?")
+@referee_pages.route("/clabber/end", methods=["GET", "POST"])
+def clabber_end() -> Any:
+    return end_page(CLABBER, END_FORM, END_OPTIONS, verdict, page_status)
+
+
+# --- may I say "I play"? ---------------------------------------------------------------------------
+
+BID_TEXT = {
+    "suit": "Choose the suit named in round 2",
+    "unknown_suit": "Choose one of the four suits",
+}
+
+
+class BidForm(FlaskForm):
+    players = RadioField(
+        "Players", choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
+    )
+    turn_up = StringField("Turn-up", validators=[InputRequired(message="Enter the turned-up card"), Length(max=8)])
+    round = RadioField(
+        "Round",
+        choices=choices([("1", "Round 1: the turn-up's suit"), ("2", "Round 2: name another suit")]),
+        default="1",
+    )
+    hand = StringField(
+        "The bidder's hand",
+        validators=[InputRequired(message="Enter the bidder's cards"), Length(max=60)],
+        description="As held while bidding (with 2 players, the first 6 cards).",
+    )
+    dealer = RadioField("Is the bidder the dealer?", choices=choices([("no", "No"), ("yes", "Yes")]), default="no")
+    suit = suit_field("Suit named in round 2")
+
+    def validate_suit(self, field: Any) -> None:
+        if self.round.data == "2" and field.data not in ("S", "H", "D", "C"):
+            raise ValidationError(BID_TEXT["suit"] if not field.data else BID_TEXT["unknown_suit"])
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "players": int(self.players.data),
+            "turn_up": (self.turn_up.data or "").strip(),
+            "round": int(self.round.data),
+            "hand": self.hand.data,
+            "dealer": self.dealer.data == "yes",
+        }
+        if self.round.data == "2":
+            body["suit"] = self.suit.data
+        return body
+
+    def place(self, error: InputError) -> None:
+        place_error(self, error)
+
+
+@page("clabber", "May I say “I play”?")
+@referee_pages.route("/clabber/bid", methods=["GET", "POST"])
+def clabber_bid() -> Any:
+    form = BidForm()
+    result = None
+    if form.validate_on_submit():
+        result = verdict(CLABBER.checks["bid"], form.body(), form.place)
+    status = page_status(result)
+    return render_template("referee/clabber_bid.html", form=form, result=result, picker=pack_picker(PACK)), status
