@@ -43,3 +43,23 @@ def test_a_claim_on_the_pak_page_on_the_phone(server: str, phone: Any) -> None:
     page.fill("input[name='claim-value']", "54")
     page.click("text=Check the pak")
     assert "Claim agreed" in page.locator(".claim-verdict").inner_text()
+
+
+def test_the_new_referee_pages_work_on_a_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    for path in (
+        "/referee/paks/turn",
+        "/referee/paks/end",
+        "/referee/clabber/end",
+        "/referee/clabber/bid",
+        "/referee/dracula/order",
+    ):
+        page.goto(server + path)
+        check_accessibility(page)
+    page.goto(server + "/referee/paks/turn")
+    page.fill("#table", "9S 4D KC 3H")
+    page.fill("#drawn", "2D")
+    page.fill("#hand", "10S 6C 2D")
+    page.click("text=Check the turn")
+    assert "No, illegal" in page.locator(".verdict").inner_text()
+    check_accessibility(page)

@@ -128,3 +128,75 @@ def test_a_deal_claim_that_is_no_number_keeps_the_entry(browser: Browser) -> Non
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert 'id="claim-1-error"' in page and 'value="fifty"' in page and 'value="QH 2H KH"' in page
+
+
+# --- the new referee pages: every rule reachable by a page ------------------------------------
+
+
+def test_paks_turn_page_names_the_missed_compulsory_pak(browser: Browser) -> None:
+    data = {"table": "9S 4D KC 3H", "drawn": "2D", "hand": "10S 6C 2D", "decks": "2"}
+    response = browser.submit("/referee/paks/turn", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "No, illegal" in page and "a pak is compulsory" in page and "paks-9.7" in page
+
+
+def test_paks_turn_page_two_table_cards_in_one_pak(browser: Browser) -> None:
+    data = {"table": "4S 3S KD 2H", "drawn": "5S", "hand": "10S 9S 5S", "decks": "2"}
+    data |= {"pak_table_card": "4S 3S", "pak_played": "10S 9S"}
+    page = browser.submit("/referee/paks/turn", data).get_data(as_text=True)
+    assert "No, illegal" in page and "A pak takes exactly one table card, not 2" in page
+
+
+def test_paks_turn_page_refuses_an_empty_table_at_the_field(browser: Browser) -> None:
+    response = browser.submit("/referee/paks/turn", {"table": "", "drawn": "2D", "hand": "10S", "decks": "2"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="table-error"' in page and 'value="10S"' in page
+
+
+def test_end_pages_for_paks_and_clabber(browser: Browser) -> None:
+    data = {"side_0": "A", "total_0": "505", "side_1": "B", "total_1": "505", "side_2": "C", "total_2": "470"}
+    page = browser.submit("/referee/paks/end", data).get_data(as_text=True)
+    assert "A and B tie on 505: another deal is played" in page and "paks-7.3" in page
+    data = {"side_0": "NS", "total_0": "520", "side_1": "EW", "total_1": "520", "opt_game_tie": "draw"}
+    page = browser.submit("/referee/clabber/end", data).get_data(as_text=True)
+    assert "NS and EW draw on 520" in page and "clabber-9.2" in page
+    response = browser.submit("/referee/clabber/end", data | {"total_0": "lots"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="total_0-error"' in page and 'value="NS"' in page
+
+
+def test_clabber_bid_page(browser: Browser) -> None:
+    data = {"players": "4", "turn_up": "10D", "round": "2", "hand": "AH KS QS 9C JC 10C", "dealer": "no", "suit": "D"}
+    page = browser.submit("/referee/clabber/bid", data).get_data(as_text=True)
+    assert "clabber-3.2" in page and '<p class="big-result">No</p>' in page
+    page = browser.submit("/referee/clabber/bid", data | {"suit": "H"}).get_data(as_text=True)
+    assert "Yes: H would be trump" in page
+    response = browser.submit("/referee/clabber/bid", data | {"suit": ""})
+    assert response.status_code == 400 and "Choose the suit named in round 2" in response.get_data(as_text=True)
+    response = browser.submit("/referee/clabber/bid", data | {"players": "5"})
+    assert response.status_code == 400 and 'id="players-error"' in response.get_data(as_text=True)
+
+
+def test_dracula_order_page(browser: Browser) -> None:
+    cells = ["r1c2", "r2c1", "r1c1", "r2c3", "r1c3", "r3c2", "r3c1", "r3c3"]
+    cards = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C"]
+
+    def rows(by: list[str]) -> dict[str, str]:
+        data = {"centre": "7H"}
+        for n, (who, cell, card) in enumerate(zip(by, cells, cards, strict=True)):
+            data |= {f"by_{n}": who, f"cell_{n}": cell, f"card_{n}": card}
+        return data
+
+    page = browser.submit("/referee/dracula/order", rows(["non-dealer", "dealer"] * 4)).get_data(as_text=True)
+    assert "Yes, in order" in page and "dracula-10.5" in page
+    page = browser.submit("/referee/dracula/order", rows(["dealer", "non-dealer"] * 4)).get_data(as_text=True)
+    assert "move 1: dealer deals and never places first; non-dealer does" in page
+    response = browser.submit("/referee/dracula/order", rows(["non-dealer", "dealer"] * 4) | {"by_3": "nobody"})
+    assert response.status_code == 400 and 'id="by_3-error"' in response.get_data(as_text=True)
+
+
+def test_the_referee_index_lists_the_new_pages(client: FlaskClient) -> None:
+    page = client.get("/referee/").get_data(as_text=True)
+    for title in ("Was this turn played right?", "Is the game over?", "May I say “I play”?", "placed in order"):
+        assert title in page
