@@ -59,7 +59,7 @@ def test_unknown_game_check_and_method(client) -> None:  # type: ignore[no-untyp
 
 def test_index_lists_games_and_checks(client) -> None:  # type: ignore[no-untyped-def]
     games = client.get("/api/v1/").get_json()["games"]
-    assert set(games["dracula"]["checks"]) == {"coffin", "placement", "game"}
+    assert set(games["dracula"]["checks"]) == {"coffin", "placement", "game", "order"}
 
 
 def test_api_needs_no_csrf_token(client) -> None:  # type: ignore[no-untyped-def]
