@@ -70,7 +70,45 @@ ERROR: Schema = {
         }
     },
 }
-CLAIM: Schema = {"type": "object", "description": "what a player claims the check should answer; judged in the answer"}
+CLAIM: Schema = {
+    "type": "object",
+    "description": "the score a side claims: side name → points as in the answer's scores, optionally with "
+    "`items`, each side's claimed items by name; judged in the answer's `claim`",
+    "properties": {"items": mapping(mapping(INTEGER))},
+    "additionalProperties": INTEGER,
+}
+CLAIM_VERDICT: Schema = {
+    "type": "object",
+    "required": ["agreed", "differences", "missed", "explanation"],
+    "properties": {
+        "agreed": BOOLEAN,
+        "claimed": SCORES,
+        "differences": array(
+            {
+                "type": "object",
+                "required": ["side", "item", "claimed", "ruled", "clause"],
+                "properties": {"side": NAME, "item": STRING, "claimed": INTEGER, "ruled": INTEGER, "clause": STRING},
+            }
+        ),
+        "missed": array(
+            {
+                "type": "object",
+                "properties": {
+                    "side": NAME,
+                    "points": INTEGER,
+                    "items": array({"type": "object", "properties": {"item": STRING, "points": INTEGER}}),
+                },
+            }
+        ),
+        "explanation": EXPLANATION,
+    },
+}
+PLAYS: Schema = array({"type": "object", "properties": {"seat": NAME, "card": CARD}})
+CLABBER_TABLE: Mapping[str, Schema] = {
+    "seats": {"description": "seat names clockwise (a list, or one string)"},
+    "players": {"type": "integer", "enum": [2, 3, 4, 6], "description": "the variant; default seats when no `seats`"},
+}
+TOTALS: Mapping[str, Schema] = {"totals": SCORES}
 
 #: Request fields per game and check: (required, optional), each a field name → schema.
 REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Schema]]] = {
@@ -87,15 +125,28 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
         {"sides": array({"type": "object", "properties": {"name": NAME, "paks": array(CARDS)}})},
         {"decks": DECKS, "players": INTEGER},
     ),
-    ("clabber", "melds"): ({"trump": SUIT, "hands": mapping(CARDS)}, {"seats": {}}),
-    ("clabber", "trick"): (
-        {"trump": SUIT, "plays": array({"type": "object", "properties": {"seat": NAME, "card": CARD}})},
-        {"seats": {}},
+    ("paks", "turn"): (
+        {"table": CARDS, "drawn": CARD},
+        {
+            "hand": CARDS,
+            "paks": array(
+                {"type": "object", "properties": {"table_card": CARD, "table_cards": CARDS, "played": CARDS}}
+            ),
+            "steals": array({"type": "object", "properties": {"victim_paks": {"type": "array"}, "played": CARDS}}),
+            "player": NAME,
+            "partners": optional(array(NAME)),
+            "decks": DECKS,
+            "players": INTEGER,
+        },
     ),
+    ("paks", "end"): (TOTALS, {}),
+    ("clabber", "melds"): ({"trump": SUIT, "hands": mapping(CARDS)}, CLABBER_TABLE),
+    ("clabber", "trick"): ({"trump": SUIT, "plays": PLAYS}, {**CLABBER_TABLE, "last": BOOLEAN}),
     ("clabber", "legal"): (
         {"trump": SUIT, "seat": NAME, "hand": CARDS},
-        {"trick": array({"type": "object", "properties": {"seat": NAME, "card": CARD}}), "card": CARD, "seats": {}},
+        {"trick": PLAYS, "card": CARD, **CLABBER_TABLE},
     ),
+    ("clabber", "end"): (TOTALS, {}),
     ("clabber", "deal"): (
         {"makers": NAME, "points": SCORES},
         {"melds": SCORES, "bells": SCORES, "players": INTEGER},
@@ -107,6 +158,10 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ("dracula", "coffin"): ({"layout": LAYOUT}, {"players": {"type": "integer", "enum": [2, 3, 4]}}),
     ("dracula", "placement"): ({"layout": LAYOUT, "cell": {"type": "string", "description": "r1c1 … r3c3"}}, {}),
     ("dracula", "game"): ({"deals": array(SCORES)}, {}),
+    ("dracula", "order"): (
+        {"centre": CARD, "moves": array({"type": "object", "properties": {"by": NAME, "cell": STRING, "card": CARD}})},
+        {"dealer": NAME, "non_dealer": NAME},
+    ),
     ("zhengfen", "classify"): ({"cards": CARDS}, {"declared": {}}),
     ("zhengfen", "beats"): ({"current": CARDS, "play": CARDS}, {"declared": {}, "current_declared": {}}),
     ("zhengfen", "deal"): ({"order": array(NAME), "captured": mapping(CARDS)}, {"hands": mapping(CARDS)}),
@@ -119,10 +174,27 @@ _LEGAL: Mapping[str, Schema] = {"legal": BOOLEAN, "reasons": EXPLANATION}
 
 #: The documented fields of each check's answer (shared/API.md "answer (at least)"), by type; an
 #: answer that cannot compute one (an illegal play has no value) leaves it out.
+_ENDING: Mapping[str, Schema] = {
+    "finished": BOOLEAN,
+    "winner": optional(NAME),
+    "another_deal": BOOLEAN,
+    "status": STRING,
+}
+
 ANSWERS: Mapping[tuple[str, str], Mapping[str, Schema]] = {
-    ("paks", "pak"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER)},
-    ("paks", "steal"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER)},
-    ("paks", "deal"): {"scores": SCORES, "thrown_off": mapping(array(array(CARD)))},
+    ("paks", "pak"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER), "decks": DECKS},
+    ("paks", "steal"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER), "decks": DECKS},
+    ("paks", "deal"): {"scores": SCORES, "thrown_off": mapping(array(array(CARD))), "decks": DECKS},
+    ("paks", "turn"): {
+        **_LEGAL,
+        "draw": {"enum": ["table", "hand", "hidden"]},
+        "pak_compulsory": BOOLEAN,
+        "missed": {"type": "array"},
+        "decks": DECKS,
+    },
+    ("paks", "end"): _ENDING,
+    ("clabber", "end"): {**_ENDING, "drawn": BOOLEAN},
+    ("dracula", "order"): {**_LEGAL, "complete": BOOLEAN, "layout": LAYOUT},
     ("clabber", "melds"): {"winner": optional({"type": "object"}), "bells": SCORES, "team_points": SCORES},
     ("clabber", "trick"): {"winner": NAME, "points": INTEGER},
     ("clabber", "legal"): {"legal_cards": array(CARD)},
@@ -186,9 +258,9 @@ def request_schema(game: str, check: str, options: Sequence[Option], *, claims: 
     return {"type": "object", "required": list(required), "properties": properties}
 
 
-def answer_schema(game: str, check: str) -> Schema:
-    return {
-        "type": "object",
-        "required": ["explanation"],
-        "properties": {**ANSWERS.get((game, check), {}), "explanation": EXPLANATION},
-    }
+def answer_schema(game: str, check: str, *, claims: bool = False) -> Schema:
+    """``claims``: the answer carries the ``claim`` verdict when the request made one."""
+    properties = {**ANSWERS.get((game, check), {}), "explanation": EXPLANATION}
+    if claims:
+        properties["claim"] = CLAIM_VERDICT
+    return {"type": "object", "required": ["explanation"], "properties": properties}

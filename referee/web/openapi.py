@@ -43,6 +43,7 @@ def _operation(slug: str, name: str) -> dict[str, Any]:
         "post": {
             "operationId": f"{slug}_{name}",
             "summary": check.title,
+            **({"description": check.about} if getattr(check, "about", "") else {}),
             "tags": [game.name],
             "requestBody": {
                 "required": True,
@@ -51,7 +52,7 @@ def _operation(slug: str, name: str) -> dict[str, Any]:
             "responses": {
                 "200": {
                     "description": "the verdict, with its explanation",
-                    "content": _json(api_schema.answer_schema(slug, name)),
+                    "content": _json(api_schema.answer_schema(slug, name, claims=claims)),
                 },
                 "400": {"description": "malformed input", "content": _json(error)},
                 "413": {"description": "the body is larger than the limit", "content": _json(error)},
