@@ -90,6 +90,7 @@ class DealResult:
             "marks": dict(self.marks),
             "summary": self.summary,
             "details": self.details,
+            "claim": self.claim,
         }
 
     @classmethod
@@ -102,6 +103,7 @@ class DealResult:
             marks=dict(data["marks"]),
             summary=data["summary"],
             details=dict(data["details"]),
+            claim=data.get("claim"),
         )
 
 
