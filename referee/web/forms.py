@@ -85,6 +85,22 @@ def stored_int(text: object) -> int | None:
     return value if 0 <= value <= 2**31 - 1 else 0
 
 
+class WholeNumberField(IntegerField):
+    """An IntegerField that refuses, at the field, a number of more digits than any score has.
+
+    WTForms turns any run of digits into an int, and its NumberRange then compares it with a
+    float: hundreds of digits end in an OverflowError (a 500) instead of a message.
+    """
+
+    MAX_DIGITS = 12
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > self.MAX_DIGITS:
+            self.data = None
+            raise ValueError(self.gettext(f"Enter a whole number of at most {self.MAX_DIGITS} digits"))
+        super().process_formdata(valuelist)
+
+
 class MultiCheckboxField(SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
@@ -109,11 +125,11 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
         label = f"{option.label} ({option.clause})"
         if option.kind == "int_map":
             for key in option.choices:
-                fields[option_field_name(option, key)] = IntegerField(
+                fields[option_field_name(option, key)] = WholeNumberField(
                     f"{option.label}: {key.replace('_', ' ')}", default=option.default[key], validators=[Optional()]
                 )
         elif option.kind == "int":
-            fields[option_field_name(option)] = IntegerField(
+            fields[option_field_name(option)] = WholeNumberField(
                 label, default=option.default, validators=[Optional()], description=option.help
             )
         elif option.kind == "subset":

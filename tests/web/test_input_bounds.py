@@ -19,6 +19,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.rules.dracula import DRACULA_PACK
 from referee.rules.registry import GAMES
 from referee.web.jsonin import MAX_DEPTH, MAX_DIGITS
 from tests.conftest import Browser
@@ -149,7 +150,7 @@ def test_match_setup_refuses_huge_and_insane_targets(app: Flask) -> None:
         response = browser.submit(f"{evening}/matches/new/iceberg", {**seats, "opt_target": target})
         assert response.status_code == 400
         page = response.get_data(as_text=True)
-        assert "at most 50000" in page or "Not a valid integer value" in page
+        assert "at most 50000" in page or "at most 12 digits" in page
 
     run()
     assert browser.submit(f"{evening}/matches/new/iceberg", {**seats, "opt_target": "99999999"}).status_code == 400
@@ -301,3 +302,43 @@ def test_import_with_nul_anywhere_is_refused(played: tuple[Browser, str, str]) -
         assert_refused_import(import_file(browser, data), "NUL character")
 
     run()
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_deal_forms_refuse_numbers_of_hundreds_of_digits(app: Flask, slug: str) -> None:
+    from tests.web.test_fuzz import form_fields, setup_match
+
+    browser = Browser(app.test_client())
+    match = setup_match(browser, slug)
+    fields = form_fields(browser.get(f"{match}/deals/new").get_data(as_text=True))
+
+    @FUZZ
+    @given(HUGE.filter(lambda n: n[0].isdigit() or n[0] == "-"), st.sets(st.sampled_from(fields), min_size=1))
+    def run(number: str, chosen: set[str]) -> None:
+        response = browser.client.post(
+            f"{match}/deals/new", data={**dict.fromkeys(chosen, number), "csrf_token": browser.token}
+        )
+        # 302: a hidden version past any integer is a stale form, sent back to the sheet.
+        assert response.status_code in (200, 302, 400), response.get_data(as_text=True)[:300]
+
+    run()
+
+
+def test_play_again_respects_the_match_limit(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.web import limits
+
+    browser = Browser(app.test_client())
+    evening = browser.submit("/", {"players": "Ann, Bob"}).headers["Location"]
+    match = browser.submit(
+        f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
+    ).headers["Location"]
+    cells = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)]
+    deck = [str(card) for card in DRACULA_PACK.cards()]
+    for deal in range(6):  # a two-player game is six deals (dracula-6.1)
+        layout = dict(zip(cells, deck[deal * 9 : deal * 9 + 9], strict=True))
+        assert browser.submit(f"{match}/deals/new", layout).status_code == 302
+    assert "/rematch" in browser.get(match).get_data(as_text=True)
+    monkeypatch.setattr(limits, "MAX_MATCHES_PER_EVENING", 1)
+    response = browser.submit(f"{match}/rematch", {}, form_page=match)
+    assert response.status_code == 302 and response.headers["Location"].endswith(match)
+    assert "limit of 1 matches" in browser.get(match).get_data(as_text=True)

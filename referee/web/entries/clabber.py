@@ -17,7 +17,7 @@ from referee.errors import InputError
 from referee.rules.clabber import MELD_KINDS, MELD_LABELS
 from referee.rules.game import Game, MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
-from referee.web.forms import choices
+from referee.web.forms import WholeNumberField, choices
 
 #: The value of the "all passed twice" choice of the makers.
 PASSED = "passed"
@@ -243,7 +243,7 @@ for _i in range(MAX_SIDES):
     setattr(
         ClabberEntryForm,
         f"points_{_i}",
-        IntegerField(f"Card points of side {_i + 1}", validators=[Optional()]),
+        WholeNumberField(f"Card points of side {_i + 1}", validators=[Optional()]),
     )
     for _k in range(MELDS_PER_SIDE):
         setattr(

@@ -28,6 +28,7 @@ from referee.rules.iceberg import ICEBERG, Replay
 from referee.rules.iceberg.playlog import ACE_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
 from referee.web.entries import EntryForm, same_card
+from referee.web.forms import WholeNumberField
 from referee.web.jsonin import JSONInputError, decode_json
 
 #: Seats an Iceberg table has at most (iceberg-1.1).
@@ -374,7 +375,7 @@ for _seat in range(SEATS):
     setattr(
         IcebergEntryForm,
         f"played_{_seat}",
-        IntegerField(
+        WholeNumberField(
             "Melds and lay-offs",
             validators=[Optional(), NumberRange(min=0, max=100_000, message="points from 0 up")],
         ),
@@ -382,7 +383,7 @@ for _seat in range(SEATS):
     setattr(
         IcebergEntryForm,
         f"aces_{_seat}",
-        IntegerField("Aces exposed", validators=[Optional(), NumberRange(min=0, max=8, message="0 to 8 aces")]),
+        WholeNumberField("Aces exposed", validators=[Optional(), NumberRange(min=0, max=8, message="0 to 8 aces")]),
     )
 for _row in range(MAX_MELDS):
     setattr(

@@ -23,6 +23,7 @@ from referee.rules.zhengfen import parse_haul
 from referee.rules.zhengfen.scoring import place_name
 from referee.rules.zhengfen.values import POINT_RANKS
 from referee.web.entries import EntryForm, same_card
+from referee.web.forms import WholeNumberField
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
 SEATS = 6
@@ -221,7 +222,7 @@ def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:
 
 
 def _count_field(label: str) -> IntegerField:
-    return IntegerField(
+    return WholeNumberField(
         label, validators=[Optional(), NumberRange(min=0, max=4, message="a count from 0 to 4")], default=None
     )
 
