@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, g, url_for
@@ -15,9 +16,26 @@ from referee.rules.registry import GAMES
 
 
 def card_html(token: object) -> Markup:
-    """``10H`` → ``10♥`` in red; anything that is not a card is shown escaped, as typed."""
+    """``10H`` → ``10♥`` in red; anything that is not a card is shown escaped, as typed.
+
+    A sheet shows tens of thousands of cards: each token's markup is built once and then looked up.
+    """
     if token is None or token == "":
-        return Markup('<span class="card empty">·</span>')
+        return _EMPTY_CARD
+    if isinstance(token, str):
+        return _card_markup(token)
+    return _build_card_markup(token)
+
+
+_EMPTY_CARD = Markup('<span class="card empty">·</span>')
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _card_markup(token: str) -> Markup:
+    return _build_card_markup(token)
+
+
+def _build_card_markup(token: object) -> Markup:
     try:
         card = parse_card(token)
     except InputError:
@@ -31,13 +49,17 @@ def card_html(token: object) -> Markup:
 def cards_html(tokens: Any) -> Markup:
     if isinstance(tokens, str):
         tokens = tokens.split()
-    return Markup(" ").join(card_html(t) for t in tokens or [])
+    return Markup(" ".join([card_html(t) for t in tokens or []]))
 
 
+@lru_cache(maxsize=8192, typed=True)
 def suit_signs(text: str) -> Markup:
-    """Escape ``text`` and show backticked cards (`10H`, or a group `8S 8H 9D`) with suit signs."""
+    """Escape ``text`` and show backticked cards (`10H`, or a group `8S 8H 9D`) with suit signs.
+
+    Explanations repeat the same sentences deal after deal, so each text's markup is kept.
+    """
     parts = str(text).split("`")
-    out: list[Markup | str] = []
+    out: list[str] = []
     for i, part in enumerate(parts):
         if i % 2 == 1:
             tokens = part.split()
@@ -47,9 +69,10 @@ def suit_signs(text: str) -> Markup:
                 out.append(Markup("<code>{}</code>").format(part))
         else:
             out.append(escape(part))
-    return Markup("").join(out)
+    return Markup("".join(out))
 
 
+@lru_cache(maxsize=4096)
 def _is_card(token: str) -> bool:
     try:
         parse_card(token)
@@ -131,8 +154,9 @@ def combine_attrs(first: dict[str, Any], second: dict[str, Any]) -> dict[str, An
     return {**first, **second}
 
 
+@lru_cache(maxsize=256)
 def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as inline SVG (no script, no image request)."""
+    """A QR code of ``url`` as inline SVG (no script, no image request), made once per link."""
     import segno
 
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1c1b19", light="#ffffff", omitsize=True)
