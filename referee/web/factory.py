@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, jsonify, render_template, request
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
@@ -22,6 +23,7 @@ from referee.web.upgrading import upgrade_lock
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
 migrate = Migrate()
+compress = Compress()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -42,6 +44,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # Pages, JSON and scripts go out compressed (brotli where the browser takes it, else gzip).
+        COMPRESS_ALGORITHM=["br", "gzip"],
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
     app.config.from_pyfile("config.py", silent=True)
@@ -59,8 +63,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     bodylimit.install(app)
 
     db.init_app(app)
+    _register_request_limits(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = RowNumberConverter
+    compress.init_app(app)
     _register_blueprints(app)
     _register_errors(app)
     _register_template_helpers(app)
@@ -180,6 +186,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.close()
 
 
+def _register_request_limits(app: Flask) -> None:
+    """Per-page request limits, set before CSRF protection reads any form."""
+    from referee.web.pages import allow_evening_files
+
+    app.before_request(allow_evening_files)
+
+
 def _register_blueprints(app: Flask) -> None:
     from referee.web.api import api
     from referee.web.groups import groups
@@ -249,6 +262,10 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(_error: Exception) -> Any:
+        if request.endpoint == "pages.import_page":
+            from referee.web.pages import file_too_large
+
+            return file_too_large()
         return error_page(413, "Too large", "The request is larger than 256 KB.")
 
     @app.errorhandler(CSRFError)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from referee.errors import InputError
 from referee.rules.registry import GAMES
@@ -15,7 +15,7 @@ from referee.web.forms import EveningForm, ImportForm, split_names
 from referee.web.jsonin import JSONInputError, decode_json
 from referee.web.models import Evening, Group, Player
 from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
-from referee.web.transfer import import_file
+from referee.web.transfer import MAX_IMPORT_BYTES, import_file
 
 pages = Blueprint("pages", __name__)
 
@@ -73,6 +73,25 @@ CLAIM_EXAMPLE = {
     "bells": {"NS": 20, "EW": 0},
     "claim": {"NS": 100, "EW": 112},
 }
+
+
+def allow_evening_files() -> None:
+    """Let ``/import`` read an evening file up to MAX_IMPORT_BYTES (other requests keep the app's limit).
+
+    Registered on the app before CSRF protection, which reads the form first.
+    """
+    if request.endpoint == "pages.import_page":
+        request.max_content_length = MAX_IMPORT_BYTES
+
+
+def file_too_large() -> Any:
+    """The import form again (413), with why the file was refused at its field."""
+    form = ImportForm(formdata=None)
+    form.file.errors = [
+        f"This file is larger than {MAX_IMPORT_BYTES / 1024 / 1024:.1f} MB, the most an exported evening holds: "
+        "is it the .json file of an evening?"
+    ]
+    return render_template("import.html", form=form), 413
 
 
 @pages.get("/api")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
@@ -15,6 +15,7 @@ from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web import rights
 from referee.web.claim_input import ClaimInput
+from referee.web.conditional import conditional, etag_for
 from referee.web.db import db
 from referee.web.entries import EntryForm, entry_form_class
 from referee.web.forms import (
@@ -77,7 +78,10 @@ def evening_version(evening: Evening) -> str:
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
-    return _evening_page(evening, PlayerForm())
+    return conditional(
+        etag_for(f"evening-{evening.id}", evening_version(evening), editor=g.can_edit),
+        lambda: _evening_page(evening, PlayerForm()),
+    )
 
 
 def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
@@ -118,12 +122,16 @@ def _file_name(evening: Evening) -> str:
 
 @sheets.get("/<code>/version")
 def evening_version_json(code: str) -> Any:
-    return jsonify(version=evening_version(_evening(code)))
+    """What live.js polls on the evening page; a matching ETag answers 304 without a body."""
+    version = evening_version(_evening(code))
+    return conditional(etag_for("evening-version", version, editor=False), lambda: jsonify(version=version))
 
 
 @sheets.get("/<code>/matches/<int:match_id>/version")
 def match_version(code: str, match_id: int) -> Any:
-    return jsonify(version=_match(code, match_id)[1].version)
+    """What live.js polls on a sheet; a matching ETag answers 304 without a body."""
+    version = _match(code, match_id)[1].version
+    return conditional(etag_for("match-version", version, editor=False), lambda: jsonify(version=version))
 
 
 @sheets.get("/<code>/edit/<token>")
@@ -192,20 +200,50 @@ def new_match(code: str, game_slug: str) -> Any:
 
 @sheets.get("/<code>/matches/<int:match_id>")
 def match(code: str, match_id: int) -> Any:
+    """The sheet: the score table and the latest deal's workings; older deals link to their own page."""
     evening, match = _match(code, match_id)
-    game = svc.game_of(match)
-    result = svc.scored(match)
-    return render_template(
-        "match.html",
-        evening=evening,
-        match=match,
-        game=game,
-        result=result,
-        options=option_rows(game, match.options, len(match.seats)),
-        setup=svc.setup_of(match),
-        limit=game.deals_in_match(svc.setup_of(match)),
-        rematch_form=ConfirmForm() if result.finished else None,
-    )
+
+    def render() -> str:
+        game = svc.game_of(match)
+        setup = svc.setup_of(match)
+        result = svc.scored(match)
+        return render_template(
+            "match.html",
+            evening=evening,
+            match=match,
+            game=game,
+            result=result,
+            options=option_rows(game, match.options, len(match.seats)),
+            setup=setup,
+            limit=game.deals_in_match(setup),
+            rematch_form=ConfirmForm() if result.finished else None,
+        )
+
+    return conditional(etag_for(f"match-{match.id}", match.version, editor=g.can_edit), render)
+
+
+@sheets.get("/<code>/matches/<int:match_id>/deals/<int:number>")
+def deal(code: str, match_id: int, number: int) -> Any:
+    """One deal's workings, on a page of its own (``?part=workings``: only the workings, for the sheet's script)."""
+    evening, match = _match(code, match_id)
+    part = request.args.get("part") == "workings"
+
+    def render() -> str:
+        result = svc.scored(match)
+        if not 1 <= number <= len(result.deals):
+            abort(404)
+        return render_template(
+            "deal_workings.html" if part else "deal.html",
+            evening=evening,
+            match=match,
+            game=svc.game_of(match),
+            result=result,
+            deal=result.deals[number - 1],
+            setup=svc.setup_of(match),
+        )
+
+    kind = f"deal-{match.id}-{number}" + ("-part" if part else "")
+    return conditional(etag_for(kind, match.version, editor=g.can_edit), render)
 
 
 @sheets.post("/<code>/matches/<int:match_id>/rematch")

@@ -17,7 +17,15 @@ from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
 from referee.web.db import db
-from referee.web.limits import MAX_STORED_INT, deals_full, in_future, matches_full, utc_naive
+from referee.web.limits import (
+    MAX_DEALS_PER_MATCH,
+    MAX_MATCHES_PER_EVENING,
+    MAX_STORED_INT,
+    deals_full,
+    in_future,
+    matches_full,
+    utc_naive,
+)
 from referee.web.models import Deal, Evening, Group, Match, Person, Player, Revision
 from referee.web.names import MAX_EVENING_NAME, MAX_PLAYER_NAME, name_problem, names_problem
 from referee.web.scoring import scored, store
@@ -28,6 +36,15 @@ FORMAT = "table-referee/evening"
 FORMAT_VERSION = 1
 GROUP_FORMAT = "table-referee/group"
 GROUP_FORMAT_VERSION = 1
+
+#: What one deal takes in an export at most, as measured: its entry and its revisions (the entry
+#: again, twice more for a correction) come to 0.7 KB for Iceberg totals entered once and about
+#: 2.5 KB for an Iceberg play log corrected once.
+EXPORTED_DEAL_BYTES = 2560
+#: The largest evening file ``/import`` reads: an evening at the limits (MAX_MATCHES_PER_EVENING
+#: matches of MAX_DEALS_PER_MATCH deals, each corrected once) exports within it, so every export
+#: imports again. A larger file is refused at the field.
+MAX_IMPORT_BYTES = MAX_MATCHES_PER_EVENING * MAX_DEALS_PER_MATCH * EXPORTED_DEAL_BYTES
 
 
 def _time(value: datetime) -> str:

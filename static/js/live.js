@@ -1,6 +1,9 @@
 /* Live sheet: pages with data-live-url poll the server's version of what they show and follow
  * changes made on other phones. data-live-mode="reload" reloads the page (keeping the scroll
  * position); "notice" (a form being edited) only shows a notice, so nothing typed is lost.
+ * Polls revalidate with the answer's ETag, so an unchanged version costs a bodiless 304.
+ * An older deal on the sheet (details[data-workings]) loads its workings in place when opened;
+ * without the script its link opens the deal's own page.
  * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it, and
  * stays hidden where it has not. A link to a folded <details> (a deal's number) unfolds it.
  */
@@ -18,7 +21,7 @@
     var noticeShown = false;
     var poll = function () {
       if (document.hidden) return;
-      fetch(url, { headers: { Accept: "application/json" }, cache: "no-store", credentials: "same-origin" })
+      fetch(url, { headers: { Accept: "application/json" }, cache: "no-cache", credentials: "same-origin" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (!data || String(data.version) === version) return;
@@ -35,6 +38,25 @@
     };
     setInterval(poll, INTERVAL);
     document.addEventListener("visibilitychange", poll);
+  }
+
+  if (window.fetch) {
+    Array.prototype.forEach.call(document.querySelectorAll("details[data-workings]"), function (details) {
+      details.addEventListener("toggle", function () {
+        if (!details.open || details.getAttribute("data-loaded")) return;
+        details.setAttribute("data-loaded", "1");
+        fetch(details.getAttribute("data-workings"), { credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) {
+            if (html === null) { details.removeAttribute("data-loaded"); return; }
+            var link = details.querySelector("summary + p");
+            var holder = document.createElement("div");
+            holder.innerHTML = html;
+            if (link) details.replaceChild(holder, link); else details.appendChild(holder);
+          })
+          .catch(function () { details.removeAttribute("data-loaded"); });
+      });
+    });
   }
 
   /* A link to a deal's detail (its number on the sheet) opens that detail, which may be folded. */

@@ -70,7 +70,8 @@ def test_whole_evening_of_dracula(browser: Browser) -> None:
     response = browser.submit(edit_url, {**cells(corrected), "version": version})
     assert response.status_code == 302
     after_edit = browser.get(match).get_data(as_text=True)
-    assert totals(after_edit) != before or "Correct deal 2" in after_edit
+    deal_page = browser.get(f"{match}/deals/2").get_data(as_text=True)
+    assert totals(after_edit) != before or "Correct deal 2" in deal_page
 
     # Undo the sixth deal: the match is open again, the sixth deal can be entered anew.
     confirm = browser.get(f"{match}/undo")

@@ -65,7 +65,7 @@ def test_every_write_is_refused_to_a_viewer(
         token = other.token or ""
         response = other.client.post(target, data={**(data or {}), "csrf_token": token})
     assert response.status_code in (400, 403)
-    assert len(re.findall(r'id="detail-', other.get(evening["match"]).get_data(as_text=True))) == 1
+    assert len(re.findall(r'<tr id="deal-', other.get(evening["match"]).get_data(as_text=True))) == 1
 
 
 def test_editor_link_grants_editing(app: Flask, evening: dict[str, str]) -> None:

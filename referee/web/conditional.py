@@ -1,0 +1,77 @@
+"""Conditional GETs: sheet pages and version polls answer ``304 Not Modified`` to a matching ETag.
+
+A follower's phone polls the version of what it shows and reloads when it changes (static/js/live.js).
+The ETag of a page is known before anything is rendered: it is made of the match's (or evening's)
+version, what the viewer may do there (an editor sees other buttons than a follower), and the code
+version (so a new release never serves an old page as current). A 304 then costs two small queries.
+
+The tags are weak: the compressed and the plain body of one version are the same page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, make_response, request, session
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What a page is made from: a change of any file under these changes every ETag and cached PDF.
+_SOURCES = ("referee", "templates", "static")
+
+
+@cache
+def code_version() -> str:
+    """A short digest of the app's code, templates and static files (names, sizes and contents).
+
+    Every worker of one installation computes the same value, so a tag given by one is honoured by another.
+    """
+    digest = hashlib.blake2b(digest_size=8)
+    for folder in _SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix not in (".pyc",) and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def etag_for(kind: str, version: object, *, editor: bool) -> str:
+    """The tag of one page or poll answer as this viewer sees it.
+
+    An editor's page carries a form token bound to the browser's session, so the session's raw
+    token takes part in the tag: a browser whose session changed never reuses an old form.
+    """
+    parts = [kind, str(version), code_version()]
+    if editor:
+        raw = str(session.get("csrf_token", ""))
+        parts.append("edit-" + hashlib.blake2b(raw.encode(), digest_size=6).hexdigest())
+    return ".".join(parts)
+
+
+def _flashes_pending() -> bool:
+    """A message waits to be shown once: the page that shows it is never answered from a cache."""
+    return bool(session.get("_flashes"))
+
+
+def conditional(etag: str, render: Callable[[], Any]) -> Response:
+    """``304 Not Modified`` when the browser already holds this version; else ``render()`` it, tagged.
+
+    Browsers revalidate a tagged page at every use (``no-cache``); a page showing a one-time message
+    is neither answered from nor kept in a cache.
+    """
+    if _flashes_pending():
+        response = make_response(render())
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    if request.if_none_match.contains_weak(etag):
+        response = current_app.response_class(status=304)
+    else:
+        response = make_response(render())
+        if response.status_code != 200:
+            return response
+    response.set_etag(etag, weak=True)
+    response.headers.setdefault("Cache-Control", "private, no-cache")
+    return response
