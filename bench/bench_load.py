@@ -1,20 +1,26 @@
-"""Load benchmark of the live sheet: gunicorn on loopback, viewers polling, editors entering deals.
+"""Load benchmark of the live sheet: gunicorn on loopback, followers polling, editors entering deals.
 
 Run by hand (not part of the tests):
 
     .venv/bin/pip install -e '.[bench]'
-    PYTHONPATH=. .venv/bin/python bench/bench_load.py [--seconds 60] [--viewers 50] [--editors 5]
+    PYTHONPATH=. .venv/bin/python bench/bench_load.py [--seconds 60] [--viewers 200] [--editors 20]
 
-50 viewers poll the match's version endpoint (as static/js/live.js does, but every second) and
-load the whole sheet every fifth poll; 5 editors each keep a Dracula match of the same evening
-going (six deals, then undo them all, again and again), pausing ``--editor-pause`` seconds
-between submissions (0 for a stress test). Prints p50/p95/max latency per kind of
-request and the error count. Target: 0 errors, p95 ≤ 100 ms. Only 127.0.0.1 is contacted.
+Each follower does what static/js/live.js does in a phone's browser: it loads the sheet, then polls
+the match's version every ``--poll`` seconds, revalidating with the ETag of the last answer (a 304
+when nothing changed), and reloads the sheet (compressed, as a browser accepts it) on every change
+of version. The followers start spread over one poll interval. ``--editors`` editors each keep a
+Dracula match of the same evening going (six deals, then undo them all, again and again), pausing
+``--editor-pause`` seconds between submissions (0 for a stress test); the followers are shared out
+over their matches. gunicorn runs ``--workers`` gthread workers of ``--threads`` threads on SQLite.
+Prints p50/p95/max latency per kind of request and the error count (any status but the expected
+ones, or no answer). Target (issue 13): 200 followers + 20 editors for 60 s, 0 errors,
+p95 ≤ 50 ms. Only 127.0.0.1 is contacted.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import http.cookiejar
 import re
@@ -32,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import brotli  # noqa: E402
+
 from referee.rules.dracula import DRACULA_PACK  # noqa: E402
 from referee.rules.dracula.layout import CELLS  # noqa: E402
 
@@ -40,17 +48,26 @@ LAYOUTS = [dict(zip(CELLS, DECK[i * 9 : i * 9 + 9], strict=True)) for i in range
 _CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
+_DECODE = {"gzip": gzip.decompress, "br": brotli.decompress}
+
+
 class Client:
-    """One phone: a keep-alive connection with its own cookies."""
+    """One phone: a keep-alive connection with its own cookies; it accepts compressed answers and
+    revalidates what it has seen with its ETag, as a browser does with ``cache: "no-cache"``."""
 
     def __init__(self, port: int) -> None:
         self.port = port
         self.cookies: dict[str, str] = {}
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.token = ""
+        self.etags: dict[str, str] = {}
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None) -> tuple[int, str, str, float]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None, *, revalidate: bool = False
+    ) -> tuple[int, str, str, float]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Accept-Encoding": "br, gzip"}
+        if revalidate and path in self.etags:
+            headers["If-None-Match"] = self.etags[path]
         body = None
         if form is not None:
             body = urllib.parse.urlencode({**form, "csrf_token": self.token})
@@ -59,12 +76,16 @@ class Client:
         try:
             self.connection.request(method, path, body=body, headers=headers)
             response = self.connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
+            raw = response.read()
+            encoding = response.headers.get("Content-Encoding")
+            text = (_DECODE[encoding](raw) if encoding in _DECODE else raw).decode("utf-8", "replace")
         except (OSError, http.client.HTTPException):
             self.connection.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             return 599, "", "", time.perf_counter() - started
         elapsed = time.perf_counter() - started
+        if response.headers.get("ETag"):
+            self.etags[path] = response.headers["ETag"]
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
@@ -93,10 +114,11 @@ def wait_for(port: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--viewers", type=int, default=50)
-    parser.add_argument("--editors", type=int, default=5)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--editors", type=int, default=20)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--poll", type=float, default=4.0, help="seconds between two polls (live.js: 4)")
     parser.add_argument(
         "--editor-pause", type=float, default=1.0, help="seconds an editor takes between two submissions"
     )
@@ -115,7 +137,7 @@ def main() -> None:
             "--worker-class",
             "gthread",
             "--threads",
-            "8",
+            str(args.threads),
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -135,7 +157,7 @@ def main() -> None:
 def run(port: int, args: argparse.Namespace) -> None:
     keeper = Client(port)
     keeper.request("GET", "/")
-    players = ", ".join(f"P{i}" for i in range(2 * args.editors))
+    players = ", ".join(f"P{i}" for i in range(2 * args.editors))  # two players per editor's match
     _, evening, _, _ = keeper.request("POST", "/", {"name": "Bench", "players": players})
     evening = urllib.parse.urlparse(evening).path
     matches = []
@@ -162,15 +184,22 @@ def run(port: int, args: argparse.Namespace) -> None:
     def viewer(index: int) -> None:
         phone = Client(port)
         match = matches[index % len(matches)]
-        polls = 0
+        time.sleep(args.poll * index / max(args.viewers, 1))
+        status, _, _, elapsed = phone.request("GET", match)
+        record("load sheet", status, elapsed, (200,))
+        shown = None
         while time.monotonic() < stop:
-            polls += 1
-            status, _, _, elapsed = phone.request("GET", f"{match}/version")
-            record("poll version", status, elapsed, (200,))
-            if polls % 5 == 0:
-                status, _, _, elapsed = phone.request("GET", match)
-                record("view sheet", status, elapsed, (200,))
-            time.sleep(1.0)
+            time.sleep(args.poll)
+            status, _, text, elapsed = phone.request("GET", f"{match}/version", revalidate=True)
+            record("poll version", status, elapsed, (200, 304))
+            if status != 200:
+                continue
+            version = re.search(r'"version":\s*(\d+)', text)
+            if version and version.group(1) != shown:
+                if shown is not None:
+                    status, _, _, elapsed = phone.request("GET", match, revalidate=True)
+                    record("reload sheet", status, elapsed, (200,))
+                shown = version.group(1)
 
     def editor(index: int) -> None:
         phone = Client(port)

@@ -1,9 +1,14 @@
-"""Rule cards (HTML and PDF), blank score pads, filled match sheets and the evening's record."""
+"""Rule cards (HTML and PDF), blank score pads, filled match sheets and the evening's record.
+
+A filled sheet prints the score table and one line per deal; each deal worked out in full is a
+choice on the match's print page, for at most :data:`MAX_WORKED_DEALS` deals per PDF, so a
+printout's work stays bounded whatever the match's length. Rule cards and pads come from
+:data:`referee.web.pdf_cache.static_pdfs`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import date
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
@@ -16,14 +21,17 @@ from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web.db import db
 from referee.web.models import Evening, Match
+from referee.web.pdf_cache import static_pdfs
 from referee.web.presentation import option_rows
-from referee.web.printing import paper_of, render_pdf
+from referee.web.printing import PrinterBusy, paper_of, render_pdf
 from referee.web.scoring import ALL_SHEETS
 from referee.web.standing_views import standings_context
 
 printables = Blueprint("printables", __name__)
 
 MAX_NAMES = 8
+#: Deals worked out in full in one PDF: a longer stretch is printed in parts.
+MAX_WORKED_DEALS = 50
 
 
 def _game(slug: str) -> Game:
@@ -35,6 +43,22 @@ def _game(slug: str) -> Game:
 
 def _pdf(data: bytes, name: str) -> Response:
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+def _static_pdf(name: str, variant: tuple[object, ...], render: Callable[[], bytes], *, on_disk: bool) -> Response:
+    """A PDF that only its variant decides, from the cache; its key is its ETag (304 when the browser has it)."""
+    key = static_pdfs.key(*variant)
+    response = _pdf(static_pdfs.get(key, render, on_disk=on_disk), name)
+    response.set_etag(key)
+    response.headers["Cache-Control"] = "public, no-cache"
+    return response.make_conditional(request)
+
+
+@printables.errorhandler(PrinterBusy)
+def printer_busy(_error: PrinterBusy) -> Any:
+    message = "Other printouts are being made right now. Try again in a few seconds."
+    page = render_template("error.html", status=503, title="The printer is busy", message=message)
+    return page, 503, {"Retry-After": "5"}
 
 
 @printables.get("/print/")
@@ -51,7 +75,12 @@ def rulecard(slug: str) -> Any:
 def rulecard_pdf(slug: str) -> Any:
     game = _game(slug)
     paper = paper_of(request.args.get("paper"))
-    return _pdf(render_pdf("print/rulecard.html", paper=paper, game=game), f"{slug}-rules.pdf")
+    return _static_pdf(
+        f"{slug}-rules.pdf",
+        ("rulecard", slug, paper),
+        lambda: render_pdf("print/rulecard.html", paper=paper, game=game),
+        on_disk=True,
+    )
 
 
 @printables.get("/print/<slug>/pad.pdf")
@@ -65,10 +94,14 @@ def pad_pdf(slug: str) -> Any:
     names = (names + [""] * players)[:players]
     paper = paper_of(request.args.get("paper"))
     try:
-        pdf = render_pdf(f"pads/{slug}.html", paper=paper, game=game, names=names, players=players, today=date.today())
+        return _static_pdf(
+            f"{slug}-score-pad.pdf",
+            ("pad", slug, paper, players, *names),
+            lambda: render_pdf(f"pads/{slug}.html", paper=paper, game=game, names=names, players=players),
+            on_disk=not any(names),
+        )
     except TemplateNotFound:
         abort(404)
-    return _pdf(pdf, f"{slug}-score-pad.pdf")
 
 
 def pad_players(counts: Sequence[int], asked: str | None, names: int) -> int:
@@ -89,13 +122,71 @@ def _evening(code: str, *options: LoaderOption) -> Evening:
     return evening
 
 
-@printables.get("/e/<code>/matches/<int:match_id>/sheet.pdf")
-def match_pdf(code: str, match_id: int) -> Any:
+def _evening_match(code: str, match_id: int) -> tuple[Evening, Match]:
     evening = _evening(code)
     match = db.session.get(Match, match_id)
     if match is None or match.evening_id != evening.id or get_game(match.game) is None:
         abort(404)
+    return evening, match
+
+
+class WorkingsError(ValueError):
+    """The stretch of deals to work out in full cannot be printed; the message says why."""
+
+
+def worked_deals(first: str | None, last: str | None, deals: int) -> range:
+    """The deals to print worked out in full: ``first``–``last`` (1-based, inclusive), at most MAX_WORKED_DEALS."""
+    try:
+        start = int(first) if first else 1
+        stop = int(last) if last else min(deals, start + MAX_WORKED_DEALS - 1)
+    except ValueError as error:
+        raise WorkingsError("Deal numbers are whole numbers.") from error
+    if not 1 <= start <= stop <= deals:
+        raise WorkingsError(f"Choose deals between 1 and {deals}, the first not after the last.")
+    if stop - start + 1 > MAX_WORKED_DEALS:
+        raise WorkingsError(
+            f"At most {MAX_WORKED_DEALS} deals print worked out at once: print deals {start} to "
+            f"{start + MAX_WORKED_DEALS - 1}, then the next ones."
+        )
+    return range(start, stop + 1)
+
+
+@printables.get("/e/<code>/matches/<int:match_id>/print")
+def match_print(code: str, match_id: int) -> Any:
+    """The print page of a match: the sheet with one line per deal, or with deals worked out in full."""
+    evening, match = _evening_match(code, match_id)
+    return render_template(
+        "match_print.html",
+        evening=evening,
+        match=match,
+        game=svc.game_of(match),
+        deals=len(match.deals),
+        limit=MAX_WORKED_DEALS,
+        error=None,
+    )
+
+
+@printables.get("/e/<code>/matches/<int:match_id>/sheet.pdf")
+def match_pdf(code: str, match_id: int) -> Any:
+    """The filled sheet; ``workings=1`` with ``first``/``last`` also works out those deals in full."""
+    evening, match = _evening_match(code, match_id)
     game = svc.game_of(match)
+    result = svc.scored(match)
+    worked: range = range(0)
+    if request.args.get("workings"):
+        try:
+            worked = worked_deals(request.args.get("first"), request.args.get("last"), len(result.deals))
+        except WorkingsError as error:
+            page = render_template(
+                "match_print.html",
+                evening=evening,
+                match=match,
+                game=game,
+                deals=len(result.deals),
+                limit=MAX_WORKED_DEALS,
+                error=str(error),
+            )
+            return page, 400
     live = url_for("sheets.match", code=code, match_id=match_id, _external=True)
     pdf = render_pdf(
         "print/match.html",
@@ -103,7 +194,8 @@ def match_pdf(code: str, match_id: int) -> Any:
         evening=evening,
         match=match,
         game=game,
-        result=svc.scored(match),
+        result=result,
+        worked=[result.deals[number - 1] for number in worked],
         options=option_rows(game, match.options, len(match.seats)),
         setup=svc.setup_of(match),
         live_url=live,

@@ -102,7 +102,7 @@ def test_filled_sheet_and_record(browser: Browser) -> None:
     totals = re.findall(r"<td class=\"[^\"]*\">(\d+)</td>", footer)
     assert len(totals) == 2
 
-    pages, text = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)
+    pages, text = pdf_text(browser.client.get(f"{match}/sheet.pdf?workings=1").data)
     assert pages >= 2
     assert "Ann" in text and PAYLOAD in text
     for total in totals:

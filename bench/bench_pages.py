@@ -1,0 +1,154 @@
+"""Pages and printouts of an evening at real length, as ratios against a bare HTML endpoint of the same app.
+
+Run by hand (not part of the tests):
+
+    PYTHONPATH=. .venv/bin/python bench/bench_pages.py [--repeat 15]
+
+The bench's own app gets one extra endpoint, ``/bench/bare`` (a constant HTML page through the same
+request machinery: session, CSRF, security headers, compression); production apps never have it.
+Two evenings are imported (tests/long_evening.py): ten matches with 80 deals in all, and one
+Iceberg match of 300 deals. Each page is requested ``--repeat`` times through the test client, as a
+phone would (brotli accepted), after one warm-up request; the median is compared with the bare
+endpoint's median measured in the same run.
+
+Targets (issue 13): evening page ≤ 10×; 300-deal Iceberg sheet ≤ 80× and ≤ 300 KB as sent; the
+new-deal form of that match ≤ 10×; its filled sheet PDF ≤ 3 s and ≤ 300 MB peak (the resident
+size of a process that renders only it); a cached rule card ≤ 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import multiprocessing
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import create_app
+from tests.long_evening import dracula_match, evening_export, iceberg_match
+
+HEADERS = {"Accept-Encoding": "br, gzip"}
+
+
+def bench_app() -> Flask:
+    app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(prefix="referee-bench-"), "WTF_CSRF_ENABLED": False})
+
+    @app.get("/bench/bare")
+    def bare() -> str:
+        return "<!doctype html><title>bare</title><p>bare</p>"
+
+    return app
+
+
+def import_evening(client: FlaskClient, data: dict) -> str:
+    """Import ``data`` through /import (the importing browser becomes an editor); the evening's path."""
+    upload = {"file": (io.BytesIO(json.dumps(data).encode()), "evening.json")}
+    response = client.post("/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code == 302, response.get_data(as_text=True)[-500:]
+    return response.headers["Location"]
+
+
+def median_ms(client: FlaskClient, url: str, repeat: int) -> tuple[float, int]:
+    """Median time of GET ``url`` in ms, and the bytes of its body as sent."""
+    first = client.get(url, headers=HEADERS)
+    assert first.status_code == 200, (url, first.status_code)
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        client.get(url, headers=HEADERS)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000, len(first.data)
+
+
+def _peak_of(render: Callable[[], bytes], out: multiprocessing.Queue) -> None:
+    started = time.perf_counter()
+    data = render()
+    out.put((time.perf_counter() - started, len(data), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+
+
+def pdf_in_child(client: FlaskClient, url: str) -> tuple[float, int, float, float]:
+    """Render ``url`` in a forked process: seconds, bytes, its resident size at the start and at peak (MB)."""
+
+    def render() -> bytes:
+        response = client.get(url)
+        assert response.status_code == 200, response.status_code
+        return response.data
+
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    start_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child = multiprocessing.get_context("fork").Process(target=_peak_of, args=(render, queue))
+    child.start()
+    seconds, size, peak = queue.get(timeout=600)
+    child.join()
+    return seconds, size, start_rss, peak / 1024
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+
+    app = bench_app()
+    client = app.test_client()
+    started = time.perf_counter()
+    ten = [dracula_match() if i % 2 else iceberg_match(10) for i in range(10)]
+    evening = import_evening(client, evening_export(ten, name="Ten matches"))
+    long = import_evening(client, evening_export([iceberg_match(300)], name="300 deals"))
+    print(f"imported both evenings in {time.perf_counter() - started:.1f} s")
+    with app.app_context():
+        from referee.web.db import db
+        from referee.web.models import Evening
+
+        code = long.rsplit("/", 1)[1]
+        match_id = db.session.query(Evening).filter_by(code=code).one().matches[0].id
+    sheet = f"{long}/matches/{match_id}"
+
+    bare, bare_bytes = median_ms(client, "/bench/bare", args.repeat * 4)
+    rows = [
+        ("evening page, 10 matches / 80 deals", evening, 10.0, None),
+        ("Iceberg sheet, 300 deals", sheet, 80.0, 300 * 1024),
+        ("new-deal form, 300-deal match", f"{sheet}/deals/new", 10.0, None),
+        ("Iceberg sheet, 300 deals, 304", None, None, None),
+    ]
+    print(f"bare HTML endpoint: {bare:.2f} ms ({bare_bytes} B)")
+    print(f"{'page':<38} {'median ms':>10} {'ratio':>7} {'target':>7} {'KB sent':>8}  verdict")
+    for label, url, target, size_limit in rows:
+        if url is None:
+            etag = client.get(sheet, headers=HEADERS).headers["ETag"]
+            times = []
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                assert client.get(sheet, headers={**HEADERS, "If-None-Match": etag}).status_code == 304
+                times.append(time.perf_counter() - t)
+            ms, size = statistics.median(times) * 1000, 0
+        else:
+            ms, size = median_ms(client, url, args.repeat)
+        ratio = ms / bare
+        ok = (target is None or ratio <= target) and (size_limit is None or size <= size_limit)
+        shown_target = f"{target:.0f}×" if target else "—"
+        print(f"{label:<38} {ms:>10.2f} {ratio:>6.1f}× {shown_target:>7} {size / 1024:>8.1f}  {'ok' if ok else 'MISS'}")
+
+    seconds, size, start_rss, peak = pdf_in_child(client, f"{sheet}/sheet.pdf")
+    ok = seconds <= 3 and peak <= 300
+    print(
+        f"filled sheet PDF, 300 deals: {seconds:.2f} s, {size / 1024:.0f} KB, "
+        f"resident {start_rss:.0f} MB at the start, {peak:.0f} MB at peak  {'ok' if ok else 'MISS'} (≤ 3 s, ≤ 300 MB)"
+    )
+    client.get("/rules/iceberg.pdf")  # rendered and cached
+    ms, _ = median_ms(client, "/rules/iceberg.pdf", args.repeat)
+    print(f"cached rule card: {ms:.2f} ms  {'ok' if ms <= 5 else 'MISS'} (≤ 5 ms)")
+
+
+if __name__ == "__main__":
+    main()

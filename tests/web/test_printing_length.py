@@ -1,0 +1,145 @@
+"""Printing at any length: a filled sheet is the table and one line per deal, deals worked out in full
+are a bounded choice, static PDFs come from a cache, and PDF requests cannot take every thread."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from referee.web import printables, printing
+from referee.web.pdf_cache import static_pdfs
+from tests.conftest import Browser
+from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.web.test_printables import pdf_text
+
+
+@pytest.fixture
+def match(browser: Browser) -> str:
+    match = start_dracula(browser, start_evening(browser))
+    for layout in LAYOUTS[:3]:
+        assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
+    return match
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The templates rendered to PDF from now on (the cache emptied first)."""
+    done: list[str] = []
+    real = printables.render_pdf
+
+    def counting(template: str, **kwargs):  # type: ignore[no-untyped-def]
+        done.append(template)
+        return real(template, **kwargs)
+
+    monkeypatch.setattr(printables, "render_pdf", counting)
+    static_pdfs.clear()
+    return done
+
+
+def test_the_filled_sheet_prints_one_line_per_deal(browser: Browser, match: str) -> None:
+    response = browser.client.get(f"{match}/sheet.pdf")
+    assert response.status_code == 200
+    _, text = pdf_text(response.data)
+    assert "Deal by deal" in text
+    result_lines = [line for line in text.splitlines() if "Ann" in line and "Bob" in line and "—" in line]
+    assert len(result_lines) >= 3
+    assert "worked out" not in text
+    _, worked = pdf_text(browser.client.get(f"{match}/sheet.pdf?workings=1").data)
+    assert len(worked) > len(text) + 500  # the steps of each deal are what the compact sheet leaves out
+
+
+def test_deals_worked_out_in_full_are_a_choice(browser: Browser, match: str) -> None:
+    page = browser.get(match).get_data(as_text=True)
+    assert f'href="{match}/print"' in page
+    form = browser.get(f"{match}/print").get_data(as_text=True)
+    assert 'name="workings"' in form and 'name="first"' in form and 'name="last"' in form
+    _, text = pdf_text(browser.client.get(f"{match}/sheet.pdf?workings=1&first=2&last=3").data)
+    assert "Deals 2 to 3, worked out" in text and "dracula-4.3" in text
+    assert "Deal 2 —" in text and "Deal 3 —" in text and "Deal 1 —" not in text
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("first=1&last=9", "Choose deals between 1 and 3"),
+        ("first=3&last=2", "Choose deals between 1 and 3"),
+        ("first=x", "whole numbers"),
+    ],
+)
+def test_a_stretch_that_cannot_print_is_refused_with_the_reason(
+    browser: Browser, match: str, query: str, message: str
+) -> None:
+    response = browser.client.get(f"{match}/sheet.pdf?workings=1&{query}")
+    assert response.status_code == 400 and response.mimetype == "text/html"
+    assert message in response.get_data(as_text=True)
+
+
+def test_at_most_the_limit_of_deals_is_worked_out_at_once() -> None:
+    assert printables.worked_deals(None, None, 300) == range(1, 51)
+    assert printables.worked_deals("251", None, 300) == range(251, 301)
+    with pytest.raises(printables.WorkingsError, match="print deals 1 to 50"):
+        printables.worked_deals("1", "51", 300)
+
+
+def test_a_rule_card_is_rendered_once_and_served_the_same(client, renders: list[str], app: Flask) -> None:  # type: ignore[no-untyped-def]
+    first = client.get("/rules/paks.pdf")
+    second = client.get("/rules/paks.pdf")
+    assert first.status_code == second.status_code == 200
+    assert first.data == second.data and renders == ["print/rulecard.html"]
+    assert client.get("/rules/paks.pdf?paper=letter").data != first.data
+    assert renders == ["print/rulecard.html", "print/rulecard.html"]
+    assert client.get("/rules/paks.pdf", headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    # Shared with the other workers through the instance folder.
+    cached = list((Path(app.instance_path) / "pdf-cache").rglob("*.pdf"))
+    assert len(cached) == 2 and first.data in {path.read_bytes() for path in cached}
+    static_pdfs.clear()
+    assert client.get("/rules/paks.pdf").data == first.data and len(renders) == 2
+
+
+def test_pads_with_names_are_cached_in_memory_only(client, renders: list[str], app: Flask) -> None:  # type: ignore[no-untyped-def]
+    url = "/print/paks/pad.pdf?players=2&names=Ann,Bob"
+    assert client.get(url).data == client.get(url).data
+    assert renders == ["pads/paks.html"]
+    assert not (Path(app.instance_path) / "pdf-cache").exists()
+    assert client.get("/print/paks/pad.pdf?players=2&names=Ann,Cy").status_code == 200
+    assert len(renders) == 2
+
+
+def test_pdf_requests_beyond_the_admitted_are_told_to_try_again(browser: Browser, match: str) -> None:
+    held = [printing._admitted.acquire(blocking=False) for _ in range(printing.ADMITTED)]
+    try:
+        assert all(held)
+        response = browser.client.get(f"{match}/sheet.pdf")
+        assert response.status_code == 503 and response.headers["Retry-After"] == "5"
+        assert "Try again" in response.get_data(as_text=True)
+    finally:
+        for _ in held:
+            printing._admitted.release()
+    assert browser.client.get(f"{match}/sheet.pdf").status_code == 200
+
+
+def test_an_admitted_request_whose_turn_does_not_come_is_told_to_try_again(
+    browser: Browser, match: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(printing, "RENDER_WAIT", 0.05)
+    printing._render_turn.acquire()  # another render is running
+    try:
+        assert browser.client.get(f"{match}/sheet.pdf").status_code == 503
+    finally:
+        printing._render_turn.release()
+    assert browser.client.get(f"{match}/sheet.pdf").status_code == 200
+
+
+def test_iceberg_deals_worked_out_flow_on_without_a_page_each(browser: Browser) -> None:
+    from tests.long_evening import evening_export, iceberg_match
+    from tests.web.test_long_evening import upload
+
+    evening = upload(browser, json.dumps(evening_export([iceberg_match(12)])).encode()).headers["Location"]
+    sheet = re.search(r'href="(/e/[^"]+/matches/\d+)"', browser.get(evening).get_data(as_text=True)).group(1)
+    pages, text = pdf_text(browser.client.get(f"{sheet}/sheet.pdf?workings=1&first=1&last=12").data)
+    assert "Deals 1 to 12, worked out" in text and "Deal 12 —" in text
+    assert pages <= 6, f"12 Iceberg deals worked out take {pages} pages"
