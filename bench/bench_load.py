@@ -74,16 +74,14 @@ class Client:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         started = time.perf_counter()
         try:
-            self.connection.request(method, path, body=body, headers=headers)
-            response = self.connection.getresponse()
-            raw = response.read()
-            encoding = response.headers.get("Content-Encoding")
-            text = (_DECODE[encoding](raw) if encoding in _DECODE else raw).decode("utf-8", "replace")
+            response, raw = self._exchange(method, path, body, headers)
         except (OSError, http.client.HTTPException):
             self.connection.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
             return 599, "", "", time.perf_counter() - started
         elapsed = time.perf_counter() - started
+        encoding = response.headers.get("Content-Encoding")
+        text = (_DECODE[encoding](raw) if encoding in _DECODE else raw).decode("utf-8", "replace")
         if response.headers.get("ETag"):
             self.etags[path] = response.headers["ETag"]
         for header in response.headers.get_all("Set-Cookie") or []:
@@ -93,6 +91,24 @@ class Client:
         if found:
             self.token = found.group(1)
         return response.status, response.headers.get("Location", ""), text, elapsed
+
+
+    def _exchange(
+        self, method: str, path: str, body: str | None, headers: dict[str, str]
+    ) -> tuple[http.client.HTTPResponse, bytes]:
+        """One request; a kept-alive connection the server has closed meanwhile is opened again once,
+        as a browser does (gunicorn closes idle connections after its keep-alive of 2 s)."""
+        for attempt in (1, 2):
+            try:
+                self.connection.request(method, path, body=body, headers=headers)
+                response = self.connection.getresponse()
+                return response, response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self.connection.close()
+                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
 
 def free_port() -> int:
@@ -172,6 +188,7 @@ def run(port: int, args: argparse.Namespace) -> None:
 
     timings: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
+    unchanged: dict[str, int] = defaultdict(int)
     lock = threading.Lock()
     stop = time.monotonic() + args.seconds
 
@@ -180,6 +197,8 @@ def run(port: int, args: argparse.Namespace) -> None:
             timings[kind].append(elapsed)
             if status not in ok:
                 errors[kind] += 1
+            if status == 304:
+                unchanged[kind] += 1
 
     def viewer(index: int) -> None:
         phone = Client(port)
@@ -231,13 +250,14 @@ def run(port: int, args: argparse.Namespace) -> None:
         f"{args.seconds:.0f} s, {args.viewers} viewers, {args.editors} editors (pause {args.editor_pause} s), "
         f"gunicorn {args.workers} workers × {args.threads} threads"
     )
-    print(f"{'request':<14} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'errors':>7}")
+    print(f"{'request':<14} {'count':>7} {'304':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'errors':>7}")
     for kind, values in [*sorted(timings.items()), ("all", every)]:
         values = sorted(values)
         p95 = values[int(0.95 * (len(values) - 1))]
         errs = sum(errors.values()) if kind == "all" else errors[kind]
+        same = sum(unchanged.values()) if kind == "all" else unchanged[kind]
         print(
-            f"{kind:<14} {len(values):>7} {statistics.median(values) * 1000:>8.1f} {p95 * 1000:>8.1f} "
+            f"{kind:<14} {len(values):>7} {same:>6} {statistics.median(values) * 1000:>8.1f} {p95 * 1000:>8.1f} "
             f"{values[-1] * 1000:>8.1f} {errs:>7}"
         )
 
