@@ -1,7 +1,8 @@
 """The bounds on what one evening may hold, so no request can ask for unbounded work.
 
-A real match runs to a few dozen deals; a printed match sheet works out every deal, so the deal
-limit also bounds the size (and the render time) of a match's printout. Both are documented in
+A real match runs to a few dozen deals; a printed match sheet has one line per deal (and at most
+``printables.MAX_WORKED_DEALS`` deals worked out), so the deal limit also bounds the size (and the
+render time) of a match's printout. Both are documented in
 the README ("Limits"); the messages below are what a player reads when one is reached.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-#: Deals in one match. With it, a match's printed sheet is at most this many deals worked out.
+#: Deals in one match. With it, a match's printed sheet is at most this many deal lines.
 MAX_DEALS_PER_MATCH = 100
 #: Matches in one evening, which bounds the evening's record and exports.
 MAX_MATCHES_PER_EVENING = 30

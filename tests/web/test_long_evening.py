@@ -1,5 +1,7 @@
-"""Every export imports again: an evening of 300 deals round-trips through /import, whatever its size
-under the documented limit; a larger file is refused at the field; format version 1 keeps importing."""
+"""Every export imports again: an evening of 300 deals (three Iceberg matches at the limit of 100
+deals, each deal corrected once) round-trips through /import, though its export is larger than any
+other request may be; a file over the documented limit is refused at the field; format version 1
+keeps importing."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import json
 
 import pytest
 
+from referee.web.limits import MAX_DEALS_PER_MATCH
 from referee.web.transfer import MAX_IMPORT_BYTES
 from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
@@ -24,15 +27,16 @@ def upload(browser: Browser, content: bytes):  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 def test_an_evening_of_300_deals_round_trips_through_import(browser: Browser) -> None:
-    original = evening_export([iceberg_match(300, corrected=True), dracula_match()])
+    long = iceberg_match(MAX_DEALS_PER_MATCH, corrected=True)
+    original = evening_export([long, long, long, dracula_match()])
     first = upload(browser, json.dumps(original).encode())
     assert first.status_code == 302, first.get_data(as_text=True)[-2000:]
     exported = browser.client.get(f"{first.headers['Location']}/export.json")
     assert exported.status_code == 200
     assert len(exported.data) > 256 * 1024  # over the limit of every other request
     data = exported.get_json()
-    assert [len(m["deals"]) for m in data["matches"]] == [300, 6]
-    assert len(data["matches"][0]["revisions"]) == 600
+    assert [len(m["deals"]) for m in data["matches"]] == [100, 100, 100, 6]
+    assert [len(m["revisions"]) for m in data["matches"]] == [200, 200, 200, 6]
 
     second = upload(browser, exported.data)
     assert second.status_code == 302
