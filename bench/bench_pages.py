@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 import multiprocessing
 import resource
 import statistics
@@ -75,13 +76,16 @@ def median_ms(client: FlaskClient, url: str, repeat: int) -> tuple[float, int]:
 
 
 def _peak_of(render: Callable[[], bytes], out: multiprocessing.Queue) -> None:
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     data = render()
-    out.put((time.perf_counter() - started, len(data), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.put((time.perf_counter() - started, time.process_time() - cpu, len(data), usage.ru_maxrss))
 
 
-def pdf_in_child(client: FlaskClient, url: str) -> tuple[float, int, float, float]:
-    """Render ``url`` in a forked process: seconds, bytes, its resident size at the start and at peak (MB)."""
+def pdf_in_child(client: FlaskClient, url: str) -> tuple[float, float, int, float, float]:
+    """Render ``url`` in a forked process: seconds (wall and CPU), bytes, its resident size at the
+    start and at peak (MB). On a shared machine the CPU time is the figure that does not depend on
+    what else runs."""
 
     def render() -> bytes:
         response = client.get(url)
@@ -92,12 +96,13 @@ def pdf_in_child(client: FlaskClient, url: str) -> tuple[float, int, float, floa
     start_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     child = multiprocessing.get_context("fork").Process(target=_peak_of, args=(render, queue))
     child.start()
-    seconds, size, peak = queue.get(timeout=600)
+    seconds, cpu, size, peak = queue.get(timeout=600)
     child.join()
-    return seconds, size, start_rss, peak / 1024
+    return seconds, cpu, size, start_rss, peak / 1024
 
 
 def main() -> None:
+    logging.getLogger("weasyprint").setLevel(logging.ERROR)  # the charts' SVG properties it ignores
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--deals", type=int, default=300, help="deals of the long Iceberg match")
@@ -144,15 +149,17 @@ def main() -> None:
         shown_target = f"{target:.0f}×" if target else "—"
         print(f"{label:<38} {ms:>10.2f} {ratio:>6.1f}× {shown_target:>7} {size / 1024:>8.1f}  {'ok' if ok else 'MISS'}")
 
-    seconds, size, start_rss, peak = pdf_in_child(client, f"{sheet}/sheet.pdf")
+    seconds, cpu, size, start_rss, peak = pdf_in_child(client, f"{sheet}/sheet.pdf")
     ok = seconds <= 3 and peak <= 300
     print(
-        f"filled sheet PDF, {args.deals} deals: {seconds:.2f} s, {size / 1024:.0f} KB, "
+        f"filled sheet PDF, {args.deals} deals: {seconds:.2f} s ({cpu:.2f} s CPU), {size / 1024:.0f} KB, "
         f"resident {start_rss:.0f} MB at the start, {peak:.0f} MB at peak  {'ok' if ok else 'MISS'} (≤ 3 s, ≤ 300 MB)"
     )
     client.get("/rules/iceberg.pdf")  # rendered and cached
+    cpu = time.process_time()
     ms, _ = median_ms(client, "/rules/iceberg.pdf", args.repeat)
-    print(f"cached rule card: {ms:.2f} ms  {'ok' if ms <= 5 else 'MISS'} (≤ 5 ms)")
+    cpu_ms = (time.process_time() - cpu) * 1000 / (args.repeat + 1)
+    print(f"cached rule card: {ms:.2f} ms ({cpu_ms:.2f} ms CPU)  {'ok' if ms <= 5 else 'MISS'} (≤ 5 ms)")
 
 
 if __name__ == "__main__":
