@@ -74,7 +74,8 @@ def test_a_matching_etag_answers_304_until_the_match_changes(
     first = browser.client.get(url)
     assert first.status_code == 200
     etag = first.headers["ETag"]
-    assert etag.startswith('W/"') and "no-cache" in first.headers["Cache-Control"]
+    # An editor's answers are never stored (they may carry the editor link), but still revalidate.
+    assert etag.startswith('W/"') and first.headers["Cache-Control"] == "no-store"
     again = browser.client.get(url, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == etag
 
@@ -90,6 +91,10 @@ def test_a_follower_and_an_editor_never_share_a_tag(app: Flask, browser: Browser
     answer = follower.get(sheet["match"], headers={"If-None-Match": editor_tag})
     assert answer.status_code == 200 and "Enter deal" not in answer.get_data(as_text=True)
     assert answer.headers["ETag"] != editor_tag
+    # A follower's browser keeps the page and asks whether it changed each time it shows it.
+    assert answer.headers["Cache-Control"] == "private, no-cache"
+    again = follower.get(sheet["match"], headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status_code == 304
 
 
 def test_a_page_with_a_message_is_never_answered_from_a_cache(browser: Browser, sheet: dict[str, str]) -> None:
