@@ -71,9 +71,9 @@ ERROR: Schema = {
     },
 }
 CLAIM: Schema = {
-    "type": "object",
+    "type": ["object", "null"],
     "description": "the score a side claims: side name → points as in the answer's scores, optionally with "
-    "`items`, each side's claimed items by name; judged in the answer's `claim`",
+    "`items`, each side's claimed items by name; judged in the answer's `claim` (null: no claim)",
     "properties": {"items": mapping(mapping(INTEGER))},
     "additionalProperties": INTEGER,
 }

@@ -355,7 +355,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
                     f"Deal {number} was undone on another phone while you were correcting it, so it cannot be "
                     "saved. Your entry is still in the form: enter it as a new deal if it belongs on the sheet."
                 )
-                return _deal_page(evening, match, form, number, None, editing=True, conflict=True)
+                return _deal_page(evening, match, form, claim, number, None, editing=True, conflict=True)
             newer = stale.version
             form.form_errors.append(
                 "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
