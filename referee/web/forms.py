@@ -14,6 +14,8 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
+from referee.web.models import Evening, Player
+from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 
 
 class EveningForm(FlaskForm):
@@ -21,6 +23,23 @@ class EveningForm(FlaskForm):
     players = TextAreaField(
         "Players", validators=[Optional(), Length(max=2000)], description="One name per line, or separated by commas"
     )
+
+    def evening(self, default_name: str) -> Evening | None:
+        """The evening this posted form describes, or None with every problem placed at its field."""
+        if not self.validate_on_submit():
+            return None
+        names = split_names(self.players.data)
+        problem = names_problem(names)
+        name_error = name_problem(self.name.data or "", MAX_EVENING_NAME)
+        if problem:
+            self.players.errors = [problem]
+        if name_error:
+            self.name.errors = [name_error]
+        if problem or name_error:
+            return None
+        evening = Evening(name=(self.name.data or "").strip() or default_name)
+        evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
+        return evening
 
 
 class GroupForm(FlaskForm):

@@ -15,10 +15,10 @@ from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TA
 from referee.rules.standings import SCHEMES
 from referee.web import rights
 from referee.web.db import db
-from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm, split_names
+from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm
 from referee.web.group_stats import census, forget, statistics
-from referee.web.models import Evening, Group, Person, Player
-from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
+from referee.web.models import Evening, Group, Person
+from referee.web.names import MAX_EVENING_NAME, name_problem
 from referee.web.transfer import export_group
 
 groups = Blueprint("groups", __name__)
@@ -145,22 +145,14 @@ def editor_link(code: str, token: str) -> Any:
 def start_evening(code: str) -> Any:
     group = _group(code, edit=True)
     form = EveningForm()
-    if form.validate_on_submit():
-        names = split_names(form.players.data)
-        problem = names_problem(names)
-        name_error = name_problem(form.name.data or "", MAX_EVENING_NAME)
-        if problem:
-            form.players.errors = [problem]
-        if name_error:
-            form.name.errors = [name_error]
-        if not (problem or name_error):
-            evening = Evening(name=(form.name.data or "").strip() or group.name, group=group)
-            evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
-            db.session.add(evening)
-            link_persons(evening)
-            db.session.commit()
-            rights.grant(evening)
-            return redirect(url_for("sheets.evening", code=evening.code))
+    evening = form.evening(group.name)
+    if evening is not None:
+        evening.group = group
+        db.session.add(evening)
+        link_persons(evening)
+        db.session.commit()
+        rights.grant(evening)
+        return redirect(url_for("sheets.evening", code=evening.code))
     return _group_page(group, form, JoinEveningForm()), 400
 
 

@@ -11,10 +11,9 @@ from referee.errors import InputError
 from referee.rules.registry import GAMES
 from referee.web import rights
 from referee.web.db import db
-from referee.web.forms import EveningForm, ImportForm, split_names
+from referee.web.forms import EveningForm, ImportForm
 from referee.web.jsonin import JSONInputError, decode_json
-from referee.web.models import Evening, Group, Player
-from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
+from referee.web.models import Group
 from referee.web.transfer import MAX_IMPORT_BYTES, import_file
 
 pages = Blueprint("pages", __name__)
@@ -22,21 +21,12 @@ pages = Blueprint("pages", __name__)
 @pages.route("/", methods=["GET", "POST"])
 def home() -> Any:
     form = EveningForm()
-    if form.validate_on_submit():
-        names = split_names(form.players.data)
-        problem = names_problem(names)
-        name_error = name_problem(form.name.data or "", MAX_EVENING_NAME)
-        if problem:
-            form.players.errors = [problem]
-        if name_error:
-            form.name.errors = [name_error]
-        if not (problem or name_error):
-            evening = Evening(name=(form.name.data or "").strip() or f"Game night, {date.today():%d %B %Y}")
-            evening.players = [Player(name=n, position=i) for i, n in enumerate(names)]
-            db.session.add(evening)
-            db.session.commit()
-            rights.grant(evening)
-            return redirect(url_for("sheets.evening", code=evening.code))
+    evening = form.evening(f"Game night, {date.today():%d %B %Y}")
+    if evening is not None:
+        db.session.add(evening)
+        db.session.commit()
+        rights.grant(evening)
+        return redirect(url_for("sheets.evening", code=evening.code))
     status = 400 if form.is_submitted() else 200
     return render_template("home.html", form=form, recent=rights.known_evenings(), games=list(GAMES.values())), status
 
