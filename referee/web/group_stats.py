@@ -19,10 +19,16 @@ from referee.rules.standings import MatchOutcome
 from referee.web import matches as svc
 from referee.web.db import db
 from referee.web.models import Evening, Group, Match, Player
+from referee.web.scoring import RULES_VERSION
 from referee.web.standing_views import outcome_of
 
 #: Raised when the way statistics are computed changes, so stored ones are recomputed once.
 STATS_FORMAT = "1"
+
+
+def stored_form() -> str:
+    """What stored statistics and match summaries were made by: this format and these rules."""
+    return f"{STATS_FORMAT}:{RULES_VERSION}"
 
 
 @dataclass(frozen=True)
@@ -47,11 +53,12 @@ def census(group: Group) -> Census:
 
     A match's version rises with every change to it or its deals, and matches are neither renumbered
     nor moved between evenings, so the count of matches with the sums of their ids and versions
-    changes with any of them. The other inputs of the statistics change only by writes that clear
-    the stored key themselves (:func:`forget`): an evening joining, an evening's placing setting.
+    changes with any of them; the rules version makes a corrected rule reach stored statistics too.
+    The other inputs of the statistics change only by writes that clear the stored key themselves
+    (:func:`forget`): an evening joining, an evening's placing setting.
     """
     evenings, matches, ids, versions = db.session.execute(_CENSUS, {"group_id": group.id}).one()
-    return Census(evenings, f"{STATS_FORMAT}:{evenings}:{matches}:{ids or 0}:{versions or 0}")
+    return Census(evenings, f"{stored_form()}:{evenings}:{matches}:{ids or 0}:{versions or 0}")
 
 
 def forget(group: Group | None) -> None:
@@ -69,10 +76,10 @@ def statistics(group: Group, counted: Census) -> GroupStats:
     if group.stats_key == counted.key and group.stats is not None:
         return GroupStats.from_json(group.stats)
     known = group.summaries or {}
-    matches, summaries = group_matches(group, known.get("matches", {}) if known.get("format") == STATS_FORMAT else {})
+    matches, summaries = group_matches(group, known.get("matches", {}) if known.get("format") == stored_form() else {})
     stats = group_stats(matches)
     group.stats = stats.as_json()
-    group.summaries = {"format": STATS_FORMAT, "matches": summaries}
+    group.summaries = {"format": stored_form(), "matches": summaries}
     group.stats_key = counted.key
     db.session.commit()
     return stats

@@ -109,6 +109,9 @@ def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
     with app.app_context():
         stored = db.session.scalars(db.select(Group)).one()
         assert stored.stats_key == group_stats.census(stored).key
+    monkeypatch.setattr(group_stats, "RULES_VERSION", "corrected rules")
+    assert browser.get(group).status_code == 200
+    assert sorted(read[3:]) == sorted(read[:2])  # a corrected rule reaches every match's stored summary
 
 
 def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Flask) -> None:
