@@ -66,7 +66,8 @@ def test_the_sheet_opens_a_deal_tapped_and_hides_what_cannot_work(server: str, p
     assert detail.get_attribute("open") is None
     page.click("#deal-1 th a")
     assert detail.get_attribute("open") is not None
-    assert detail.locator(".explanation").is_visible()
+    # An older deal's workings are fetched when its detail opens: wait for them.
+    detail.locator(".explanation").first.wait_for(state="visible", timeout=10_000)
     # Where the browser has the Wake Lock API, the toggle shows; where it has not, it stays hidden.
     assert page.locator("[data-wake-lock]").is_visible() == page.evaluate("'wakeLock' in navigator")
 
