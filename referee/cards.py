@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from referee.errors import InputError
+from referee.errors import InputError, Location
+from referee.messages import Message, Param, join, msg, msg_n
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -23,6 +24,13 @@ JOKERS: tuple[str, ...] = ("JO", "SJ", "BJ")
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+"""The suits' English names, as players type them (``4 spades``): for reading input, not for showing."""
+SUIT_WORDS: dict[str, Message] = {"S": msg("spades"), "H": msg("hearts"), "D": msg("diamonds"), "C": msg("clubs")}
+"""A suit's name in a sentence, translated: "you hold no {suit}"."""
+SUIT_WORD: dict[str, Message] = {"S": msg("spade"), "H": msg("heart"), "D": msg("diamond"), "C": msg("club")}
+"""One card's suit in a sentence: "`4H` is not a {suit}"."""
+SUIT_TITLES: dict[str, Message] = {"S": msg("Spades"), "H": msg("Hearts"), "D": msg("Diamonds"), "C": msg("Clubs")}
+"""A suit's name at the head of a line or on a button."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
 
@@ -42,8 +50,10 @@ _SEPARATORS = re.compile(r"[\s,]+")
 class CardError(InputError):
     """Base of the card errors; ``token`` is the text as given."""
 
-    def __init__(self, message: str, *, token: str, field: str | None = None) -> None:
-        super().__init__(message, field=field)
+    def __init__(
+        self, message: str | Message, *, token: str, field: str | None = None, location: Location | None = None
+    ) -> None:
+        super().__init__(message, field=field, location=location)
         self.token = token
 
 
@@ -107,14 +117,15 @@ class Card:
         return f"Card({str(self)!r})"
 
 
-def _describe_place(position: int | None, field: str | None) -> str:
+def _describe_place(token: Param, position: int | None, field: str | None) -> Param:
+    """The token and where it was given: ``X (card 2 of played)``."""
     if position is None and field is None:
-        return ""
+        return token
     if position is None:
-        return f" (in {field})"
+        return msg("{token} (in {field})", token=token, field=field or "")
     if field is None:
-        return f" (card {position})"
-    return f" (card {position} of {field})"
+        return msg("{token} (card {position})", token=token, position=position)
+    return msg("{token} (card {position} of {field})", token=token, position=position, field=field)
 
 
 def parse_card(token: object, *, position: int | None = None, field: str | None = None) -> Card:
@@ -122,17 +133,26 @@ def parse_card(token: object, *, position: int | None = None, field: str | None 
 
     ``position`` (1-based) and ``field`` only serve the error message, which names both.
     """
-    where = _describe_place(position, field)
+    location = (field, position) if field is not None and position is not None else None
     if not isinstance(token, str):
         shown = "null" if token is None else repr(token)
         raise BadCardError(
-            f'{shown}{where} is not a card: cards are strings such as "10H" or "AS"',
+            msg(
+                '{given} is not a card: cards are strings such as "10H" or "AS"',
+                given=_describe_place(shown, position, field),
+            ),
             token=str(token),
             field=field,
+            location=location,
         )
     text = token.strip()
     if not text:
-        raise BadCardError(f"an empty string{where} is not a card", token=token, field=field)
+        raise BadCardError(
+            msg("{given} is not a card", given=_describe_place(msg("an empty string"), position, field)),
+            token=token,
+            field=field,
+            location=location,
+        )
     upper = text.upper()
     if upper in JOKERS:
         return Card(upper)
@@ -143,10 +163,13 @@ def parse_card(token: object, *, position: int | None = None, field: str | None 
         rank = "10"
     if suit not in SUITS or rank not in RANKS:
         raise BadCardError(
-            f"`{text}`{where} is not a card: write a rank (A K Q J 10 9 … 2, or T for 10) "
-            "and a suit (S H D C), e.g. `10H`",
+            msg(
+                "{given} is not a card: write a rank (A K Q J 10 9 … 2, or T for 10) and a suit (S H D C), e.g. `10H`",
+                given=_describe_place(f"`{text}`", position, field),
+            ),
             token=text,
             field=field,
+            location=location,
         )
     return Card(rank, suit)
 
@@ -159,7 +182,7 @@ def parse_cards(value: object, *, field: str | None = None) -> list[Card]:
         tokens = list(value)
     else:
         raise InputError(
-            f"{field or 'cards'} must be a list of cards or one string of cards",
+            msg("{field} must be a list of cards or one string of cards", field=field or "cards"),
             field=field,
             code="bad_field",
         )
@@ -175,13 +198,12 @@ def card_strings(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-_COPY_WORDS = {1: "once", 2: "twice"}
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+_COPY_WORDS = {1: msg("once"), 2: msg("twice")}
 
 
-def times(n: int) -> str:
+def times(n: int) -> Message:
     """``once``, ``twice``, ``3 times``."""
-    return _COPY_WORDS.get(n, f"{n} times")
+    return _COPY_WORDS.get(n) or msg("{n} times", n=n)
 
 
 @dataclass(frozen=True)
@@ -192,11 +214,11 @@ class Pack:
     sentence to the error for a card that is not in the pack (``JO`` in Zheng Fen).
     """
 
-    name: str
+    name: str | Message
     ranks: tuple[str, ...] = RANKS
     jokers: Mapping[str, int] = field(default_factory=dict)
     decks: int = 1
-    hints: Mapping[str, str] = field(default_factory=dict)
+    hints: Mapping[str, str | Message] = field(default_factory=dict)
 
     def with_decks(self, decks: int) -> Pack:
         return Pack(self.name, self.ranks, self.jokers, decks, self.hints)
@@ -214,15 +236,25 @@ class Pack:
             deck.extend([Card(joker)] * n)
         return deck
 
-    def contents(self) -> str:
+    def contents(self) -> Message:
         ranks = " ".join(self.ranks)
-        extra = " and " + " ".join(self.jokers) if self.jokers else ""
-        return f"{ranks} in each suit{extra}" if self.ranks != RANKS else f"52 cards{extra}"
+        jokers = " ".join(self.jokers)
+        if self.ranks == RANKS:
+            return msg("52 cards and {jokers}", jokers=jokers) if jokers else msg("52 cards")
+        if jokers:
+            return msg("{ranks} in each suit and {jokers}", ranks=ranks, jokers=jokers)
+        return msg("{ranks} in each suit", ranks=ranks)
 
     def check_card(self, card: Card, *, field: str | None = None) -> Card:
         if self.copies(card) == 0:
-            hint = self.hints.get(str(card), f"the {self.name} pack holds {self.contents()}")
-            raise CardNotInPackError(f"`{card}` is not in the {self.name} pack: {hint}", token=str(card), field=field)
+            hint = self.hints.get(str(card)) or msg(
+                "the {pack} pack holds {contents}", pack=self.name, contents=self.contents()
+            )
+            raise CardNotInPackError(
+                msg("`{card}` is not in the {pack} pack: {hint}", card=str(card), pack=self.name, hint=hint),
+                token=str(card),
+                field=field,
+            )
         return card
 
     def parse(self, value: object, *, field: str | None = None) -> list[Card]:
@@ -235,11 +267,10 @@ class Pack:
     def parse_one(self, value: object, *, field: str | None = None) -> Card:
         return self.check_card(parse_card(value, field=field), field=field)
 
-    def deck_words(self) -> str:
+    def deck_words(self) -> Message:
         """``one deck holds`` / ``two decks hold``, for copy-count messages."""
-        if self.decks == 1:
-            return "one deck holds"
-        return f"{_NUMBER_WORDS.get(self.decks, self.decks)} decks hold"
+        words = {1: msg("one deck holds"), 2: msg("two decks hold"), 3: msg("three decks hold")}
+        return words.get(self.decks) or msg_n("{n} deck holds", "{n} decks hold", self.decks)
 
 
 class CardLedger:
@@ -251,16 +282,16 @@ class CardLedger:
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
-        self._places: dict[Card, list[str]] = {}
+        self._places: dict[Card, list[str | Message]] = {}
         self._fields: dict[Card, str] = {}
 
-    def add(self, card: Card, place: str, *, field: str | None = None) -> None:
+    def add(self, card: Card, place: str | Message, *, field: str | None = None) -> None:
         self.pack.check_card(card, field=field)
         self._places.setdefault(card, []).append(place)
         if field is not None:
             self._fields.setdefault(card, field)
 
-    def add_all(self, cards: Iterable[Card], place: str, *, field: str | None = None) -> None:
+    def add_all(self, cards: Iterable[Card], place: str | Message, *, field: str | None = None) -> None:
         for card in cards:
             self.add(card, place, field=field)
 
@@ -273,18 +304,24 @@ class CardLedger:
             allowed = self.pack.copies(card)
             if len(places) > allowed:
                 raise TooManyCopiesError(
-                    f"`{card}` appears {times(len(places))} ({_place_list(places)}); "
-                    f"{self.pack.deck_words()} {allowed}",
+                    msg(
+                        "`{card}` appears {times} ({places}); {decks} {allowed}",
+                        card=str(card),
+                        times=times(len(places)),
+                        places=_place_list(places),
+                        decks=self.pack.deck_words(),
+                        allowed=allowed,
+                    ),
                     token=str(card),
                     field=self._fields.get(card),
                 )
 
 
-def _place_list(places: list[str]) -> str:
+def _place_list(places: list[str | Message]) -> Param:
     distinct = list(dict.fromkeys(places))
     if len(distinct) == 2 and len(places) == 2:
-        return f"{distinct[0]} and {distinct[1]}"
-    return ", ".join(distinct)
+        return join(distinct, " and ")
+    return join(distinct)
 
 
 def check_copies(pack: Pack, uses: Iterable[tuple[Iterable[Card], str]]) -> None:

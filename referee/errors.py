@@ -1,11 +1,19 @@
 """Errors for input that cannot be judged: malformed cards, fields, layouts and totals.
 
 They carry the API error code of shared/API.md (``bad_card``, ``card_not_in_pack``,
-``too_many_copies``, ``bad_field``, ``bad_layout``, ``bad_total``) and the field they belong to,
-so the JSON API answers 400 with them and a form shows the message at the field.
+``too_many_copies``, ``bad_field``, ``bad_layout``, ``bad_total``), the field they belong to, a
+machine-readable location inside that field's value (``("paks", "Ann", 2)``: Ann's second pak;
+``("table", 3)``; ``("log", 5)``), and the sentence as a message (:mod:`referee.messages`), so the JSON
+API answers 400 with them and a form shows the message at the field, in the reader's language.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from referee.messages import ENGLISH, Message, Translations, as_message
+
+Location = tuple[str | int, ...]
 
 
 class InputError(ValueError):
@@ -13,17 +21,34 @@ class InputError(ValueError):
 
     code = "bad_field"
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self,
+        message: str | Message,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        location: Location | None = None,
+    ) -> None:
+        self.msg = as_message(message)
+        self.message = self.msg.render()
+        super().__init__(self.message)
         self.field = field
+        self.location: Location = tuple(location or ())
         if code is not None:
             self.code = code
 
-    def as_dict(self) -> dict[str, str]:
-        error = {"code": self.code, "message": self.message}
+    def render(self, translations: Translations = ENGLISH) -> str:
+        """The message in the language of ``translations``."""
+        return self.msg.render(translations)
+
+    def as_dict(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field is not None:
             error["field"] = self.field
+        if self.location:
+            error["location"] = list(self.location)
+        error["message_id"] = self.msg.id
+        error["params"] = self.msg.as_json()["params"]
         return error
 
 

@@ -3,7 +3,8 @@
 A follower's phone polls the version of what it shows and reloads when it changes (static/js/live.js).
 The ETag of a page is known before anything is rendered: it is made of the match's (or evening's)
 version, what the viewer may do there (an editor sees other buttons than a follower), and the code
-version (so a new release never serves an old page as current). A 304 then costs two small queries.
+version (so a new release never serves an old page as current), and the reader's language.
+A 304 then costs two small queries.
 
 The tags are weak: the compressed and the plain body of one version are the same page.
 """
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app, make_response, request, session
+
+from referee.web.i18n import language
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What a page is made from: a change of any file under these changes every ETag and cached PDF.
@@ -32,7 +35,7 @@ def code_version() -> str:
     digest = hashlib.blake2b(digest_size=8)
     for folder in _SOURCES:
         for path in sorted((ROOT / folder).rglob("*")):
-            if path.is_file() and path.suffix not in (".pyc",) and "__pycache__" not in path.parts:
+            if path.is_file() and path.suffix not in (".pyc", ".mo") and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(ROOT)).encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -44,7 +47,7 @@ def etag_for(kind: str, version: object, *, editor: bool) -> str:
     An editor's page carries a form token bound to the browser's session, so the session's raw
     token takes part in the tag: a browser whose session changed never reuses an old form.
     """
-    parts = [kind, str(version), code_version()]
+    parts = [kind, str(version), code_version(), language()]
     if editor:
         raw = str(session.get("csrf_token", ""))
         parts.append("edit-" + hashlib.blake2b(raw.encode(), digest_size=6).hexdigest())

@@ -16,7 +16,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.routing import IntegerConverter
 
-from referee.web import bodylimit, links, logmask
+from referee.web import bodylimit, i18n, links, logmask
 from referee.web.db import db
 from referee.web.upgrading import upgrade_lock
 
@@ -67,6 +67,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     app.url_map.converters["int"] = RowNumberConverter
     compress.init_app(app)
+    i18n.init_app(app)
     _register_blueprints(app)
     _register_errors(app)
     _register_template_helpers(app)

@@ -133,7 +133,7 @@ def test_may_i_play_this_card() -> None:
     status, result = ask("legal", {**LEGAL, "card": "JH"})
     assert status == 200
     assert result["legal"] is False
-    assert result["reasons"] == [
+    assert [{"text": r["text"], "rule": r["rule"]} for r in result["reasons"]] == [
         {
             "text": "you hold `10S`: spades must be followed (with any of them; there is no need to beat).",
             "rule": "clabber-5.1",

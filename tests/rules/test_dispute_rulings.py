@@ -156,7 +156,8 @@ def test_paks_two_players_without_decks_assume_one_deck() -> None:
     status, result = answer(PAKS["pak"], {"table_card": "9H", "played": ["5H", "4H"], "players": 2})
     assert status == 200
     assert result["decks"] == 1
-    assert result["explanation"][0] == {
+    first = result["explanation"][0]
+    assert {"text": first["text"], "rule": first["rule"]} == {
         "text": "2 players and no deck count given: one deck is assumed",
         "rule": "paks-1.2",
     }

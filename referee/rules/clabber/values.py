@@ -33,8 +33,8 @@ VARIANT_CLAUSES = {2: "clabber-10.2", 3: "clabber-10.1", 4: "clabber-1.1", 6: "c
 _SUIT_WORDS = {
     **{s: s for s in SUITS},
     **{sym: s for s, sym in SUIT_SYMBOLS.items()},
-    **{name.upper(): s for s, name in SUIT_NAMES.items()},
-    **{name.upper(): s for s, name in SUIT_SINGULAR.items()},
+    **{str(name).upper(): s for s, name in SUIT_NAMES.items()},
+    **{str(name).upper(): s for s, name in SUIT_SINGULAR.items()},
 }
 
 

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, card_strings, format_cards
+from referee.cards import SUIT_TITLES, Card, card_strings, format_cards
 from referee.explain import Explanation, Step
 from referee.rules.paks.held import pak_faults
 from referee.rules.paks.values import (
@@ -221,14 +221,14 @@ def _check_steal_suit(judgement: _Judgement, suit: str, pak_suit: str | None, st
         )
     elif suit in stolen_suits:
         judgement.fault(
-            f"{suit_name(suit).capitalize()} were already stolen this turn: each steal is of a different suit",
+            f"{SUIT_TITLES[suit]} were already stolen this turn: each steal is of a different suit",
             "paks-5.3",
         )
     else:
         earlier = ", ".join(suit_name(s) for s in stolen_suits)
         also = f" and from the suits already stolen ({earlier})" if stolen_suits else ""
         judgement.step(
-            f"{suit_name(suit).capitalize()} differ from the suit of this turn's pak ({suit_name(pak_suit)}){also}",
+            f"{SUIT_TITLES[suit]} differ from the suit of this turn's pak ({suit_name(pak_suit)}){also}",
             "paks-5.3",
         )
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUITS
+from referee.cards import SUIT_TITLES, SUITS
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.rules.paks.held import HeldPak
@@ -94,7 +94,7 @@ def _explain_minimum(
     explanation: Explanation, suit: str, counts: Mapping[str, int], m: int, throw_off_min: str
 ) -> None:
     held = ", ".join(f"{side} {n}" for side, n in counts.items())
-    name = suit_name(suit).capitalize()
+    name = SUIT_TITLES[suit]
     empty = [side for side, n in counts.items() if n == 0]
     holders = [side for side, n in counts.items() if n]
     if throw_off_min == SIDES_WITH_PAKS and len(holders) < 2:

@@ -12,7 +12,7 @@ from typing import Any
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, CardError
+from referee.cards import SUIT_SYMBOLS, SUIT_TITLES, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.clabber import MELD_KINDS, MELD_LABELS
 from referee.rules.game import Game, MatchSetup, Side
@@ -26,7 +26,7 @@ MAX_PLAYERS = 6
 #: Meld type choices per side when a team scores all its melds (one otherwise).
 MELDS_PER_SIDE = 3
 
-SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s].capitalize()}") for s in SUITS]
+SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_TITLES[s]}") for s in SUITS]
 MELD_CHOICES = [("", "no meld"), *((kind, MELD_LABELS[kind]) for kind in MELD_KINDS)]
 
 
