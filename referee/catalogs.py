@@ -29,6 +29,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+from babel.support import Translations
+
+from referee.messages import Join, Message
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -243,6 +246,31 @@ def compile_stale(root: Path = TRANSLATIONS) -> list[Path]:
         os.replace(temporary, mo)
         written.append(mo)
     return written
+
+
+def translations(language: str = "ja") -> Translations:
+    """Every area's compiled catalog of ``language``, merged, as the app merges them (for tests and tools)."""
+    compile_stale()
+    merged = Translations()
+    for area in AREAS:
+        merged.merge(Translations.load(str(TRANSLATIONS / area), [language]))
+    return merged
+
+
+def untranslated(message: Message | Join | object, catalog: Translations) -> list[str]:
+    """The ids of ``message`` and of the messages inside it that ``catalog`` has no translation for."""
+    missing: list[str] = []
+    if isinstance(message, Message):
+        if message.id not in catalog._catalog and (message.id, 0) not in catalog._catalog:
+            missing.append(message.id)
+        for _name, value in message.params:
+            missing.extend(untranslated(value, catalog))
+    elif isinstance(message, Join):
+        if message.separator.strip(" +=-×") and message.separator not in catalog._catalog:
+            missing.append(message.separator)
+        for item in message.items:
+            missing.extend(untranslated(item, catalog))
+    return missing
 
 
 def directories() -> list[str]:
