@@ -90,6 +90,35 @@ def other_phone(chromium: Any) -> Iterator[Any]:
     context.close()
 
 
+@pytest.fixture
+def japanese_phone(chromium: Any) -> Iterator[Any]:
+    """A phone set to Japanese: its browser asks for ``ja-JP`` pages."""
+    context = chromium.new_context(
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        locale="ja-JP",
+        extra_http_headers={"Accept-Language": "ja-JP,ja"},
+    )
+    context.set_default_timeout(10_000)
+    yield context
+    context.close()
+
+
+ENGLISH_WORD = re.compile(r"\b[A-Za-z][a-z]{2,}\b")
+
+
+def english_words(text: str, allowed: Sequence[str] = ()) -> list[str]:
+    """Words of three letters or more in ``text`` that are English (player names and ``allowed`` aside).
+
+    Card codes (``10H``), clause ids (``paks-4.2``) and capitals (``API``, ``PDF``) are not words here.
+    """
+    skip = {word.casefold() for word in allowed}
+    return [
+        word for word in ENGLISH_WORD.findall(re.sub(r"\b[a-z]+-[\d.]+\b", " ", text)) if word.casefold() not in skip
+    ]
+
+
 def check_accessibility(page: Any) -> None:
     """No serious or critical axe-core violation on the page as it stands."""
     from axe_playwright_python.sync_playwright import Axe
