@@ -7,9 +7,10 @@ entry (see :mod:`referee.web.scoring`, whose :func:`~referee.web.scoring.scored`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import Any, overload
 
 from sqlalchemy import update
 
@@ -17,9 +18,10 @@ from referee.errors import InputError
 from referee.rules.game import Game
 from referee.web.db import db
 from referee.web.models import Deal, Evening, Match, Revision, utcnow
-from referee.web.scoring import RULES_VERSION, deal_results, store
+from referee.web.scoring import RULES_VERSION, results_before_change, store
 from referee.web.scoring import game_of as game_of
 from referee.web.scoring import scored as scored
+from referee.web.scoring import scored_all as scored_all
 from referee.web.scoring import setup_of as setup_of
 
 
@@ -126,8 +128,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
         if expected_number is not None and expected_number != number:
             raise DealTakenError(expected_number)
         game, setup = game_of(match), setup_of(match)
-        earlier, kept = deal_results(game, setup, deals)
-        store(deals[kept:], earlier[kept:])
+        earlier = results_before_change(match)
         before = game.match_result(setup, earlier)
         if before.finished:
             raise MatchOverError(f"the match is over: {before.status}", field=None)
@@ -165,8 +166,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
         if canonical == deal.entry:
             db.session.rollback()
             return deal
-        earlier, kept = deal_results(game, setup, deals[: number - 1])
-        store(deals[kept : number - 1], earlier[kept:])
+        earlier = results_before_change(match)[: number - 1]
         store(deals[number - 1 :], game.score_deals(setup, entries[number - 1 :], earlier))
     except Exception:
         db.session.rollback()
@@ -200,6 +200,34 @@ def undo_last(match: Match, number: int | None = None, seen_version: int | None 
     db.session.delete(deal)
     db.session.commit()
     return undone
+
+
+class Entries(Sequence[dict[str, Any]]):
+    """The entries of a match's deals, read only when first used: a deal form asks the game which
+    cards other deals hold, and most games answer without reading any (a long match's form then
+    loads no deal)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    @cached_property
+    def _entries(self) -> list[dict[str, Any]]:
+        return [deal.entry for deal in self.match.deals]
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
+        return self._entries[index]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._entries)
 
 
 def deal_of(match: Match, number: int) -> Deal:

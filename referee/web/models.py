@@ -147,7 +147,8 @@ class Deal(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
     #: The scored deal (``DealResult.as_dict()``), written with the entry; None until first scored.
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Loaded only where a sheet is built from it (``referee.web.scoring``), not with every deal.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True, deferred_group="result")
     #: The rules version that scored ``result`` (``referee.web.scoring.RULES_VERSION``).
     rules_version: Mapped[str | None] = mapped_column(String(16), nullable=True)
 

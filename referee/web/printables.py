@@ -160,7 +160,7 @@ def match_print(code: str, match_id: int) -> Any:
         evening=evening,
         match=match,
         game=svc.game_of(match),
-        deals=len(match.deals),
+        deals=len(svc.scored(match).deals),
         limit=MAX_WORKED_DEALS,
         error=None,
     )
@@ -206,7 +206,11 @@ def match_pdf(code: str, match_id: int) -> Any:
 @printables.get("/e/<code>/record.pdf")
 def evening_pdf(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
-    rows = [{"match": m, "game": svc.game_of(m), "result": svc.scored(m)} for m in evening.matches if get_game(m.game)]
+    matches = [m for m in evening.matches if get_game(m.game)]
+    rows = [
+        {"match": m, "game": svc.game_of(m), "result": result}
+        for m, result in zip(matches, svc.scored_all(matches), strict=True)
+    ]
     live = url_for("sheets.evening", code=code, _external=True)
     pdf = render_pdf(
         "print/evening.html",

@@ -10,16 +10,30 @@ and every change to a match's deals holds that match's write lock (see ``referee
 A corrected rule still reaches old deals: :data:`RULES_VERSION` is derived from the rules code
 itself, so a deal scored by other rules (or never scored, as deals stored before results were)
 is scored again the first time its match is read, and stored again.
+
+A view does not even read the stored results when it can help it: each app keeps the scored sheets
+of the matches last read (:func:`scored`), keyed by the match's id, its evening's code, its creation
+time and version, and :data:`RULES_VERSION`. Every change to a match's deals raises its version in
+the transaction that makes it (see ``referee.web.matches``; an import or a rematch creates a new
+match), so a sheet kept under a key is the sheet of that version: a change makes a new key, never a
+stale hit. (The evening's code, random for every evening, keeps apart a match that would reuse the
+id of a deleted one: an import keeps the exported creation time and version.) The deals'
+``result`` column is loaded only to fill the cache (it is deferred on the model), so forms, exports
+and checks that read entries never decode results.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import update
-from sqlalchemy.orm import selectinload
+from cachetools import LRUCache
+from flask import current_app
+from sqlalchemy import select, update
+from sqlalchemy.orm import selectinload, undefer_group
 from sqlalchemy.orm.interfaces import LoaderOption
 
 import referee
@@ -47,12 +61,18 @@ def _rules_version() -> str:
 RULES_VERSION = _rules_version()
 
 
-#: Loader options for a page showing all of an evening's sheets: one query per table, whatever the
-#: number of matches (``select(Evening).options(*ALL_SHEETS)``).
-ALL_SHEETS: tuple[LoaderOption, ...] = (
-    selectinload(Evening.players),
-    selectinload(Evening.matches).selectinload(Match.deals),
-)
+#: Loader options for a page showing all of an evening's sheets (``select(Evening).options(*ALL_SHEETS)``),
+#: whose sheets it then reads with :func:`scored_all`: one query per table, whatever the number of matches.
+ALL_SHEETS: tuple[LoaderOption, ...] = (selectinload(Evening.players), selectinload(Evening.matches))
+
+#: How many deals the scored sheets kept per app may hold in all (a long Iceberg deal's workings
+#: take a few kilobytes): a sheet counts one per deal, so many short matches or a few long ones fit.
+CACHED_DEALS = 20_000
+_CACHE = "referee.scored"
+
+#: What a scored sheet is kept under: the match's id, its evening's code, its creation time and
+#: version, and the rules.
+Key = tuple[int, str, datetime, int, str]
 
 
 def game_of(match: Match) -> Game:
@@ -100,19 +120,104 @@ def store(deals: Sequence[Deal], results: Sequence[DealResult]) -> None:
         deal.rules_version = RULES_VERSION
 
 
-def scored(match: Match) -> MatchResult:
-    """The match's sheet, from its deals' stored results: what pages, forms, exports and PDFs show.
+def key_of(match: Match, version: int | None = None) -> Key:
+    """The key of the match's sheet at ``version`` (default: the version loaded)."""
+    version = match.version if version is None else version
+    return (match.id, match.evening.code, match.created_at, version, RULES_VERSION)
 
-    Deals whose result is missing or was scored by other rules are scored again here and their
-    results stored, once: written only if the match has not changed since it was read (a writer
-    that changed it meanwhile stored its own results).
+
+class _Sheets:
+    """The scored sheets last read in one app, shared by its threads (the LRU cache is not thread-safe)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.cache: LRUCache[Key, MatchResult] = LRUCache(CACHED_DEALS, getsizeof=lambda r: len(r.deals) + 1)
+
+    def get(self, key: Key) -> MatchResult | None:
+        with self.lock:
+            return self.cache.get(key)
+
+    def put(self, key: Key, result: MatchResult) -> None:
+        with self.lock:
+            if len(result.deals) + 1 <= self.cache.maxsize:
+                self.cache[key] = result
+
+
+def _sheets() -> _Sheets:
+    """This app's kept sheets: per app, since match ids repeat across apps on other databases."""
+    extensions = current_app.extensions
+    found = extensions.get(_CACHE)
+    if found is None:
+        found = extensions.setdefault(_CACHE, _Sheets())
+    return found
+
+
+def scored(match: Match) -> MatchResult:
+    """The match's sheet: what pages, forms, exports and PDFs show, never stale (see the module's note).
+
+    Read from the app's kept sheets when it holds this version; else built from the deals' stored
+    results and kept. Deals whose result is missing or was scored by other rules are scored again
+    here and their results stored, once: written only if the match has not changed since it was
+    read (a writer that changed it meanwhile stored its own results).
+
+    Never called inside a change (between ``matches._lock`` and its commit): a sheet read there
+    could be kept under a version that is then rolled back.
     """
+    return scored_all([match])[0]
+
+
+def scored_all(matches: Sequence[Match]) -> list[MatchResult]:
+    """The sheets of ``matches`` (an evening's), the deals of those not kept read in one query."""
+    sheets = _sheets()
+    # Keys are taken before the deals are read: a sheet may be newer than its key, never older.
+    keys = [key_of(match) for match in matches]
+    found = [sheets.get(key) for key in keys]
+    missing = [match.id for match, result in zip(matches, found, strict=True) if result is None]
+    deals = _deals_with_results(missing) if missing else {}
+    results = []
+    for match, key, result in zip(matches, keys, found, strict=True):
+        if result is None:
+            result = _score(match, deals.get(match.id, []))
+            sheets.put(key, result)
+        results.append(result)
+    return results
+
+
+def _score(match: Match, deals: list[Deal]) -> MatchResult:
     game, setup = game_of(match), setup_of(match)
-    deals = list(match.deals)
     results, kept = deal_results(game, setup, deals)
     if kept < len(deals):
         _store_if_unchanged(match.id, match.version, deals[kept:], results[kept:])
     return game.match_result(setup, results)
+
+
+def _deals_with_results(match_ids: Sequence[int]) -> dict[int, list[Deal]]:
+    """The deals of these matches in order, their stored results loaded (deferred otherwise): one query."""
+    found: dict[int, list[Deal]] = {}
+    query = (
+        select(Deal)
+        .where(Deal.match_id.in_(match_ids))
+        .order_by(Deal.match_id, Deal.number)
+        .options(undefer_group("result"))
+    )
+    for deal in db.session.scalars(query):
+        found.setdefault(deal.match_id, []).append(deal)
+    return found
+
+
+def results_before_change(match: Match) -> list[DealResult]:
+    """Inside a change, after its lock raised the version: the results of the match's deals as they are.
+
+    Under the lock they are the deals of the version before, whose sheet the app may keep; else they
+    are read as stored, and those scored again (by other rules) are stored with the change.
+    """
+    kept = _sheets().get(key_of(match, match.version - 1))
+    if kept is not None:
+        return list(kept.deals)
+    deals = _deals_with_results([match.id]).get(match.id, [])
+    results, stored = deal_results(game_of(match), setup_of(match), deals)
+    store(deals[stored:], results[stored:])
+    return results
 
 
 def _store_if_unchanged(match_id: int, version: int, deals: Sequence[Deal], results: Sequence[DealResult]) -> None:

@@ -63,11 +63,11 @@ def _match(code: str, match_id: int, *, edit: bool = False) -> tuple[Evening, Ma
 
 def standings(evening: Evening) -> list[dict[str, Any]]:
     """Each match of the evening with its totals and state, for the evening page."""
-    rows = []
-    for match in evening.matches:
-        result = svc.scored(match)
-        rows.append({"match": match, "game": svc.game_of(match), "result": result})
-    return rows
+    results = svc.scored_all(evening.matches)
+    return [
+        {"match": match, "game": svc.game_of(match), "result": result}
+        for match, result in zip(evening.matches, results, strict=True)
+    ]
 
 
 def evening_version(evening: Evening) -> str:
@@ -100,7 +100,8 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
 
 @sheets.get("/<code>/export.json")
 def export_json(code: str) -> Any:
-    evening = _evening(code, *ALL_SHEETS, selectinload(Evening.matches).selectinload(Match.revisions))
+    matches = selectinload(Evening.matches)
+    evening = _evening(code, *ALL_SHEETS, matches.selectinload(Match.deals), matches.selectinload(Match.revisions))
     response = jsonify(export_evening(evening))
     response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(evening)}.json"'
     return response
@@ -269,14 +270,15 @@ def new_deal(code: str, match_id: int) -> Any:
     if result.finished:
         flash(f"The match is over: {result.status}.")
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
-    full = deals_full(len(match.deals))
+    number = len(result.deals) + 1
+    full = deals_full(number - 1)
     if full:
         flash(full)
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match)
     if request.method == "GET":
-        form.version.data = len(match.deals) + 1
+        form.version.data = number
     if form.validate_on_submit() and claim.valid:
         try:
             deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
@@ -288,7 +290,7 @@ def new_deal(code: str, match_id: int) -> Any:
         else:
             flash(f"Deal {deal.number} entered.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
-    return _deal_page(evening, match, form, claim, len(match.deals) + 1, result.next_dealer, editing=False)
+    return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
 
 
 def _claim_input(game: Game, match: Match) -> ClaimInput:
@@ -324,7 +326,7 @@ def _deal_page(
         number=number,
         dealer=dealer,
         setup=setup,
-        picker=picker_config(game, setup, [d.entry for d in match.deals], number),
+        picker=picker_config(game, setup, svc.Entries(match), number),
         editing=editing,
         newer=newer,
         newer_result=newer_result,

@@ -28,7 +28,7 @@ from referee.web.limits import (
 )
 from referee.web.models import Deal, Evening, Group, Match, Person, Player, Revision
 from referee.web.names import MAX_EVENING_NAME, MAX_PLAYER_NAME, name_problem, names_problem
-from referee.web.scoring import scored, store
+from referee.web.scoring import scored_all, store
 from referee.web.standing_views import evening_standings
 
 FORMAT = "table-referee/evening"
@@ -145,9 +145,8 @@ def sheets_csv(evening: Evening) -> str:
     writer = _SafeWriter(out)
     writer.writerow(["match", "game", "deal", "dealer", "side", "score", "mark", "running total"])
     results: list[tuple[Match, MatchResult]] = []
-    for number, match in enumerate(evening.matches, start=1):
+    for number, (match, result) in enumerate(zip(evening.matches, scored_all(evening.matches), strict=True), start=1):
         game = get_game(match.game)
-        result = scored(match)
         results.append((match, result))
         name = game.name if game else match.game
         for deal, running in zip(result.deals, result.running, strict=True):
