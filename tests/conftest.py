@@ -1,7 +1,8 @@
 """Fixtures: an app on a temporary database, and its client.
 
-The database is a fresh SQLite file per test, or, when ``TEST_DATABASE_URL`` is set (CI runs the
-suite a second time against PostgreSQL), that server's database, emptied after each test. The
+The database is a fresh SQLite file per test (a copy of one migrated once per session), or, when
+``TEST_DATABASE_URL`` is set (CI runs the suite a second time against PostgreSQL), that server's
+database, its rows emptied after each test. The
 app's own ``DATABASE_URL`` is never used by the tests, so they cannot touch real data.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,12 +25,43 @@ from referee.web.db import db
 _CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database brought to the newest schema once per test session, to be copied for each test."""
+    folder = tmp_path_factory.mktemp("migrated")
+    path = folder / "migrated.sqlite3"
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(folder), "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with app.app_context():
+        db.engine.dispose()  # the last connection closes: the write-ahead log is folded into the file
+    return path
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+def app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
+    """The app on a database of its own: a copy of the migrated SQLite file, or ``TEST_DATABASE_URL``'s
+    database (its schema kept between tests, its rows emptied after each)."""
+    server = os.environ.get("TEST_DATABASE_URL")
+    if server is None:
+        shutil.copyfile(migrated_sqlite, tmp_path / "test.sqlite3")
+    url = server or f"sqlite:///{tmp_path / 'test.sqlite3'}"
     app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url})
     yield app
-    empty_database(app)
+    if server is None:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    else:
+        empty_rows(app)
+
+
+def empty_rows(app: Flask) -> None:
+    """Delete every row (the schema and its migration stamp stay), so the next test starts from nothing."""
+    with app.app_context():
+        db.session.remove()
+        names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
+        with db.engine.begin() as connection:
+            connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
+        db.engine.dispose()
 
 
 def empty_database(app: Flask) -> None:
