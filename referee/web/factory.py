@@ -46,6 +46,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         # Pages, JSON and scripts go out compressed (brotli where the browser takes it, else gzip).
         COMPRESS_ALGORITHM=["br", "gzip"],
+        # How often a follower's sheet asks whether it changed (static/js/live.js).
+        LIVE_POLL_MS=4000,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
     app.config.from_pyfile("config.py", silent=True)

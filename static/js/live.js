@@ -13,7 +13,7 @@
   var url = body.getAttribute("data-live-url");
   var version = body.getAttribute("data-live-version");
   var mode = body.getAttribute("data-live-mode") || "reload";
-  var INTERVAL = 4000;
+  var INTERVAL = parseInt(body.getAttribute("data-live-interval"), 10) || 4000;
 
   if (url && version && window.fetch) {
     var saved = sessionStorage.getItem("scroll:" + location.pathname);

@@ -62,7 +62,8 @@ def chromium() -> Iterator[Any]:
 def server(tmp_path: Path) -> Iterator[str]:
     """The app on a free loopback port, with its own SQLite database."""
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'browser.sqlite3'}"
-    app = create_app({"INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url})
+    # Followers poll every half second: a test waits for another phone's change, not for the clock.
+    app = create_app({"INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url, "LIVE_POLL_MS": 500})
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
