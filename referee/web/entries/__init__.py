@@ -1,4 +1,4 @@
-"""Deal entry forms, one module per game: ``referee/web/entries/<slug>.py`` defines ``FORM``.
+"""Deal entry forms, one module per game, registered in ``referee/web/game_ui.py``; each defines ``FORM``.
 
 An entry form turns what a player typed into the game's entry dict (which the rules layer checks
 and stores), fills itself from a stored entry for editing, and shows a rules-layer error at the
@@ -7,7 +7,6 @@ field it concerns.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, ClassVar
 
 from flask_wtf import FlaskForm
@@ -60,5 +59,6 @@ def same_card(typed: str, token: str) -> bool:
 
 
 def entry_form_class(slug: str) -> type[EntryForm]:
-    module = importlib.import_module(f"referee.web.entries.{slug}")
-    return module.FORM
+    from referee.web.game_ui import game_ui
+
+    return game_ui(slug).entry_form()

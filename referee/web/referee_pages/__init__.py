@@ -1,4 +1,4 @@
-"""Referee pages: settle a dispute without an evening. One module per game, named by its slug.
+"""Referee pages: settle a dispute without an evening. One module per game that has them (``game_ui.py``).
 
 Each page builds the same request object as the JSON API and runs the same check, so a page and
 the API can never disagree.
@@ -16,6 +16,7 @@ from referee.errors import InputError
 from referee.rules.checks import Check
 from referee.rules.registry import GAMES
 from referee.web.claim_input import ClaimInput
+from referee.web.game_ui import GAME_UI
 
 __all__ = ["ClaimInput", "page", "page_status", "referee_pages", "verdict"]
 
@@ -58,5 +59,6 @@ def page_status(result: object, *, step: bool = False) -> int:
     return 400 if request.method == "POST" and result is None and not step else 200
 
 
-for _slug in GAMES:
-    importlib.import_module(f"referee.web.referee_pages.{_slug}")
+for _ui in GAME_UI.values():
+    if _ui.referee_module is not None:
+        importlib.import_module(_ui.referee_module)
