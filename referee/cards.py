@@ -174,10 +174,15 @@ def parse_card(token: object, *, position: int | None = None, field: str | None 
     return Card(rank, suit)
 
 
+def card_tokens(text: str) -> list[str]:
+    """The tokens of a typed card list: ``"10H, 9h  JO"`` → ``["10H", "9h", "JO"]`` (spaces and commas separate)."""
+    return [token for token in _SEPARATORS.split(text.strip()) if token]
+
+
 def parse_cards(value: object, *, field: str | None = None) -> list[Card]:
     """Parse a card list given as a JSON array of tokens or as one string split on spaces/commas."""
     if isinstance(value, str):
-        tokens: list[object] = [t for t in _SEPARATORS.split(value.strip()) if t]
+        tokens: list[object] = list(card_tokens(value))
     elif isinstance(value, list | tuple):
         tokens = list(value)
     else:

@@ -120,3 +120,10 @@ def test_ledger_accepts_copies_within_the_decks() -> None:
     ledger.add_all(parse_cards("5H 5H 4H"), "hand")
     ledger.check()
     assert ledger.count(Card("5", "H")) == 2
+
+
+def test_card_tokens_split_on_spaces_and_commas() -> None:
+    from referee.cards import card_tokens
+
+    assert card_tokens(" 10H, 9h  JO,,QS ") == ["10H", "9h", "JO", "QS"]
+    assert card_tokens("  ") == []
