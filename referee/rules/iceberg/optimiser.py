@@ -63,8 +63,8 @@ SCALE = 1000
 #: them; smaller ones sweep every programme whole.
 _PRUNE_FROM = 8
 _BEAM = 4
-#: Moves the sweeps have tried since this was last reset: a deterministic measure of the work
-#: done, for the adversarial search in bench/.
+#: Moves the sweeps and the lanes (working out their moves and bounds) have tried since this was
+#: last reset: a deterministic measure of the work done, for the adversarial search in bench/.
 work = 0
 
 
@@ -330,6 +330,9 @@ class _Component:
         self.sign = 1 if problem.fewest else -1
         self.forbid = not problem.parallel
         self.lanes: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Lane] = {}
+        #: Lanes' moves by (suit, counts, rank, tracks, cards available): they do not depend on
+        #: what a lane credits free cards with, so lanes of one suit and counts share them.
+        self.moves: dict[tuple[int, tuple[int, ...], int, Tracks, int], list[LaneMove]] = {}
 
     def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
         """What a card not used by a run may still bring, at most, given how many cards of each
@@ -414,16 +417,16 @@ class _Lane:
                 self.starts.setdefault(r, []).append(index)
             if above:
                 self.starts.setdefault(run.hi + 1, []).append(index)
-        self._moves: dict[tuple[int, Tracks, int], list[LaneMove]] = {}
         self._bounds: dict[tuple[int, Tracks], int] = {}
         self._scored: dict[tuple[int, Tracks, int, bool], list[tuple[Tracks, int, int, tuple, int]]] = {}
 
     def moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
         """Every way to give up to ``avail`` cards of rank r to runs, the best of each outcome."""
-        key = (r, tracks, avail)
-        found = self._moves.get(key)
+        key = (self.suit, self.column, r, tracks, avail)
+        shared = self.component.moves
+        found = shared.get(key)
         if found is None:
-            found = self._moves[key] = self._find_moves(r, tracks, avail)
+            found = shared[key] = self._find_moves(r, tracks, avail)
         return found
 
     def scored_moves(
@@ -471,8 +474,10 @@ class _Lane:
         best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
         if free < 0:
             return []
+        global work
         for chosen in self._choices(optional, free):
             k = len(chosen)
+            work += free - k + 1 if can_start else 1
             for started in range(free - k + 1 if can_start else 1):
                 uses = forced + k + started
                 if self.component.forbid and uses and self.cover[r] + uses > 1:
@@ -498,10 +503,18 @@ class _Lane:
             key = (kind, ident) if kind == "n" else (kind, self.tables[ident], added)
             kinds.setdefault(key, []).append(entry)
         groups = list(kinds.values())
-        found = []
-        for counts in product(*(range(min(len(g), free) + 1) for g in groups)):
-            if sum(counts) <= free:
-                found.append(tuple(entry for g, c in zip(groups, counts, strict=True) for entry in g[:c]))
+        found: list[tuple[tuple[str, int, int], ...]] = []
+
+        def take(i: int, budget: int, chosen: tuple[tuple[str, int, int], ...]) -> None:
+            # The first c runs of group i, for each c the cards left allow, then the next groups.
+            if i == len(groups):
+                found.append(chosen)
+                return
+            group = groups[i]
+            for c in range(min(len(group), budget) + 1):
+                take(i + 1, budget - c, chosen + tuple(group[:c]))
+
+        take(0, free, ())
         return found
 
     def _advance(
