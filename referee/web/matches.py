@@ -3,6 +3,7 @@
 Each change holds the match's write lock from its first statement to its commit (see :func:`_lock`),
 checks the entry against the match's deals as they are then, and stores the scored result with the
 entry (see :mod:`referee.web.scoring`, whose :func:`~referee.web.scoring.scored` every page reads).
+Once committed, the sheet it made is kept under the version it committed, for the pages that follow.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from referee.errors import InputError
 from referee.rules.game import Game
 from referee.web.db import db
 from referee.web.models import Deal, Evening, Match, Revision, utcnow
-from referee.web.scoring import RULES_VERSION, results_before_change, store
+from referee.web.scoring import RULES_VERSION, Key, keep, kept_before_change, key_of, results_before_change, store
 from referee.web.scoring import game_of as game_of
 from referee.web.scoring import scored as scored
 from referee.web.scoring import scored_all as scored_all
@@ -96,8 +97,10 @@ def rematch(match: Match) -> Match:
     )
 
 
-def _lock(match: Match) -> None:
+def _lock(match: Match) -> Key:
     """Begin the write transaction of a change to ``match``: its first statement raises the version.
+
+    Returns the key the match's sheet will have once the change is committed (see :func:`keep`).
 
     That takes the match's row lock on PostgreSQL and the database's write lock on SQLite, held to
     the commit: so the request becomes the match's only writer, and the deals it reads next are the
@@ -107,12 +110,14 @@ def _lock(match: Match) -> None:
     """
     match_id = match.id
     db.session.commit()
-    db.session.execute(
+    version = db.session.execute(
         update(Match)
         .where(Match.id == match_id)
         .values(version=Match.version + 1)
+        .returning(Match.version)
         .execution_options(synchronize_session=False)
-    )
+    ).scalar_one()
+    return key_of(match, version)
 
 
 def add_deal(match: Match, entry: object, expected_number: int | None = None) -> Deal:
@@ -121,7 +126,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
     ``expected_number`` is the deal number the form was opened for: if another phone entered or
     undid a deal meanwhile, :class:`DealTakenError` is raised instead of storing it under another number.
     """
-    _lock(match)
+    key = _lock(match)
     try:
         deals = list(match.deals)
         number = len(deals) + 1
@@ -142,6 +147,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
     db.session.add(deal)
     db.session.add(Revision(match=match, number=number, action="add", before=None, after=canonical))
     db.session.commit()
+    keep(key, game.match_result(setup, [*earlier, result]))
     return deal
 
 
@@ -150,7 +156,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
 
     The deal and every deal after it are scored again (a later score may depend on it) and stored.
     """
-    _lock(match)
+    key = _lock(match)
     try:
         deals = list(match.deals)
         deal = next((d for d in deals if d.number == number), None)
@@ -167,7 +173,8 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
             db.session.rollback()
             return deal
         earlier = results_before_change(match)[: number - 1]
-        store(deals[number - 1 :], game.score_deals(setup, entries[number - 1 :], earlier))
+        rescored = game.score_deals(setup, entries[number - 1 :], earlier)
+        store(deals[number - 1 :], rescored)
     except Exception:
         db.session.rollback()
         raise
@@ -177,6 +184,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
     deal.updated_at = utcnow()
     db.session.add(Revision(match=match, number=number, action="edit", before=before, after=canonical))
     db.session.commit()
+    keep(key, game.match_result(setup, [*earlier, *rescored]))
     return deal
 
 
@@ -186,7 +194,8 @@ def undo_last(match: Match, number: int | None = None, seen_version: int | None 
     ``number`` and ``seen_version`` name the deal the confirmation showed: if the last deal is
     another one by now (or was corrected meanwhile), nothing is removed and StaleEditError says so.
     """
-    _lock(match)
+    key = _lock(match)
+    kept = kept_before_change(match)
     deals = list(match.deals)
     if not deals:
         db.session.rollback()
@@ -199,6 +208,9 @@ def undo_last(match: Match, number: int | None = None, seen_version: int | None 
     db.session.add(Revision(match=match, number=undone, action="undo", before=deal.entry, after=None))
     db.session.delete(deal)
     db.session.commit()
+    if kept is not None:
+        game, setup = game_of(match), setup_of(match)
+        keep(key, game.match_result(setup, kept.deals[:-1]))
     return undone
 
 

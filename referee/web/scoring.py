@@ -205,13 +205,23 @@ def _deals_with_results(match_ids: Sequence[int]) -> dict[int, list[Deal]]:
     return found
 
 
+def keep(key: Key, result: MatchResult) -> None:
+    """Keep the sheet a committed change made, under the key :func:`key_of` gave inside it."""
+    _sheets().put(key, result)
+
+
+def kept_before_change(match: Match) -> MatchResult | None:
+    """Inside a change, after its lock raised the version: the kept sheet of the version before, if any."""
+    return _sheets().get(key_of(match, match.version - 1))
+
+
 def results_before_change(match: Match) -> list[DealResult]:
     """Inside a change, after its lock raised the version: the results of the match's deals as they are.
 
     Under the lock they are the deals of the version before, whose sheet the app may keep; else they
     are read as stored, and those scored again (by other rules) are stored with the change.
     """
-    kept = _sheets().get(key_of(match, match.version - 1))
+    kept = kept_before_change(match)
     if kept is not None:
         return list(kept.deals)
     deals = _deals_with_results([match.id]).get(match.id, [])

@@ -135,6 +135,7 @@ def test_kept_sheets_spare_the_pages_their_deals(app: Flask) -> None:
     code = evening_with_matches(app, 3)
     with app.app_context():
         match_id = db.session.scalar(select(Match.id).limit(1))
+        scoring._sheets().cache.clear()  # as in another process, which has kept no sheet yet
     client = app.test_client()
     sheet = f"/e/{code}/matches/{match_id}"
     assert count_statements(app, sheet, client) - count_statements(app, sheet, client) == 1
@@ -142,11 +143,11 @@ def test_kept_sheets_spare_the_pages_their_deals(app: Flask) -> None:
     assert evening == [4, 3]  # evening, players, matches (and once the deals of the two not kept)
 
 
-def test_kept_sheets_are_bounded(app: Flask) -> None:
+def test_a_change_keeps_the_sheet_it_made_and_kept_sheets_are_bounded(app: Flask) -> None:
     _, match_id = new_match(app)
     with app.app_context():
         svc.add_deal(fresh(match_id), sweep(ORDERS[0]))
-        svc.scored(fresh(match_id))
         sheets = scoring._sheets()
+        assert sheets.get(scoring.key_of(fresh(match_id))) == full_rescoring(fresh(match_id))
         assert sheets.cache.currsize == 2  # one deal and the sheet
         assert sheets.cache.maxsize == scoring.CACHED_DEALS

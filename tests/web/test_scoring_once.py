@@ -133,6 +133,7 @@ def test_results_of_other_rules_or_none_are_scored_again_once(app: Flask, scored
         db.session.execute(update(Deal).where(Deal.number == 2).values(result=wrong, rules_version="0ld"))
         db.session.execute(update(Deal).where(Deal.number == 4).values(result=None, rules_version=None))
         db.session.commit()
+        scoring._sheets().cache.clear()  # as in a process started with the new rules
         version = fresh(match_id).version
         scored_deals.calls = 0
         result = svc.scored(fresh(match_id))
