@@ -63,6 +63,7 @@ SCALE = 1000
 #: them; smaller ones sweep every programme whole.
 _PRUNE_FROM = 8
 _BEAM = 4
+_WIDEST_BEAM = 256
 #: Moves the sweeps and the lanes (working out their moves and bounds) have tried since this was
 #: last reset: a deterministic measure of the work done, for the adversarial search in bench/.
 work = 0
@@ -371,7 +372,13 @@ class _Component:
             for programme in programmes:
                 if best is not None and programme.ceiling <= best[0]:
                     break
-                rough = programme.sweep(None, _BEAM)
+                rough = None
+                width = _BEAM
+                while rough is None and width <= _WIDEST_BEAM:
+                    # A narrow beam can lose every play (its states all strand a run or miss a
+                    # special's cards): a wider one then looks again.
+                    rough = programme.sweep(None, width)
+                    width *= 4
                 if rough is not None and (best is None or rough[0] > best[0]):
                     best = (rough[0], programme, rough[1])
             for programme in programmes:
