@@ -348,6 +348,30 @@ def test_hard_deals_equal_brute_force(hand: str, melds: list[str], decks: int, t
     check_plan(cards, table, decks, options, result)
 
 
+def test_a_deal_whose_narrow_beam_finds_no_play_is_valued_exactly() -> None:
+    """A worst deal of bench/search_iceberg_worst.py (32 cards): the narrowest beam loses every play
+    of its best programme (a black colour special), so a wider one looks again. Its value is the one
+    the plain programme, without any bound or beam, finds (8 s: too slow to run here)."""
+    hand = (
+        "9D 10D 9H 8D 9C 7H JC 9S 8S 7C KC 9H 4H 10H 7C 2H 8D 8C 8S 3H 6D 9S 10S 8H 8H 3C 7S JS JD 9D 5S 7D"
+    )
+    melds = [
+        "4H 5H 6H", "5H 6H 7H", "10H JH QH KH", "10S JS QS KS", "4S 4S 4D 4D 4C 4C",
+        "10C JC QC KC", "JH QH KH", "2S 2H 2D 2D 2C 2C", "6S 6D 6C 6C", "10D JD QD",
+    ]  # fmt: skip
+    cards = [Card.parse(t) for t in hand.split()]
+    table = [classify_meld([Card.parse(t) for t in meld.split()], 2).meld for meld in melds]
+    options = {
+        "penalty": "unplayable",
+        "ace_scoring": "plus_20",
+        "leftover_tie": "fewest_unplayed",
+        "parallel_melds": "allowed",
+    }
+    result = value_leftover(cards, table, 2, options)
+    assert (result.best_points, len(result.unplayed)) == (1520, 3)
+    check_plan(cards, table, 2, options, result)
+
+
 @st.composite
 def joinable_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
     """Runs of one suit with gaps between them, and a hand holding cards of those gaps and around."""
