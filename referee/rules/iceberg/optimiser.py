@@ -39,8 +39,9 @@ cards from a rank on can still add, a card left to sets counted at its rank's be
 card. The sum of the lanes' bounds bounds a state; at the start, a programme (its *ceiling*).
 
 Big components are pruned without losing the optimum: narrow beams through the programmes of
-highest ceiling find good plays, and the exact sweeps then drop every state whose bound falls
-below the best play found, skipping every programme whose ceiling does.
+highest ceiling find good plays (a beam that loses every play looks again, wider; a floor far
+below a programme's ceiling is raised by a wider beam first), and the exact sweeps then drop every
+state whose bound falls below the best play found, skipping every programme whose ceiling does.
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ SCALE = 1000
 _PRUNE_FROM = 8
 _BEAM = 4
 _WIDEST_BEAM = 256
+#: Before an exact sweep whose ceiling is more than this above the floor (150 points, in the
+#: objective's units), a beam this wide first looks for a higher floor.
+_WIDE_GAP = 150 * SCALE
+_WIDE_BEAM = 16
 #: Moves the sweeps and the lanes (working out their moves and bounds) have tried since this was
 #: last reset: a deterministic measure of the work done, for the adversarial search in bench/.
 work = 0
@@ -384,6 +389,12 @@ class _Component:
             for programme in programmes:
                 if best is not None and programme.ceiling < best[0]:
                     break
+                if best is not None and programme.ceiling - best[0] > _WIDE_GAP:
+                    # Far below the ceiling, the floor lets many states through: a wider beam
+                    # above it first looks for a better one.
+                    rough = programme.sweep(best[0], _WIDE_BEAM)
+                    if rough is not None and rough[0] > best[0]:
+                        best = (rough[0], programme, rough[1])
                 found = programme.sweep(best[0] if best is not None else None, None)
                 if found is not None and (best is None or found[0] > best[0]):
                     best = (found[0], programme, found[1])
