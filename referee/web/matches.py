@@ -17,6 +17,7 @@ from sqlalchemy import update
 
 from referee.errors import InputError
 from referee.rules.game import Game
+from referee.web.authors import current_author
 from referee.web.db import db
 from referee.web.models import Deal, Evening, Match, Revision, utcnow
 from referee.web.scoring import RULES_VERSION, Key, keep, kept_before_change, key_of, results_before_change, store
@@ -145,7 +146,17 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
         raise
     deal = Deal(match=match, number=number, entry=canonical, result=result.as_dict(), rules_version=RULES_VERSION)
     db.session.add(deal)
-    db.session.add(Revision(match=match, number=number, action="add", before=None, after=canonical))
+    db.session.add(
+        Revision(
+            match=match,
+            number=number,
+            action="add",
+            before=None,
+            after=canonical,
+            scores_after=dict(result.scores),
+            author=current_author(),
+        )
+    )
     db.session.commit()
     keep(key, game.match_result(setup, [*earlier, result]))
     return deal
@@ -173,6 +184,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
             db.session.rollback()
             return deal
         earlier = results_before_change(match)[: number - 1]
+        scores_before = (deal.result or {}).get("scores")
         rescored = game.score_deals(setup, entries[number - 1 :], earlier)
         store(deals[number - 1 :], rescored)
     except Exception:
@@ -182,7 +194,18 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
     deal.entry = canonical
     deal.version += 1
     deal.updated_at = utcnow()
-    db.session.add(Revision(match=match, number=number, action="edit", before=before, after=canonical))
+    db.session.add(
+        Revision(
+            match=match,
+            number=number,
+            action="edit",
+            before=before,
+            after=canonical,
+            scores_before=scores_before,
+            scores_after=(deal.result or {}).get("scores"),
+            author=current_author(),
+        )
+    )
     db.session.commit()
     keep(key, game.match_result(setup, [*earlier, *rescored]))
     return deal
@@ -205,7 +228,17 @@ def undo_last(match: Match, number: int | None = None, seen_version: int | None 
         db.session.rollback()
         raise StaleEditError(deal.number, deal.version)
     undone = deal.number
-    db.session.add(Revision(match=match, number=undone, action="undo", before=deal.entry, after=None))
+    db.session.add(
+        Revision(
+            match=match,
+            number=undone,
+            action="undo",
+            before=deal.entry,
+            after=None,
+            scores_before=(deal.result or {}).get("scores"),
+            author=current_author(),
+        )
+    )
     db.session.delete(deal)
     db.session.commit()
     if kept is not None:

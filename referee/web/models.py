@@ -156,7 +156,8 @@ class Deal(db.Model):
 
 
 class Revision(db.Model):
-    """Every change to a match's deals: added, edited or undone, with the entry before and after."""
+    """Every change to a match's deals: added, edited or undone, with the entry and the deal's points
+    before and after, and who made it."""
 
     __tablename__ = "revision"
 
@@ -168,5 +169,9 @@ class Revision(db.Model):
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     note: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    author: Mapped[str] = mapped_column(String(80), default="", server_default="")
+    """The name of the phone that made the change (``referee/web/authors.py``), "" if it gave none."""
+    scores_before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    scores_after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="revisions")

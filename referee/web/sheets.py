@@ -28,6 +28,7 @@ from referee.web.forms import (
     seats_of,
 )
 from referee.web.groups import link_persons, placing_form
+from referee.web.history import history_lines
 from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
 from referee.web.names import names_problem
@@ -413,4 +414,5 @@ def undo(code: str, match_id: int) -> Any:
 @sheets.get("/<code>/matches/<int:match_id>/history")
 def history(code: str, match_id: int) -> Any:
     evening, match = _match(code, match_id)
-    return render_template("history.html", evening=evening, match=match, game=svc.game_of(match))
+    lines = history_lines(match)
+    return render_template("history.html", evening=evening, match=match, game=svc.game_of(match), lines=lines)

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.errors import FieldError, InputError
+from referee.messages import msg
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
@@ -89,6 +90,9 @@ def export_evening(evening: Evening) -> dict[str, Any]:
                         "after": revision.after,
                         "note": revision.note,
                         "created_at": _time(revision.created_at),
+                        "author": revision.author,
+                        "scores_before": revision.scores_before,
+                        "scores_after": revision.scores_after,
                     }
                     for revision in match.revisions
                 ],
@@ -225,6 +229,21 @@ def _text(value: object, where: str, limit: int) -> str:
     if problem:
         raise FieldError(f"{where}: {problem}", field="file")
     return text
+
+
+def _scores(value: object, where: str) -> dict[str, int] | None:
+    """A revision's points of its deal (side → points), or None; anything else is refused."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping) and all(
+        isinstance(side, str)
+        and isinstance(points, int)
+        and not isinstance(points, bool)
+        and abs(points) <= MAX_STORED_INT
+        for side, points in value.items()
+    ):
+        return dict(value)
+    raise FieldError(msg("{where}: its points are not sides with whole numbers", where=where), field="file")
 
 
 def _refuse_nul(data: object) -> None:
@@ -388,6 +407,9 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
                 after=revision.get("after"),
                 note=_text(revision.get("note", ""), f"{where} revision", 2000),
                 created_at=_parse_time(revision.get("created_at"), f"{where} revision"),
+                author=_text(revision.get("author", ""), f"{where} revision", 80),
+                scores_before=_scores(revision.get("scores_before"), f"{where} revision"),
+                scores_after=_scores(revision.get("scores_after"), f"{where} revision"),
             )
         )
     return match

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from wtforms import StringField
+from wtforms.validators import Length, Optional
 
 from referee.cards import parse_card
 from referee.errors import InputError
 from referee.rules.game import MatchSetup
+from referee.web.authors import MAX_LENGTH, remembered_author
 from referee.web.forms import VersionField, place_error
 
 
@@ -26,6 +30,16 @@ class EntryForm(FlaskForm):
 
     template: ClassVar[str]
     version = VersionField()
+    device = StringField(
+        _l("This phone is"),
+        description=_l("A name for the match's history, such as “Ann's phone”: asked once."),
+        validators=[Optional(), Length(max=MAX_LENGTH)],
+        filters=[lambda value: " ".join(value.split()) if isinstance(value, str) else value],
+    )
+
+    def asks_device(self) -> bool:
+        """Whether to ask this phone's name: only until it has given one."""
+        return not remembered_author()
 
     def to_entry(self) -> dict[str, Any]:
         return {}

@@ -1,0 +1,57 @@
+"""A match's history as people read it: what each change did, in words, by whom and when."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from referee.messages import Message, Param, join, msg
+from referee.rules.changes import describe_change, describe_scores, entry_changes
+from referee.web.models import Match, Revision
+
+ACTIONS: dict[str, Message] = {
+    "add": msg("Deal {number} entered"),
+    "edit": msg("Deal {number} corrected"),
+    "undo": msg("Deal {number} undone"),
+}
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    title: Message
+    author: str
+    moment: datetime
+    """When, as an aware UTC time (pages show it in the reader's local time)."""
+    changes: list[Message]
+    scores: Param | None
+
+
+def history_lines(match: Match) -> list[HistoryLine]:
+    """The match's revisions, newest first."""
+    return [history_line(revision) for revision in reversed(match.revisions)]
+
+
+def history_line(revision: Revision) -> HistoryLine:
+    action = ACTIONS.get(revision.action, ACTIONS["edit"])
+    title = Message(action.id, (("number", revision.number),))
+    if revision.action == "edit":
+        changes = [describe_change(change) for change in entry_changes(revision.before, revision.after)]
+    else:
+        changes = []
+    return HistoryLine(
+        title=title,
+        author=revision.author,
+        moment=revision.created_at.replace(tzinfo=UTC),
+        changes=changes,
+        scores=_scores(revision),
+    )
+
+
+def _scores(revision: Revision) -> Param | None:
+    """A correction's points before → after; an entered or undone deal's points."""
+    if revision.action == "edit":
+        return describe_scores(revision.scores_before, revision.scores_after)
+    points = revision.scores_after if revision.action == "add" else revision.scores_before
+    if not points:
+        return None
+    return join([msg("{side} {points}", side=side, points=value) for side, value in points.items()], "; ")
