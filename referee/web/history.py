@@ -24,6 +24,8 @@ class HistoryLine:
     """When, as an aware UTC time (pages show it in the reader's local time)."""
     changes: list[Message]
     scores: Param | None
+    claim: Param | None
+    """What a side claimed for the deal (kept with its entry), to read beside the points ruled."""
 
 
 def history_lines(match: Match) -> list[HistoryLine]:
@@ -44,7 +46,15 @@ def history_line(revision: Revision) -> HistoryLine:
         moment=revision.created_at.replace(tzinfo=UTC),
         changes=changes,
         scores=_scores(revision),
+        claim=_claim(revision.after if revision.after is not None else revision.before),
     )
+
+
+def _claim(entry: object) -> Param | None:
+    claim = entry.get("claim") if isinstance(entry, dict) else None
+    if not isinstance(claim, dict) or not claim:
+        return None
+    return join([msg("{side} {points}", side=str(side), points=str(points)) for side, points in claim.items()], "; ")
 
 
 def _scores(revision: Revision) -> Param | None:

@@ -108,7 +108,7 @@ def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_o
     assert "The claim differs" in sheet
     assert "<td>Ann</td><td>total</td><td>75</td><td><strong>50</strong></td>" in sheet
     history = browser.get(f"{match}/history").get_data(as_text=True)
-    assert '"claim": {"Ann": 75}' in history
+    assert "Claimed: Ann 75" in history and "Points of the deal: Ann 50" in history
     _, printed = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)
     assert "Claimed: Ann 75" in printed and "Ann total ruled 50 (paks-6.5)" in " ".join(printed.split())
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
