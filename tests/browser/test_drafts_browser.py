@@ -1,0 +1,36 @@
+"""A deal being entered survives leaving the page and reloading it, until it is saved or dropped."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from referee.rules.dracula.layout import CELLS
+from tests.browser.test_dracula_browser import DECK, start_match
+
+
+def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    match_url = start_match(page, server)
+    page.click("text=Enter deal 1")
+    page.fill("#r1c1", DECK[0])
+    page.fill("#r1c2", DECK[1])
+    page.goto(match_url)  # the sheet, as a player checking the totals would
+    page.click("text=Enter deal 1")
+    assert page.input_value("#r1c1") == DECK[0] and page.input_value("#r1c2") == DECK[1]
+    assert page.locator(".draft-notice").is_visible()
+    page.fill("#r1c3", DECK[2])
+    page.reload()
+    assert [page.input_value(f"#{cell}") for cell in CELLS[:3]] == DECK[:3]
+
+    page.click(".draft-notice button")  # start afresh: the blank form, and the draft gone
+    assert page.input_value("#r1c1") == ""
+    page.reload()
+    assert page.input_value("#r1c1") == "" and page.locator(".draft-notice").count() == 0
+
+    for cell, card in zip(CELLS, DECK[:9], strict=True):
+        page.fill(f"#{cell}", card)
+    page.click("text=Score deal 1")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    page.click("text=Enter deal 2")
+    assert page.input_value("#r1c1") == "" and page.locator(".draft-notice").count() == 0
