@@ -11,19 +11,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUIT_TITLES, Card, card_strings, format_cards
+from referee.cards import SUIT_TITLES, SUIT_WORD, SUIT_WORDS, Card, card_strings, format_cards
 from referee.explain import Explanation, Step
+from referee.messages import Message, join, msg
 from referee.rules.paks.held import pak_faults
-from referee.rules.paks.values import (
-    PAIR_RANKS,
-    Split,
-    best_split,
-    pak_text,
-    play_value,
-    suit_name,
-    suit_word,
-    sum_text,
-)
+from referee.rules.paks.values import PAIR_RANKS, Split, best_split, pak_text, play_value, sum_text
 
 
 @dataclass(frozen=True)
@@ -85,53 +77,94 @@ class _Judgement:
         self.explanation = Explanation()
         self.reasons: list[Step] = []
 
-    def step(self, text: str, rule: str) -> None:
+    def step(self, text: Message, rule: str) -> None:
         self.explanation.add(text, rule)
 
-    def fault(self, text: str, rule: str) -> None:
+    def fault(self, text: Message, rule: str) -> None:
         self.explanation.add(text, rule)
         self.reasons.append(Step(text, rule))
 
 
 def _explain_split(judgement: _Judgement, split: Split) -> None:
     for pair in split.pairs:
-        judgement.step(f"`{pair.high}` and `{pair.low}` played together make the special pair {pair.value}", "paks-2.2")
+        judgement.step(
+            msg(
+                "`{high}` and `{low}` played together make the special pair {value}",
+                high=str(pair.high),
+                low=str(pair.low),
+                value=pair.value,
+            ),
+            "paks-2.2",
+        )
     if split.singles:
-        singles = ", ".join(f"`{c}` {play_value(c)}" for c in split.singles)
-        judgement.step(f"Single cards count their play value: {singles}", "paks-2.1")
+        singles = join([f"`{c}` {play_value(c)}" for c in split.singles])
+        judgement.step(msg("Single cards count their play value: {singles}", singles=singles), "paks-2.1")
     lone = [c for c in split.singles if c.rank in PAIR_RANKS]
     if len({c.suit for c in lone}) > 1:
-        shown = " and ".join(f"`{c}`" for c in lone)
-        judgement.step(f"{shown} are of different suits, so they make no special pair", "paks-2.2")
-    judgement.step(f"Best split of the played cards: {sum_text(split.parts() or [0])}", "paks-2.4")
+        shown = join([f"`{c}`" for c in lone], " and ")
+        judgement.step(msg("{cards} are of different suits, so they make no special pair", cards=shown), "paks-2.2")
+    judgement.step(msg("Best split of the played cards: {sum}", sum=sum_text(split.parts() or [0])), "paks-2.4")
     if split.pairs:
         plain = [play_value(c) for p in split.pairs for c in (p.high, p.low)] + [play_value(c) for c in split.singles]
-        judgement.step(f"Without special pairs they would be worth only {sum_text(plain)}", "paks-2.4")
+        judgement.step(msg("Without special pairs they would be worth only {sum}", sum=sum_text(plain)), "paks-2.4")
+
+
+def _stranger(card: Card, suit: str, table_card: Card | None) -> Message:
+    """Why ``card`` cannot be played on a pak of ``table_card`` (or, without one, in a steal of ``suit``)."""
+    if table_card is not None:
+        return msg(
+            "`{card}` is not a {suit}; a pak on `{table}` uses {suits} only",
+            card=str(card),
+            suit=SUIT_WORD[suit],
+            table=str(table_card),
+            suits=SUIT_WORDS[suit],
+        )
+    return msg(
+        "`{card}` is not a {suit}; stealing a {suit} pak uses {suits} only",
+        card=str(card),
+        suit=SUIT_WORD[suit],
+        suits=SUIT_WORDS[suit],
+    )
 
 
 def _check_played_suit(
-    judgement: _Judgement, played: Sequence[Card], suit: str, what: str, rule: str
+    judgement: _Judgement, played: Sequence[Card], suit: str, table_card: Card | None, rule: str
 ) -> tuple[Card, ...]:
-    """Report every played card of another suit; return the cards that may count (those of ``suit``)."""
+    """Report every played card of another suit; return the cards that may count (those of ``suit``).
+
+    ``table_card`` is the card a pak takes; ``None`` for a steal.
+    """
     strangers = [c for c in played if c.suit != suit]
     for card in strangers:
-        judgement.fault(f"`{card}` is not {suit_word(suit)}; {what} uses {suit_name(suit)} only", rule)
+        judgement.fault(_stranger(card, suit, table_card), rule)
     if played and not strangers:
-        judgement.step(f"Every played card is {suit_word(suit)}", rule)
+        judgement.step(msg("Every played card is a {suit}", suit=SUIT_WORD[suit]), rule)
     if strangers:
         counted = [c for c in played if c.suit == suit]
-        shown = format_cards(counted) if counted else "none"
-        judgement.step(f"Only the {suit_name(suit)} played count toward the value: {shown}", rule)
+        if counted:
+            shown = msg(
+                "Only the {suits} played count toward the value: {cards}",
+                suits=SUIT_WORDS[suit],
+                cards=format_cards(counted),
+            )
+        else:
+            shown = msg("Only the {suits} played count toward the value: none", suits=SUIT_WORDS[suit])
+        judgement.step(shown, rule)
     return tuple(c for c in played if c.suit == suit)
 
 
-def _compare(judgement: _Judgement, value: int, target: int, what: str, rule: str, *, off_suit: bool) -> None:
-    """The value against the target; with an off-suit card the play fails whatever the numbers say."""
+def _compare(judgement: _Judgement, value: int, target: int, short: Message, rule: str, *, off_suit: bool) -> None:
+    """The value against the target (``short`` says the value falls short); with an off-suit card the play
+    fails whatever the numbers say."""
     if value <= target:
-        judgement.fault(f"value {value} is not greater than {what}", rule)
+        judgement.fault(short, rule)
     elif off_suit:
         judgement.step(
-            f"{value} would be greater than {target}, but the off-suit card makes the play illegal all the same",
+            msg(
+                "{value} would be greater than {target}, but the off-suit card makes the play illegal all the same",
+                value=value,
+                target=target,
+            ),
             rule,
         )
 
@@ -141,23 +174,37 @@ def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
     judgement = _Judgement()
     suit = str(table_card.suit)
     target = play_value(table_card)
-    judgement.step(f"`{table_card}` on the table is worth {target} at play value", "paks-2.1")
+    judgement.step(
+        msg("`{card}` on the table is worth {value} at play value", card=str(table_card), value=target), "paks-2.1"
+    )
     if not played:
-        judgement.fault("No card was played: a pak plays at least one hand card", "paks-4.2")
-    counted = _check_played_suit(judgement, played, suit, f"a pak on `{table_card}`", "paks-4.2")
+        judgement.fault(msg("No card was played: a pak plays at least one hand card"), "paks-4.2")
+    counted = _check_played_suit(judgement, played, suit, table_card, "paks-4.2")
     split = best_split(counted)
     value = split.value
     _explain_split(judgement, split)
     off_suit = len(counted) != len(played)
     if value > target and not off_suit:
-        judgement.step(f"{value} is greater than {target}, the value of `{table_card}`", "paks-4.2")
+        judgement.step(
+            msg(
+                "{value} is greater than {target}, the value of `{card}`",
+                value=value,
+                target=target,
+                card=str(table_card),
+            ),
+            "paks-4.2",
+        )
     else:
-        _compare(judgement, value, target, f"`{table_card}`'s {target}", "paks-4.2", off_suit=off_suit)
+        short = msg(
+            "value {value} is not greater than `{card}`'s {target}", value=value, card=str(table_card), target=target
+        )
+        _compare(judgement, value, target, short, "paks-4.2", off_suit=off_suit)
     new_pak = (*played, table_card)
     legal = not judgement.reasons
     if legal:
         judgement.step(
-            f"Legal: the pak {pak_text(new_pak)} goes face up before the player, apart from earlier paks", "paks-4.4"
+            msg("Legal: the pak {pak} goes face up before the player, apart from earlier paks", pak=pak_text(new_pak)),
+            "paks-4.4",
         )
     return PakVerdict(
         legal=legal,
@@ -175,15 +222,15 @@ def _victim_suit(judgement: _Judgement, victims: Sequence[VictimPak]) -> str | N
     """The one suit of the victim paks, after reporting paks that cannot exist (paks-9.4, paks-9.5)."""
     broken = False
     for number, victim in enumerate(victims, start=1):
-        for fault in pak_faults(victim.cards, f"victim pak {number}"):
-            judgement.fault(fault.text, fault.rule)
+        for fault in pak_faults(victim.cards, msg("victim pak {number}", number=number)):
+            judgement.fault(fault.message, fault.rule)
             broken = True
     suits = list(dict.fromkeys(c.suit for v in victims for c in v.cards))
     if len(suits) == 1:
         return suits[0]
     if not broken and len(suits) > 1:
-        names = " and ".join(suit_name(str(s)) for s in suits)
-        judgement.fault(f"The victim paks mix {names}: one steal takes paks of one suit", "paks-5.6")
+        names = join([SUIT_WORDS[str(s)] for s in suits], " and ")
+        judgement.fault(msg("The victim paks mix {suits}: one steal takes paks of one suit", suits=names), "paks-5.6")
     return None
 
 
@@ -196,19 +243,24 @@ def _victim_owner(
 ) -> str | None:
     owners = list(dict.fromkeys(v.owner for v in victims if v.owner is not None))
     if len({o.casefold() for o in owners}) > 1:
-        names = " and ".join(owners)
-        judgement.fault(f"The victim paks belong to {names}: one steal takes the paks of one owner", "paks-5.6")
+        names = join(owners, " and ")
+        judgement.fault(
+            msg("The victim paks belong to {names}: one steal takes the paks of one owner", names=names), "paks-5.6"
+        )
         return None
     owner = owners[0] if owners else None
     if owner is None:
         return None
     if player is not None and owner.casefold() == player.casefold():
-        judgement.fault(f"{player} cannot steal from themself", "paks-5.2")
+        judgement.fault(msg("{player} cannot steal from themself", player=player), "paks-5.2")
     elif not partner_steal and owner.casefold() in {p.casefold() for p in partners}:
-        judgement.fault(f"{owner} is a partner, and this game forbids stealing a partner's pak", "paks-5.2")
+        judgement.fault(
+            msg("{owner} is a partner, and this game forbids stealing a partner's pak", owner=owner), "paks-5.2"
+        )
+    elif len(victims) == 1:
+        judgement.step(msg("The pak belongs to {owner}", owner=owner), "paks-5.6")
     else:
-        paks = "pak belongs" if len(victims) == 1 else "paks all belong"
-        judgement.step(f"The {paks} to {owner}", "paks-5.6")
+        judgement.step(msg("The paks all belong to {owner}", owner=owner), "paks-5.6")
     return owner
 
 
@@ -217,20 +269,52 @@ def _check_steal_suit(judgement: _Judgement, suit: str, pak_suit: str | None, st
         return
     if suit == pak_suit:
         judgement.fault(
-            f"The pak made this turn is {suit_word(suit)} pak: {suit_word(suit)} steal may not follow it", "paks-5.3"
+            msg("The pak made this turn is a {suit} pak: a {suit} steal may not follow it", suit=SUIT_WORD[suit]),
+            "paks-5.3",
         )
     elif suit in stolen_suits:
         judgement.fault(
-            f"{SUIT_TITLES[suit]} were already stolen this turn: each steal is of a different suit",
+            msg("{suits} were already stolen this turn: each steal is of a different suit", suits=SUIT_TITLES[suit]),
+            "paks-5.3",
+        )
+    elif stolen_suits:
+        judgement.step(
+            msg(
+                "{suits} differ from the suit of this turn's pak ({pak_suits}) and from the suits already stolen "
+                "({stolen})",
+                suits=SUIT_TITLES[suit],
+                pak_suits=SUIT_WORDS[pak_suit],
+                stolen=join([SUIT_WORDS[s] for s in stolen_suits]),
+            ),
             "paks-5.3",
         )
     else:
-        earlier = ", ".join(suit_name(s) for s in stolen_suits)
-        also = f" and from the suits already stolen ({earlier})" if stolen_suits else ""
         judgement.step(
-            f"{SUIT_TITLES[suit]} differ from the suit of this turn's pak ({suit_name(pak_suit)}){also}",
+            msg(
+                "{suits} differ from the suit of this turn's pak ({pak_suits})",
+                suits=SUIT_TITLES[suit],
+                pak_suits=SUIT_WORDS[pak_suit],
+            ),
             "paks-5.3",
         )
+
+
+def _victim_value(victim: VictimPak, number: int, count: int, total: str) -> Message:
+    """A victim pak's plain value (paks-5.4)."""
+    if count == 1:
+        return msg(
+            "The victim pak {pak} is worth {sum} at plain play value; "
+            "special pairs never count in a pak that lies on the table",
+            pak=pak_text(victim.cards),
+            sum=total,
+        )
+    return msg(
+        "Victim pak {number} {pak} is worth {sum} at plain play value; "
+        "special pairs never count in a pak that lies on the table",
+        number=number,
+        pak=pak_text(victim.cards),
+        sum=total,
+    )
 
 
 def judge_steal(
@@ -251,9 +335,11 @@ def judge_steal(
     """
     judgement = _Judgement()
     if pak_suit is None:
-        judgement.fault("No pak was made this turn: a steal is allowed only right after a pak", "paks-5.1")
+        judgement.fault(msg("No pak was made this turn: a steal is allowed only right after a pak"), "paks-5.1")
     else:
-        judgement.step(f"{suit_word(pak_suit).capitalize()} pak was made this turn, so steals are allowed", "paks-5.1")
+        judgement.step(
+            msg("A {suit} pak was made this turn, so steals are allowed", suit=SUIT_WORD[pak_suit]), "paks-5.1"
+        )
     suit = _victim_suit(judgement, victims)
     if suit is not None:
         _check_steal_suit(judgement, suit, pak_suit, stolen_suits)
@@ -263,33 +349,34 @@ def judge_steal(
     for number, victim in enumerate(victims, start=1):
         plain = [play_value(c) for c in victim.cards]
         values.append(sum(plain))
-        name = "The victim pak" if len(victims) == 1 else f"Victim pak {number}"
-        judgement.step(
-            f"{name} {pak_text(victim.cards)} is worth {sum_text(plain)} at plain play value; "
-            "special pairs never count in a pak that lies on the table",
-            "paks-5.4",
-        )
+        judgement.step(_victim_value(victim, number, len(victims), sum_text(plain)), "paks-5.4")
     target = sum(values)
     if len(victims) > 1:
-        judgement.step(f"Stolen together, the paks are worth {sum_text(values)}", "paks-5.6")
+        judgement.step(msg("Stolen together, the paks are worth {sum}", sum=sum_text(values)), "paks-5.6")
 
     if not played:
-        judgement.fault("No card was played: a steal plays at least one hand card", "paks-5.5")
+        judgement.fault(msg("No card was played: a steal plays at least one hand card"), "paks-5.5")
     counted = tuple(played)
     if suit is not None:
-        counted = _check_played_suit(judgement, played, suit, f"stealing {suit_word(suit)} pak", "paks-5.5")
+        counted = _check_played_suit(judgement, played, suit, None, "paks-5.5")
     split = best_split(counted)
     value = split.value
     _explain_split(judgement, split)
     off_suit = len(counted) != len(played)
     if value > target and not off_suit:
-        judgement.step(f"{value} is greater than {target}, the value of what is stolen", "paks-5.5")
+        judgement.step(
+            msg("{value} is greater than {target}, the value of what is stolen", value=value, target=target),
+            "paks-5.5",
+        )
     else:
-        _compare(judgement, value, target, f"the stolen paks' {target}", "paks-5.5", off_suit=off_suit)
+        short = msg("value {value} is not greater than the stolen paks' {target}", value=value, target=target)
+        _compare(judgement, value, target, short, "paks-5.5", off_suit=off_suit)
     new_pak = (*(c for v in victims for c in v.cards), *played)
     legal = not judgement.reasons
     if legal:
-        judgement.step(f"Legal: the stolen and played cards become one new pak {pak_text(new_pak)}", "paks-5.7")
+        judgement.step(
+            msg("Legal: the stolen and played cards become one new pak {pak}", pak=pak_text(new_pak)), "paks-5.7"
+        )
     return StealVerdict(
         legal=legal,
         value=value,

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUIT_NAMES, SUITS, CardLedger, Pack, card_strings
-from referee.errors import FieldError
+from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack, card_strings
+from referee.errors import FieldError, InputError
 from referee.explain import Step
+from referee.messages import msg, msg_n
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
@@ -32,7 +33,7 @@ from referee.rules.paks.parsing import (
 )
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
-from referee.rules.paks.values import TARGET, decks_for, pack, pak_text, suit_name
+from referee.rules.paks.values import TARGET, decks_for, pack, pak_text
 
 DEFAULT_DECKS = 2
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -57,25 +58,38 @@ def read_decks(body: Body) -> Decks:
     if body.has("players"):
         players = body.integer("players")
         if players not in PLAYER_COUNTS:
-            raise FieldError(f"Paks is played by 2, 3, 4 or 6 players, not {players} — paks-1.1", field="players")
+            raise FieldError(
+                msg("Paks is played by 2, 3, 4 or 6 players, not {players} — paks-1.1", players=players),
+                field="players",
+            )
     else:
         players = None
     if body.has("decks"):
         count = body.decks(DEFAULT_DECKS)
-        step = Step(f"{count} {'deck' if count == 1 else 'decks'} in play, as the request says", "paks-1.2")
+        step = Step(
+            msg_n("{n} deck in play, as the request says", "{n} decks in play, as the request says", count), "paks-1.2"
+        )
         if players is not None and count != decks_for(players):
             raise FieldError(
-                f"{players} players use {decks_for(players)} {'deck' if decks_for(players) == 1 else 'decks'}, "
-                f"not {count} — paks-1.2",
+                msg_n(
+                    "{players} players use {n} deck, not {count} — paks-1.2",
+                    "{players} players use {n} decks, not {count} — paks-1.2",
+                    decks_for(players),
+                    players=players,
+                    count=count,
+                ),
                 field="decks",
             )
     elif players is not None:
         count = decks_for(players)
-        assumed = "one deck is assumed" if count == 1 else "two decks mixed are assumed"
-        step = Step(f"{players} players and no deck count given: {assumed}", "paks-1.2")
+        if count == 1:
+            assumed = msg("{players} players and no deck count given: one deck is assumed", players=players)
+        else:
+            assumed = msg("{players} players and no deck count given: two decks mixed are assumed", players=players)
+        step = Step(assumed, "paks-1.2")
     else:
         count = DEFAULT_DECKS
-        step = Step("Neither the deck count nor the player count is given: two decks are assumed", "paks-1.2")
+        step = Step(msg("Neither the deck count nor the player count is given: two decks are assumed"), "paks-1.2")
     return Decks(count, step)
 
 
@@ -116,22 +130,25 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     if len(set(stolen)) != len(stolen):
         twice = next(s for s in stolen if stolen.count(s) > 1)
         raise FieldError(
-            f"`stolen_suits` names {suit_name(twice)} twice; each steal of a turn is of a different suit — paks-5.3",
+            msg(
+                "`stolen_suits` names {suits} twice; each steal of a turn is of a different suit — paks-5.3",
+                suits=SUIT_WORDS[twice],
+            ),
             field="stolen_suits",
         )
     if pak_suit is not None and pak_suit in stolen:
         raise FieldError(
-            f"`stolen_suits` names {suit_name(pak_suit)}, the suit of this turn's pak, which cannot be stolen "
-            "in the same turn — paks-5.3",
+            msg(
+                "`stolen_suits` names {suits}, the suit of this turn's pak, which cannot be stolen "
+                "in the same turn — paks-5.3",
+                suits=SUIT_WORDS[pak_suit],
+            ),
             field="stolen_suits",
         )
     victims = read_victims(body.raw("victim_paks"), cards)
     played = read_cards(body.raw("played"), cards, "played")
     player = _optional_name(body, "player")
-    partners_raw = body.raw("partners", None) or []
-    if not isinstance(partners_raw, list):
-        raise FieldError("`partners` must be a list of names", field="partners")
-    partners = [read_name(p, "partners") for p in partners_raw]
+    partners = _partners(body)
     ledger = CardLedger(cards)
     ledger.add_all(played, "played", field="played")
     for victim in victims:
@@ -152,20 +169,33 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     return decks.into(answer)
 
 
+def _partners(body: Body) -> list[str]:
+    """The stealer's partners, a list of names (none when left out)."""
+    given = body.raw("partners", None) or []
+    if not isinstance(given, list):
+        raise FieldError(msg("`partners` must be a list of names"), field="partners")
+    return [read_name(p, "partners") for p in given]
+
+
 def _chosen_paks(value: object, paks: list[HeldPak], side: str, field: str, cards_pack: Pack) -> list[HeldPak]:
     """Match the paks a side names for the manual throw-off to the paks it holds."""
     if value is None:
         return []
     if not isinstance(value, list):
-        raise FieldError(f"the thrown-off paks of {side} must be a list of paks", field=field)
+        raise FieldError(
+            msg("the thrown-off paks of {side} must be a list of paks", side=side), field=field, location=(field, side)
+        )
     free = list(paks)
     chosen: list[HeldPak] = []
-    for item in value:
-        cards = Counter(read_cards(item, cards_pack, field))
+    for number, item in enumerate(value, start=1):
+        where = (field, side, "thrown_off", number)
+        cards = Counter(read_cards(item, cards_pack, field, where))
         match = next((p for p in free if Counter(p.cards) == cards), None)
         if match is None:
             raise FieldError(
-                f"{side} names {pak_text(cards.elements())} to throw off but holds no such pak", field=field
+                msg("{side} names {pak} to throw off but holds no such pak", side=side, pak=pak_text(cards.elements())),
+                field=field,
+                location=where,
             )
         free.remove(match)
         chosen.append(match)
@@ -191,7 +221,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     raw_sides = body.array("sides")
     if len(raw_sides) not in (2, 3):
         raise FieldError(
-            f"a deal has 2 or 3 sides (a team is one side), not {len(raw_sides)} — paks-9.6", field="sides"
+            msg("a deal has 2 or 3 sides (a team is one side), not {n} — paks-9.6", n=len(raw_sides)), field="sides"
         )
     manual = options["throw_off"] == MANUAL
     sides: dict[str, list[HeldPak]] = {}
@@ -201,13 +231,25 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     for index, raw in enumerate(raw_sides):
         where = f"sides[{index}]"
         if not isinstance(raw, Mapping):
-            raise FieldError(f'{where} must be an object {{"name": …, "paks": […]}}', field="sides")
+            raise FieldError(
+                msg('{where} must be an object {{"name": …, "paks": […]}}', where=where),
+                field="sides",
+                location=("sides", index),
+            )
         unknown = sorted(set(raw) - {"name", "paks", "thrown_off"})
         if unknown:
-            raise FieldError(f"{where} has an unknown key `{unknown[0]}`", field="sides")
+            raise FieldError(
+                msg("{where} has an unknown key `{key}`", where=where, key=unknown[0]),
+                field="sides",
+                location=("sides", index),
+            )
         name = read_name(raw.get("name"), f"{where}.name")
         if name.casefold() in seen:
-            raise FieldError(f"two sides are named {name}; side names are distinct — paks-9.6", field="sides")
+            raise FieldError(
+                msg("two sides are named {name}; side names are distinct — paks-9.6", name=name),
+                field="sides",
+                location=("sides", index),
+            )
         seen.add(name.casefold())
         paks = read_paks(raw.get("paks"), name, cards, "sides")
         count_paks(ledger, paks, "sides")
@@ -217,9 +259,14 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
             chosen[name] = _chosen_paks(thrown, paks, name, "sides", cards)
         elif thrown:
             raise FieldError(
-                f"{where} names paks to throw off, but under the option throw_off = {options['throw_off']} "
-                "the rule picks them; name them only with throw_off = manual — paks-6.4",
+                msg(
+                    "{where} names paks to throw off, but under the option throw_off = {option} "
+                    "the rule picks them; name them only with throw_off = manual — paks-6.4",
+                    where=where,
+                    option=options["throw_off"],
+                ),
                 field="sides",
+                location=("sides", name, "thrown_off"),
             )
     ledger.check()
     result = score_paks(
@@ -239,21 +286,35 @@ def _read_turn_paks(value: object, cards: Pack) -> list[PakClaim]:
     if isinstance(value, Mapping):
         value = [value]
     if not isinstance(value, list):
-        raise FieldError('`paks` must be a list of {"table_card": …, "played": […]}', field="paks")
+        raise FieldError(msg('`paks` must be a list of {{"table_card": …, "played": […]}}'), field="paks")
     claims: list[PakClaim] = []
     for number, item in enumerate(value, start=1):
+        where = ("paks", number)
         if not isinstance(item, Mapping):
-            raise FieldError(f'pak {number} must be an object {{"table_card": …, "played": […]}}', field="paks")
+            raise FieldError(
+                msg('pak {number} must be an object {{"table_card": …, "played": […]}}', number=number),
+                field="paks",
+                location=where,
+            )
         unknown = sorted(set(item) - {"table_card", "table_cards", "played"})
         if unknown:
-            raise FieldError(f"pak {number} has an unknown key `{unknown[0]}`", field="paks")
+            raise FieldError(
+                msg("pak {number} has an unknown key `{key}`", number=number, key=unknown[0]),
+                field="paks",
+                location=where,
+            )
         if "table_cards" in item:
-            taken = read_cards(item["table_cards"], cards, "paks")
+            taken = read_cards(item["table_cards"], cards, "paks", (*where, "table_cards"))
         elif "table_card" in item:
-            taken = [cards.parse_one(item["table_card"], field="paks")]
+            try:
+                taken = [cards.parse_one(item["table_card"], field="paks")]
+            except InputError as error:
+                error.location = (*where, "table_cards")
+                raise
         else:
-            raise FieldError(f"pak {number} names no table card", field="paks")
-        claims.append(PakClaim(tuple(taken), tuple(read_cards(item.get("played"), cards, "paks"))))
+            raise FieldError(msg("pak {number} names no table card", number=number), field="paks", location=where)
+        played = read_cards(item.get("played"), cards, "paks", (*where, "played"))
+        claims.append(PakClaim(tuple(taken), tuple(played)))
     return claims
 
 
@@ -262,16 +323,26 @@ def _read_turn_steals(value: object, cards: Pack) -> list[StealClaim]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise FieldError('`steals` must be a list of {"victim_paks": […], "played": […]}', field="steals")
+        raise FieldError(msg('`steals` must be a list of {{"victim_paks": […], "played": […]}}'), field="steals")
     claims: list[StealClaim] = []
     for number, item in enumerate(value, start=1):
+        where = ("steals", number)
         if not isinstance(item, Mapping):
-            raise FieldError(f'steal {number} must be an object {{"victim_paks": …, "played": …}}', field="steals")
+            raise FieldError(
+                msg('steal {number} must be an object {{"victim_paks": …, "played": …}}', number=number),
+                field="steals",
+                location=where,
+            )
         unknown = sorted(set(item) - {"victim_paks", "played"})
         if unknown:
-            raise FieldError(f"steal {number} has an unknown key `{unknown[0]}`", field="steals")
+            raise FieldError(
+                msg("steal {number} has an unknown key `{key}`", number=number, key=unknown[0]),
+                field="steals",
+                location=where,
+            )
         victims = read_victims(item.get("victim_paks"), cards, "steals")
-        claims.append(StealClaim(tuple(victims), tuple(read_cards(item.get("played"), cards, "steals"))))
+        played = read_cards(item.get("played"), cards, "steals", (*where, "played"))
+        claims.append(StealClaim(tuple(victims), tuple(played)))
     return claims
 
 
@@ -287,15 +358,13 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
     cards = pack(decks.count)
     table = read_cards(body.raw("table"), cards, "table")
     if not table:
-        raise FieldError("`table` names no card: the table shows at least one", field="table")
+        raise FieldError(msg("`table` names no card: the table shows at least one"), field="table")
     drawn = body.card("drawn", cards)
     hand = read_cards(body.raw("hand"), cards, "hand") if body.has("hand") else None
     paks = _read_turn_paks(body.raw("paks", None), cards)
     steals = _read_turn_steals(body.raw("steals", None), cards)
     player = _optional_name(body, "player")
-    partners_raw = body.raw("partners", None) or []
-    if not isinstance(partners_raw, list):
-        raise FieldError("`partners` must be a list of names", field="partners")
+    partners = _partners(body)
     ledger = CardLedger(cards)
     ledger.add_all(table, "table", field="table")
     if hand is not None:
@@ -313,7 +382,7 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
         drawn=drawn,
         hand=hand,
         player=player,
-        partners=[read_name(p, "partners") for p in partners_raw],
+        partners=partners,
         partner_steal=options["partner_steal"],
     )
     assert verdict.draw is not None
@@ -340,7 +409,7 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
     body.options(OPTIONS)
     given = body.mapping("totals")
     if len(given) < 2:
-        raise FieldError("`totals` gives every side's total: 2 or 3 sides", field="totals")
+        raise FieldError(msg("`totals` gives every side's total: 2 or 3 sides"), field="totals")
     totals = {read_name(side, "totals"): as_int(points, f"totals.{side}") for side, points in given.items()}
     ending = judge_end(totals)
     return {
@@ -386,7 +455,7 @@ CHECKS = {
         "Is this pak legal?",
         pak,
         ruling=value_ruling,
-        about=f"A claim is the value: `{{\"value\": 54}}`. {DECKS_ABOUT}",
+        about=f'A claim is the value: `{{"value": 54}}`. {DECKS_ABOUT}',
     ),
     "steal": Check(
         "steal",
@@ -394,15 +463,14 @@ CHECKS = {
         steal,
         ruling=value_ruling,
         about="Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
-        "A claim is the value: `{\"value\": 32}`.",
+        'A claim is the value: `{"value": 32}`.',
     ),
     "deal": Check(
         "deal",
         "Throw off and score a deal",
         deal,
         ruling=deal_ruling,
-        about="A claim is the sides' scores, with items per suit: "
-        "`{\"A\": 50, \"items\": {\"A\": {\"hearts\": 50}}}`.",
+        about='A claim is the sides\' scores, with items per suit: `{"A": 50, "items": {"A": {"hearts": 50}}}`.',
     ),
     "turn": Check(
         "turn",
@@ -416,8 +484,8 @@ CHECKS = {
         },
         about="`table` is the table before the draw and `drawn` the card drawn (paks-3.2 to 3.4); `hand` (optional) "
         "the hand after the draw, needed to find a missed compulsory pak (paks-9.7); `paks` the paks made, each "
-        "`{\"table_card\", \"played\"}` (or `table_cards`, which must name one card, paks-4.1), at most one per "
-        "turn (paks-3.5); `steals` the steals after it, each `{\"victim_paks\", \"played\"}`. The answer gives "
+        '`{"table_card", "played"}` (or `table_cards`, which must name one card, paks-4.1), at most one per '
+        'turn (paks-3.5); `steals` the steals after it, each `{"victim_paks", "played"}`. The answer gives '
         "`draw` (`table`, `hand` or `hidden`), `pak_compulsory`, each pak and steal verdict and the `missed` paks.",
     ),
     "end": Check(

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import CardLedger, Pack
+from referee.cards import SUIT_WORDS, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS
 from referee.rules.paks.ending import judge_end
@@ -15,7 +16,7 @@ from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import OPTIONS
 from referee.rules.paks.parsing import count_paks, read_paks
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
-from referee.rules.paks.values import TARGET, decks_for, pack, suit_name
+from referee.rules.paks.values import TARGET, decks_for, pack
 
 ENTRY_KEYS = ("paks", "thrown_off")
 
@@ -24,10 +25,10 @@ class Paks(Game):
     slug = "paks"
     name = "Paks"
     result_clause = "paks-7.2"
-    tagline = "Capture with special pairs, steal in other suits, throw off the paks that cancel out."
+    tagline = msg("Capture with special pairs, steal in other suits, throw off the paks that cancel out.")
     player_counts = (2, 3, 4, 6)
     score_clause = "paks-6.5"
-    partnership_note = "teams with 4 or 6: odd seats against even"
+    partnership_note = msg("teams with 4 or 6: odd seats against even")
     options = OPTIONS
     checks = CHECKS
 
@@ -52,13 +53,17 @@ class Paks(Game):
             for player in setup.players:
                 if player.casefold() == key.strip().casefold():
                     return player
-        raise FieldError(f"{key!r} is not a player of this match ({', '.join(setup.players)})", field=field)
+        raise FieldError(
+            msg("{name} is not a player of this match ({players})", name=repr(key), players=join(setup.players)),
+            field=field,
+            location=(field, str(key)),
+        )
 
     def _read(self, setup: MatchSetup, entry: object) -> tuple[dict[str, list[HeldPak]], dict[str, list[int]]]:
         data = require_mapping(entry, "entry")
         unknown = [k for k in data if k not in ENTRY_KEYS]
         if unknown:
-            raise FieldError(f"the deal entry has no field `{unknown[0]}`", field=str(unknown[0]))
+            raise FieldError(msg("the deal entry has no field `{field}`", field=str(unknown[0])), field=str(unknown[0]))
         given = require_mapping(data.get("paks", {}), "paks")
         cards = self.pack(setup)
         held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
@@ -66,7 +71,9 @@ class Paks(Game):
         for key, value in given.items():
             player = self._player(setup, key, "paks")
             if player in seen:
-                raise FieldError(f"the paks of {player} are given twice", field="paks")
+                raise FieldError(
+                    msg("the paks of {player} are given twice", player=player), field="paks", location=("paks", player)
+                )
             seen.add(player)
             held[player] = read_paks(value, player, cards, "paks")
         ledger = CardLedger(cards)
@@ -87,22 +94,42 @@ class Paks(Game):
         for key, numbers in require_mapping(raw_thrown, "thrown_off").items():
             player = self._player(setup, key, "thrown_off")
             if player in named:
-                raise FieldError(f"the thrown-off paks of {player} are given twice", field="thrown_off")
+                raise FieldError(
+                    msg("the thrown-off paks of {player} are given twice", player=player),
+                    field="thrown_off",
+                    location=("thrown_off", player),
+                )
             named.add(player)
             if numbers is None or numbers == []:
                 continue
             if not manual:
                 raise FieldError(
-                    "the rule picks the paks thrown off; name them only with the option throw_off = manual — paks-6.4",
+                    msg(
+                        "the rule picks the paks thrown off; name them only with the option throw_off = manual "
+                        "— paks-6.4"
+                    ),
                     field="thrown_off",
+                    location=("thrown_off", player),
                 )
             if not isinstance(numbers, list) or not all(type(n) is int for n in numbers):
-                raise FieldError(f"the thrown-off paks of {player} are pak numbers, e.g. [1, 3]", field="thrown_off")
+                raise FieldError(
+                    msg("the thrown-off paks of {player} are pak numbers, e.g. [1, 3]", player=player),
+                    field="thrown_off",
+                    location=("thrown_off", player),
+                )
             for n in numbers:
                 if not 1 <= n <= len(held[player]):
-                    raise FieldError(f"{player} has no pak {n}", field="thrown_off")
+                    raise FieldError(
+                        msg("{player} has no pak {n}", player=player, n=n),
+                        field="thrown_off",
+                        location=("thrown_off", player, n),
+                    )
             if len(set(numbers)) != len(numbers):
-                raise FieldError(f"a pak of {player} is named twice", field="thrown_off")
+                raise FieldError(
+                    msg("a pak of {player} is named twice", player=player),
+                    field="thrown_off",
+                    location=("thrown_off", player),
+                )
             thrown[player] = sorted(numbers)
         return thrown
 
@@ -157,10 +184,10 @@ class Paks(Game):
         explanation = Explanation()
         for side in self.sides(setup):
             if len(side.members) > 1:
-                explanation.add(f"{side.name}: the partners' paks count together", "paks-6.2")
+                explanation.add(msg("{side}: the partners' paks count together", side=side.name), "paks-6.2")
         explanation.extend(result.explanation)
         scores = ", ".join(f"{side} {points}" for side, points in result.scores.items())
-        discarded = [f"{suit_name(s.suit)} {s.m}" for s in result.suits if s.m]
+        discarded = [f"{SUIT_WORDS[s.suit]} {s.m}" for s in result.suits if s.m]
         throw = f"; thrown off per side: {', '.join(discarded)}" if discarded else "; nothing thrown off"
         return DealResult(
             number=context.number,

@@ -6,42 +6,43 @@ fixes it (paks-1.2, paks-8.1).
 
 from __future__ import annotations
 
+from referee.messages import msg
 from referee.rules.options import Option
 from referee.rules.paks.throwoff import ALL_SIDES, LOWEST_PLAY, LOWEST_SCORE, MANUAL, SIDES_WITH_PAKS
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "partner_steal",
-        "Steal from a partner",
+        msg("Steal from a partner"),
         True,
         "paks-5.2",
         kind="bool",
-        help="No: a partner's paks cannot be stolen.",
+        help=msg("No: a partner's paks cannot be stolen."),
     ),
     Option(
         "throw_off",
-        "Paks thrown off",
+        msg("Paks thrown off"),
         LOWEST_SCORE,
         "paks-6.4",
         choices=(LOWEST_SCORE, LOWEST_PLAY, MANUAL),
         labels={
-            LOWEST_SCORE: "lowest score value",
-            LOWEST_PLAY: "lowest play value",
-            MANUAL: "named by the side",
+            LOWEST_SCORE: msg("lowest score value"),
+            LOWEST_PLAY: msg("lowest play value"),
+            MANUAL: msg("named by the side"),
         },
-        help="Manual: each side names its discarded paks; the app checks their number and suit.",
+        help=msg("Manual: each side names its discarded paks; the app checks their number and suit."),
     ),
     Option(
         "throw_off_min",
-        "Throw-off count m",
+        msg("Throw-off count m"),
         ALL_SIDES,
         "paks-6.3",
         choices=(ALL_SIDES, SIDES_WITH_PAKS),
         labels={
-            ALL_SIDES: "smallest over all sides",
-            SIDES_WITH_PAKS: "smallest over sides holding the suit",
+            ALL_SIDES: msg("smallest over all sides"),
+            SIDES_WITH_PAKS: msg("smallest over sides holding the suit"),
         },
-        help=(
+        help=msg(
             "Over the sides holding the suit: a side without paks of it no longer blocks the throw-off; "
             "a suit held by one side only is not thrown off."
         ),

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Card, CardLedger, Pack, TooManyCopiesError
-from referee.errors import FieldError
+from referee.errors import FieldError, InputError, Location
+from referee.messages import msg
 from referee.rules.paks.capture import VictimPak
-from referee.rules.paks.held import HeldPak, check_pak
+from referee.rules.paks.held import HeldPak, check_pak, pak_label
 
 _SUITS = {
     "S": "S",
@@ -46,7 +47,9 @@ def parse_suit(value: object, field: str) -> str:
     """A suit letter ``S H D C``, a suit sign or a suit name, in any case."""
     if isinstance(value, str) and value.strip().upper() in _SUITS:
         return _SUITS[value.strip().upper()]
-    raise FieldError(f"`{field}` must be a suit (S, H, D or C), not {value!r}", field=field)
+    raise FieldError(
+        msg("`{field}` must be a suit (S, H, D or C), not {value}", field=field, value=repr(value)), field=field
+    )
 
 
 def parse_suits(value: object, field: str) -> list[str]:
@@ -56,23 +59,42 @@ def parse_suits(value: object, field: str) -> list[str]:
     if isinstance(value, str):
         value = [s for s in re.split(r"[\s,]+", value.strip()) if s]
     if not isinstance(value, list):
-        raise FieldError(f"`{field}` must be a list of suits", field=field)
+        raise FieldError(msg("`{field}` must be a list of suits", field=field), field=field)
     return [parse_suit(item, field) for item in value]
 
 
-def read_cards(value: object, pack: Pack, field: str) -> list[Card]:
-    """A card list, refused at once when it is longer than the decks hold."""
+def read_cards(value: object, pack: Pack, field: str, location: Location = ()) -> list[Card]:
+    """A card list, refused at once when it is longer than the decks hold.
+
+    ``location`` names the list inside its field (``("paks", "Ann", 2)``); an error about one of its
+    cards adds the card's position to it.
+    """
     limit = _CARDS_PER_DECK * pack.decks
     if isinstance(value, list | tuple) and len(value) > limit:
         raise TooManyCopiesError(
-            f"`{field}` lists {len(value)} cards; {pack.deck_words()} {limit}", token="", field=field
+            msg(
+                "`{field}` lists {n} cards; {decks} {limit}",
+                field=field,
+                n=len(value),
+                decks=pack.deck_words(),
+                limit=limit,
+            ),
+            token="",
+            field=field,
+            location=location,
         )
-    return pack.parse(value, field=field)
+    try:
+        return pack.parse(value, field=field)
+    except InputError as error:
+        if location:
+            position = error.location[1:] if error.location[:1] == (field,) else ()
+            error.location = (*location, *position)
+        raise
 
 
 def read_name(value: object, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise FieldError(f"`{field}` must be a non-empty name", field=field)
+        raise FieldError(msg("`{field}` must be a non-empty name", field=field), field=field)
     return value.strip()
 
 
@@ -85,16 +107,40 @@ def read_paks(value: object, owner: str, pack: Pack, field: str) -> list[HeldPak
     elif isinstance(value, list):
         items = value
     else:
-        raise FieldError(f"the paks of {owner} must be a list of paks, each a list of cards", field=field)
+        raise FieldError(
+            msg("the paks of {owner} must be a list of paks, each a list of cards", owner=owner),
+            field=field,
+            location=(field, owner),
+        )
     limit = _CARDS_PER_DECK * pack.decks // 2
     if len(items) > limit:
-        raise FieldError(f"{owner} has {len(items)} paks; {pack.deck_words()} cards for {limit} at most", field=field)
+        raise FieldError(
+            msg(
+                "{owner} has {n} paks; {decks} cards for {limit} at most",
+                owner=owner,
+                n=len(items),
+                decks=pack.deck_words(),
+                limit=limit,
+            ),
+            field=field,
+            location=(field, owner),
+        )
     paks: list[HeldPak] = []
     for number, item in enumerate(items, start=1):
+        where = (field, owner, number)
         if not isinstance(item, list | str):
-            raise FieldError(f"pak {number} of {owner} must be a list of cards, not {item!r}", field=field)
-        cards = read_cards(item, pack, field)
-        check_pak(cards, f"pak {number} of {owner}", field=field)
+            raise FieldError(
+                msg(
+                    "pak {number} of {owner} must be a list of cards, not {item}",
+                    number=number,
+                    owner=owner,
+                    item=repr(item),
+                ),
+                field=field,
+                location=where,
+            )
+        cards = read_cards(item, pack, field, where)
+        check_pak(cards, pak_label(owner, number), field=field, location=where)
         paks.append(HeldPak(owner, number, tuple(cards)))
     return paks
 
@@ -102,30 +148,46 @@ def read_paks(value: object, owner: str, pack: Pack, field: str) -> list[HeldPak
 def read_victims(value: object, pack: Pack, field: str = "victim_paks") -> list[VictimPak]:
     """Victim paks: each a card list, or ``{"owner": name, "cards": [...]}``."""
     if not isinstance(value, list):
-        raise FieldError(f"`{field}` must be a list of paks", field=field)
+        raise FieldError(msg("`{field}` must be a list of paks", field=field), field=field)
     if not value:
-        raise FieldError(f"`{field}` names no pak: a steal takes at least one", field=field)
+        raise FieldError(msg("`{field}` names no pak: a steal takes at least one", field=field), field=field)
     limit = _CARDS_PER_DECK * pack.decks // 2
     if len(value) > limit:
         raise FieldError(
-            f"`{field}` lists {len(value)} paks; {pack.deck_words()} cards for {limit} at most", field=field
+            msg(
+                "`{field}` lists {n} paks; {decks} cards for {limit} at most",
+                field=field,
+                n=len(value),
+                decks=pack.deck_words(),
+                limit=limit,
+            ),
+            field=field,
         )
     victims: list[VictimPak] = []
     for number, item in enumerate(value, start=1):
+        where = (field, number)
         owner: str | None = None
         cards: object = item
         if isinstance(item, Mapping):
             unknown = sorted(set(item) - {"owner", "cards"})
             if unknown:
-                raise FieldError(f"victim pak {number} has an unknown key `{unknown[0]}`", field=field)
+                raise FieldError(
+                    msg("victim pak {number} has an unknown key `{key}`", number=number, key=unknown[0]),
+                    field=field,
+                    location=where,
+                )
             if "cards" not in item:
-                raise FieldError(f'victim pak {number} needs "cards"', field=field)
+                raise FieldError(msg('victim pak {number} needs "cards"', number=number), field=field, location=where)
             if item.get("owner") is not None:
                 owner = read_name(item["owner"], f"{field}[{number - 1}].owner")
             cards = item["cards"]
         elif not isinstance(item, list | str):
-            raise FieldError(f"victim pak {number} must be a list of cards or {{owner, cards}}", field=field)
-        victims.append(VictimPak(tuple(read_cards(cards, pack, field)), owner))
+            raise FieldError(
+                msg("victim pak {number} must be a list of cards or {{owner, cards}}", number=number),
+                field=field,
+                location=where,
+            )
+        victims.append(VictimPak(tuple(read_cards(cards, pack, field, where)), owner))
     return victims
 
 

@@ -13,11 +13,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUIT_TITLES, SUITS
+from referee.cards import SUIT_NAMES, SUIT_TITLES, SUIT_WORD, SUIT_WORDS, SUITS
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Join, Message, join, msg, msg_n
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.values import score_value, suit_name, sum_text
+from referee.rules.paks.values import score_value, sum_text
 
 LOWEST_SCORE = "lowest_score"
 LOWEST_PLAY = "lowest_play"
@@ -42,7 +43,7 @@ class SuitThrowOff:
 
         return {
             "suit": self.suit,
-            "name": suit_name(self.suit),
+            "name": SUIT_NAMES[self.suit],
             "counts": dict(self.counts),
             "m": self.m,
             "thrown": paks(self.thrown),
@@ -80,46 +81,55 @@ def _minimum(counts: Mapping[str, int], throw_off_min: str) -> int:
     return min(counts.values(), default=0)
 
 
-def _pak_words(n: int, suit: str) -> str:
-    singular = suit_name(suit)[:-1]
-    return f"{n} {singular} pak" + ("" if n == 1 else "s")
-
-
-def _pak_label(pak: HeldPak, side: str) -> str:
-    owner = "" if pak.owner == side else f" ({pak.owner}'s)"
-    return f"{pak.text()}{owner}"
+def _pak_label(pak: HeldPak, side: str) -> str | Message:
+    """A pak as a side's explanation shows it: its cards, and its holder when a partner holds it."""
+    if pak.owner == side:
+        return pak.text()
+    return msg("{pak} ({owner}'s)", pak=pak.text(), owner=pak.owner)
 
 
 def _explain_minimum(
     explanation: Explanation, suit: str, counts: Mapping[str, int], m: int, throw_off_min: str
 ) -> None:
-    held = ", ".join(f"{side} {n}" for side, n in counts.items())
+    held = join([f"{side} {n}" for side, n in counts.items()])
     name = SUIT_TITLES[suit]
+    suits = SUIT_WORDS[suit]
     empty = [side for side, n in counts.items() if n == 0]
     holders = [side for side, n in counts.items() if n]
     if throw_off_min == SIDES_WITH_PAKS and len(holders) < 2:
-        explanation.add(
-            f"{name}: paks held {held}; only {holders[0]} holds {suit_name(suit)}, so there is nothing to compare "
-            f"(house rule): m = 0 and nobody throws off {suit_name(suit)}",
-            "paks-6.3",
+        text = msg(
+            "{title}: paks held {held}; only {side} holds {suits}, so there is nothing to compare "
+            "(house rule): m = 0 and nobody throws off {suits}",
+            title=name,
+            held=held,
+            side=holders[0],
+            suits=suits,
         )
     elif throw_off_min == SIDES_WITH_PAKS:
-        listed = ", ".join(str(counts[side]) for side in holders)
-        explanation.add(
-            f"{name}: paks held {held}; m is the smallest count among the sides holding {suit_name(suit)} "
-            f"(house rule): min({listed}) = {m}",
-            "paks-6.3",
+        text = msg(
+            "{title}: paks held {held}; m is the smallest count among the sides holding {suits} "
+            "(house rule): {formula}",
+            title=name,
+            held=held,
+            suits=suits,
+            formula=f"min({', '.join(str(counts[side]) for side in holders)}) = {m}",
         )
     elif empty:
-        explanation.add(
-            f"{name}: paks held {held}; with {' and '.join(empty)} holding none, m = 0 "
-            f"and nobody throws off {suit_name(suit)}",
-            "paks-6.3",
+        text = msg(
+            "{title}: paks held {held}; with {sides} holding none, m = 0 and nobody throws off {suits}",
+            title=name,
+            held=held,
+            sides=join(empty, " and "),
+            suits=suits,
         )
     else:
-        explanation.add(
-            f"{name}: paks held {held}; m = min({', '.join(str(n) for n in counts.values())}) = {m}", "paks-6.3"
+        text = msg(
+            "{title}: paks held {held}; {formula}",
+            title=name,
+            held=held,
+            formula=f"m = min({', '.join(str(n) for n in counts.values())}) = {m}",
         )
+    explanation.add(text, "paks-6.3")
 
 
 def _explain_discard(
@@ -127,16 +137,55 @@ def _explain_discard(
 ) -> None:
     if not thrown:
         return
-    shown = ", ".join(_pak_label(p, side) for p in thrown)
+    shown = join([_pak_label(p, side) for p in thrown])
     if throw_off == MANUAL:
-        explanation.add(f"{side}, thrown off: {shown}, as the side chose (house rule)", "paks-6.4")
+        explanation.add(
+            msg("{side}, thrown off: {paks}, as the side chose (house rule)", side=side, paks=shown), "paks-6.4"
+        )
         return
-    attribute = "play" if throw_off == LOWEST_PLAY else "score"
-    values = ", ".join(str(getattr(p, attribute)) for p in thrown)
-    how = "lowest by play value (house rule)" if throw_off == LOWEST_PLAY else "lowest by score value"
-    tie = any(getattr(p, attribute) == getattr(k, attribute) for p in thrown for k in kept)
-    also = "; paks of equal value are interchangeable" if tie else ""
-    explanation.add(f"{side}, thrown off: {shown} ({attribute} {values}), the {how}{also}", "paks-6.4")
+    by_play = throw_off == LOWEST_PLAY
+
+    def value(pak: HeldPak) -> int:
+        return pak.play if by_play else pak.score
+
+    values = join([str(value(p)) for p in thrown])
+    tie = any(value(p) == value(k) for p in thrown for k in kept)
+    explanation.add(_discard_text(side, shown, values, by_play=by_play, tie=tie), "paks-6.4")
+
+
+def _discard_text(side: str, shown: Join, values: Join, *, by_play: bool, tie: bool) -> Message:
+    """Which paks a side threw off and why those: the lowest under the rule (or the house rule)."""
+    if by_play and tie:
+        return msg(
+            "{side}, thrown off: {paks} (play {values}), the lowest by play value (house rule); "
+            "paks of equal value are interchangeable",
+            side=side,
+            paks=shown,
+            values=values,
+        )
+    if by_play:
+        return msg(
+            "{side}, thrown off: {paks} (play {values}), the lowest by play value (house rule)",
+            side=side,
+            paks=shown,
+            values=values,
+        )
+    if tie:
+        return msg(
+            "{side}, thrown off: {paks} (score {values}), the lowest by score value; "
+            "paks of equal value are interchangeable",
+            side=side,
+            paks=shown,
+            values=values,
+        )
+    return msg(
+        "{side}, thrown off: {paks} (score {values}), the lowest by score value", side=side, paks=shown, values=values
+    )
+
+
+def _scored(pak: HeldPak, side: str) -> Join:
+    """A remaining pak and its score values: ``{AH 3H} 20 + 5 = 25``."""
+    return join([_pak_label(pak, side), sum_text([score_value(c) for c in pak.cards])], " ")
 
 
 def _chosen_in_suit(
@@ -145,8 +194,16 @@ def _chosen_in_suit(
     picked = tuple(p for p in paks if p in chosen and p.suit == suit)
     if len(picked) != m:
         raise FieldError(
-            f"{side} must throw off {_pak_words(m, suit)} (m = {m}), not {len(picked)} — paks-6.3",
+            msg_n(
+                "{side} must throw off {n} {suit} pak (m = {n}), not {given} — paks-6.3",
+                "{side} must throw off {n} {suit} paks (m = {n}), not {given} — paks-6.3",
+                m,
+                side=side,
+                suit=SUIT_WORD[suit],
+                given=len(picked),
+            ),
             field=field,
+            location=(field, side, suit),
         )
     return picked
 
@@ -169,7 +226,11 @@ def score_paks(
         for side, picks in chosen.items():
             stray = [p for p in picks if p not in sides.get(side, ())]
             if stray:
-                raise FieldError(f"{stray[0].label} is not a pak of {side}", field=choice_field)
+                raise FieldError(
+                    msg("{pak} is not a pak of {side}", pak=stray[0].label, side=side),
+                    field=choice_field,
+                    location=(choice_field, stray[0].owner, stray[0].number),
+                )
     explanation = Explanation()
     order = _discard_key(throw_off)
     suits: list[SuitThrowOff] = []
@@ -202,11 +263,19 @@ def score_paks(
         kept_all[side] = remaining
         scores[side] = sum(p.score for p in remaining)
         if not remaining:
-            explanation.add(f"{side}, no paks left: 0", "paks-6.5")
+            explanation.add(msg("{side}, no paks left: 0", side=side), "paks-6.5")
             continue
-        parts = [f"{_pak_label(p, side)} {sum_text([score_value(c) for c in p.cards])}" for p in remaining]
-        total = f": {sum_text([p.score for p in remaining])}" if len(remaining) > 1 else ""
-        explanation.add(f"{side}, remaining paks: {'; '.join(parts)}{total}", "paks-6.5")
+        parts = join([_scored(p, side) for p in remaining], "; ")
+        if len(remaining) > 1:
+            text = msg(
+                "{side}, remaining paks: {paks}: {sum}",
+                side=side,
+                paks=parts,
+                sum=sum_text([p.score for p in remaining]),
+            )
+        else:
+            text = msg("{side}, remaining paks: {paks}", side=side, paks=parts)
+        explanation.add(text, "paks-6.5")
     return DealScore(
         scores=scores,
         suits=tuple(suits),

@@ -7,10 +7,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from referee.cards import Card
+from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.explain import Explanation, Step
+from referee.messages import Message, join, msg
 from referee.rules.paks.capture import PakVerdict, StealVerdict, VictimPak, judge_pak, judge_steal
-from referee.rules.paks.values import best_split, play_value, suit_name, suit_word
+from referee.rules.paks.values import best_split, play_value
 
 TO_TABLE = "table"
 TO_HAND = "hand"
@@ -39,21 +40,31 @@ def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
     suits = {c.suit for c in table}
     if len(suits) == 4:
         explanation.add(
-            f"The table shows all four suits: `{drawn}` stays hidden in the hand and a pak is compulsory; "
-            "a player who cannot make one shows the whole hand",
+            msg(
+                "The table shows all four suits: `{card}` stays hidden in the hand and a pak is compulsory; "
+                "a player who cannot make one shows the whole hand",
+                card=str(drawn),
+            ),
             "paks-3.4",
         )
         return DrawVerdict(HIDDEN, explanation)
     if drawn.suit not in suits:
         explanation.add(
-            f"No table card is {suit_word(str(drawn.suit))}: `{drawn}` goes face up onto the table "
-            "and the turn ends, with no pak and no steal",
+            msg(
+                "No table card is a {suit}: `{card}` goes face up onto the table "
+                "and the turn ends, with no pak and no steal",
+                suit=SUIT_WORD[str(drawn.suit)],
+                card=str(drawn),
+            ),
             "paks-3.2",
         )
         return DrawVerdict(TO_TABLE, explanation)
     explanation.add(
-        f"The table has {suit_name(str(drawn.suit))}: `{drawn}` joins the hand, and the player may end the turn "
-        "or make one pak",
+        msg(
+            "The table has {suits}: `{card}` joins the hand, and the player may end the turn or make one pak",
+            suits=SUIT_WORDS[str(drawn.suit)],
+            card=str(drawn),
+        ),
         "paks-3.3",
     )
     return DrawVerdict(TO_HAND, explanation)
@@ -138,7 +149,7 @@ def judge_turn(
     explanation = Explanation()
     reasons: list[Step] = []
 
-    def fault(text: str, rule: str) -> None:
+    def fault(text: Message, rule: str) -> None:
         explanation.add(text, rule)
         reasons.append(Step(text, rule))
 
@@ -146,38 +157,47 @@ def judge_turn(
     if drawing is not None:
         explanation.extend(drawing.explanation)
         if drawing.outcome == TO_TABLE and (paks or steals):
-            fault(f"`{drawn}` went to the table, so this turn has no pak and no steal", "paks-3.2")
+            fault(msg("`{card}` went to the table, so this turn has no pak and no steal", card=str(drawn)), "paks-3.2")
     on_table = [*table, drawn] if drawing is not None and drawing.outcome == TO_TABLE else list(table or ())
 
     missed: list[PakVerdict] = []
     if drawing is not None and drawing.pak_compulsory and not paks and hand is not None:
         missed = find_pak(on_table, hand)
         for verdict in missed:
-            played = " ".join(f"`{c}`" for c in verdict.new_pak[:-1])
             fault(
-                f"A pak was compulsory and the hand can make one: {played} takes `{verdict.table_card}` "
-                f"({verdict.value} > {verdict.target})",
+                msg(
+                    "A pak was compulsory and the hand can make one: {played} takes `{card}` ({comparison})",
+                    played=join([f"`{c}`" for c in verdict.new_pak[:-1]], " "),
+                    card=str(verdict.table_card),
+                    comparison=f"{verdict.value} > {verdict.target}",
+                ),
                 "paks-9.7",
             )
         if not missed:
-            explanation.add("No pak is possible from the shown hand: the turn ends", "paks-3.4")
+            explanation.add(msg("No pak is possible from the shown hand: the turn ends"), "paks-3.4")
 
     if len(paks) > 1:
-        fault(f"{len(paks)} paks in one turn: a turn has at most one pak", "paks-3.5")
+        fault(msg("{n} paks in one turn: a turn has at most one pak", n=len(paks)), "paks-3.5")
     table_pool = Counter(on_table)
     hand_pool = Counter(hand or ())
     verdicts: list[PakVerdict] = []
     for claim in paks:
         if len(claim.table_cards) != 1:
-            taken = ", ".join(f"`{c}`" for c in claim.table_cards) or "none"
-            fault(f"A pak takes exactly one table card, not {len(claim.table_cards)} ({taken})", "paks-4.1")
+            if claim.table_cards:
+                taken = join([f"`{c}`" for c in claim.table_cards])
+                text = msg(
+                    "A pak takes exactly one table card, not {n} ({cards})", n=len(claim.table_cards), cards=taken
+                )
+            else:
+                text = msg("A pak takes exactly one table card, not 0 (none)")
+            fault(text, "paks-4.1")
             continue
         if table is not None:
             for card in _not_held(claim.table_cards, table_pool):
-                fault(f"`{card}` is not on the table", "paks-4.1")
+                fault(msg("`{card}` is not on the table", card=str(card)), "paks-4.1")
         if hand is not None:
             for card in _not_held(claim.played, hand_pool):
-                fault(f"`{card}` is not in the hand", "paks-4.2")
+                fault(msg("`{card}` is not in the hand", card=str(card)), "paks-4.2")
         verdict = judge_pak(claim.table_cards[0], claim.played)
         verdicts.append(verdict)
         explanation.extend(verdict.explanation)
@@ -189,7 +209,7 @@ def judge_turn(
     for claim in steals:
         if hand is not None:
             for card in _not_held(claim.played, hand_pool):
-                fault(f"`{card}` is not in the hand", "paks-5.5")
+                fault(msg("`{card}` is not in the hand", card=str(card)), "paks-5.5")
         verdict = judge_steal(
             pak_suit,
             stolen,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card, Pack, format_cards
+from referee.cards import Card, Pack, format_cards
 
 PACK = Pack("Paks")
 """One 52-card deck; :func:`pack` gives the two-deck pack of 3 or more players."""
@@ -90,15 +90,6 @@ def pair_value(first: Card, second: Card) -> int | None:
         return None
     high, low = sorted((int(first.rank), int(second.rank)), reverse=True)
     return 10 * high + low
-
-
-def suit_name(suit: str) -> str:
-    return SUIT_NAMES[suit]
-
-
-def suit_word(suit: str) -> str:
-    """``a spade``, ``a heart``: for "`4H` is not a spade"."""
-    return f"a {SUIT_SINGULAR[suit]}"
 
 
 def pak_text(cards: Iterable[Card]) -> str:
