@@ -11,13 +11,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Form, HiddenField, StringField
 from wtforms.fields import FieldList, FormField
 from wtforms.validators import Length, Optional
 
 from referee.cards import CardError, parse_cards
 from referee.errors import FieldError, InputError
+from referee.messages import msg
 from referee.web.entries import EntryForm
+from referee.web.i18n import say
 
 #: Seats a Paks table has at most (paks-1.1).
 SEATS = 6
@@ -34,8 +38,8 @@ _PAK_SEPARATORS = re.compile(r"[;/\n]")
 class PakRow(Form):
     """One pak: its cards, and under the manual throw-off whether the side discards it."""
 
-    cards = StringField("Cards", validators=[Optional(), Length(max=160)])
-    thrown = BooleanField("thrown off")
+    cards = StringField(_l("Cards"), validators=[Optional(), Length(max=160)])
+    thrown = BooleanField(_l("thrown off"))
 
 
 class PaksEntryForm(EntryForm):
@@ -74,7 +78,7 @@ class PaksEntryForm(EntryForm):
     def to_entry(self) -> dict[str, Any]:
         seats = self._read_rows()
         if not any(paks for _, paks in seats):
-            raise FieldError("enter the paks of at least one player: every pak on a row of its own", field="paks")
+            raise FieldError(msg("enter the paks of at least one player: every pak on a row of its own"), field="paks")
         entry: dict[str, Any] = {"paks": {name: [text for text, _ in paks] for name, paks in seats}}
         thrown = {
             name: [number for number, (_, row) in enumerate(paks, start=1) if row.form.thrown.data]
@@ -95,29 +99,31 @@ class PaksEntryForm(EntryForm):
                 rows.append_entry({"cards": " ".join(cards), "thrown": number in thrown.get(name, [])})
 
     def place_error(self, error: InputError) -> None:
-        """At the rows holding the named card, or at the pak the message names; else above the form.
+        """At the pak the error's location names, or at the rows holding the named card; else above the form.
 
         A card used too often marks every row holding it: the first with the message, which names
         all the places, the others with a short pointer to it.
         """
+        message = say(error)
         rows = self._rows_of(error)
         if not rows:
-            self.form_errors.append(error.message)
-        pointer = f"`{error.token}` is here too (see above)" if isinstance(error, CardError) else error.message
+            self.form_errors.append(message)
         for n, row in enumerate(rows):
             field = row.form.cards
-            field.errors = [*list(field.errors or []), error.message if n == 0 else pointer]
+            pointer = _("`%(card)s` is here too (see above)", card=error.token) if n else message
+            field.errors = [*list(field.errors or []), pointer]
 
     def _rows_of(self, error: InputError) -> list[FormField]:
+        """The rows of the pak at ``(paks|thrown_off, player, number, …)``, else those holding the error's card."""
         seats = self._read_rows()
+        if error.location[:1] in (("paks",), ("thrown_off",)) and len(error.location) >= 3:
+            player, number = error.location[1], error.location[2]
+            for name, paks in seats:
+                if name.casefold() == str(player).casefold() and isinstance(number, int) and 0 < number <= len(paks):
+                    return [paks[number - 1][1]]
         if isinstance(error, CardError):
             holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]
-            if holding:
-                return list(dict.fromkeys(holding))
-        for name, paks in seats:
-            for number, (_, row) in enumerate(paks, start=1):
-                if re.search(rf"\bpak {number} of {re.escape(name)}(?!\w)", error.message):
-                    return [row]
+            return list(dict.fromkeys(holding))
         return []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -14,7 +15,8 @@ from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.paks import holds_card
-from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
+from referee.web.forms import MultiCheckboxField, choices, option_fields, raw_options
+from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -26,14 +28,14 @@ NO_PAK = "none"
 _SUIT_CHOICES = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
 
 
-def _cards_field(label: str, description: str = "") -> StringField:
+def _cards_field(label: Any, description: Any = "") -> StringField:
     return StringField(label, validators=[Optional(), Length(max=160)], description=description)
 
 
 class _DecksForm(FlaskForm):
     decks = SelectField(
-        "Decks in play (paks-1.2)",
-        choices=choices([("2", "two decks (3 or more players)"), ("1", "one deck (2 players)")]),
+        _l("Decks in play (paks-1.2)"),
+        choices=choices([("2", _l("two decks (3 or more players)")), ("1", _l("one deck (2 players)"))]),
         default="2",
     )
 
@@ -43,19 +45,29 @@ class _DecksForm(FlaskForm):
     def card_fields(self) -> list[Field]:
         return []
 
+    def field_named(self, field: str, location: tuple[str | int, ...]) -> str:
+        """The form field that holds ``field`` of the check's request (at ``location`` inside it)."""
+        if field.startswith("options."):
+            return "opt_" + field.removeprefix("options.").split(".")[0]
+        return field
+
     def place_error(self, error: InputError) -> None:
-        """At the field holding the named card, else at the field the error names."""
-        if isinstance(error, CardError):
-            for field in self.card_fields():
-                if holds_card(field.data or "", error.token):
-                    field.errors = [*list(field.errors or []), error.message]
-                    return
-        place_error(self, error)
+        """At the form field the error's field and location name; a card used too often (no location)
+        at the field holding it; else above the form."""
+        target = None
+        if isinstance(error, CardError) and not error.location:
+            target = next((f for f in self.card_fields() if holds_card(f.data or "", error.token)), None)
+        if target is None and error.field:
+            target = getattr(self, self.field_named(error.field, error.location), None)
+        if isinstance(target, Field):
+            target.errors = [*list(target.errors or []), say(error)]
+        else:
+            self.form_errors.append(say(error))
 
 
 class PakForm(_DecksForm):
-    table_card = _cards_field("Table card", "The card on the table that is being taken")
-    played = _cards_field("Played from the hand", "Every card played on it, e.g. 5H 4H")
+    table_card = _cards_field(_l("Table card"), _l("The card on the table that is being taken"))
+    played = _cards_field(_l("Played from the hand"), _l("Every card played on it, e.g. 5H 4H"))
 
     def card_fields(self) -> list[Field]:
         return [self.table_card, self.played]
@@ -63,15 +75,15 @@ class PakForm(_DecksForm):
 
 class StealForm(_DecksForm):
     pak_suit = RadioField(
-        "Suit of the pak made this turn",
-        choices=choices([(NO_PAK, "no pak"), *_SUIT_CHOICES]),
-        validators=[InputRequired(message="Pick the suit of the pak made this turn, or “no pak”")],
+        _l("Suit of the pak made this turn"),
+        choices=choices([(NO_PAK, _l("no pak")), *_SUIT_CHOICES]),
+        validators=[InputRequired(message=_l("Pick the suit of the pak made this turn, or “no pak”"))],
     )
-    stolen_suits = MultiCheckboxField("Suits already stolen this turn", choices=choices(_SUIT_CHOICES), default=[])
-    played = _cards_field("Played from the hand", "Every card the stealer plays, e.g. 3H 2H")
-    player = StringField("Who steals", validators=[Optional(), Length(max=40)], default="A")
-    owner = StringField("Whose paks", validators=[Optional(), Length(max=40)], default="B")
-    partners = BooleanField("The two are partners (same team)")
+    stolen_suits = MultiCheckboxField(_l("Suits already stolen this turn"), choices=choices(_SUIT_CHOICES), default=[])
+    played = _cards_field(_l("Played from the hand"), _l("Every card the stealer plays, e.g. 3H 2H"))
+    player = StringField(_l("Who steals"), validators=[Optional(), Length(max=40)], default="A")
+    owner = StringField(_l("Whose paks"), validators=[Optional(), Length(max=40)], default="B")
+    partners = BooleanField(_l("The two are partners (same team)"))
 
     def victims(self) -> list[StringField]:
         return [getattr(self, f"victim_{n}") for n in range(1, VICTIM_ROWS + 1)]
@@ -79,14 +91,14 @@ class StealForm(_DecksForm):
     def card_fields(self) -> list[Field]:
         return [*self.victims(), self.played]
 
-    def place_error(self, error: InputError) -> None:
-        if error.field == "victim_paks" and not isinstance(error, CardError):
-            self.victim_1.errors = [*list(self.victim_1.errors or []), error.message]
-            return
-        if error.field == "partners":
-            self.partners.errors = [*list(self.partners.errors or []), error.message]
-            return
-        super().place_error(error)
+    def field_named(self, field: str, location: tuple[str | int, ...]) -> str:
+        """Victim pak n is row ``victim_n`` (the first when the error names none); its owner is ``owner``."""
+        if field == "victim_paks":
+            number = location[1] if len(location) > 1 and isinstance(location[1], int) else 1
+            return f"victim_{min(number, VICTIM_ROWS)}"
+        if field.startswith("victim_paks["):
+            return "owner"
+        return super().field_named(field, location)
 
 
 for _n in range(1, VICTIM_ROWS + 1):
@@ -94,46 +106,40 @@ for _n in range(1, VICTIM_ROWS + 1):
         StealForm,
         f"victim_{_n}",
         _cards_field(
-            "The pak stolen" if _n == 1 else f"Stolen together with it: pak {_n}",
-            "All its cards, e.g. 5H 4H KH" if _n == 1 else "",
+            _l("The pak stolen") if _n == 1 else _l("Stolen together with it: pak %(n)s", n=_n),
+            _l("All its cards, e.g. 5H 4H KH") if _n == 1 else "",
         ),
     )
 for _name, _field in option_fields(STEAL_OPTIONS).items():
     setattr(StealForm, _name, _field)
 
 
-TURN_TEXT = {
-    "no_table": "Enter the cards on the table",
-    "no_drawn": "Enter the card drawn",
-}
-
-
 class TurnForm(_DecksForm):
     table = StringField(
-        "Table before the draw",
-        validators=[InputRequired(message=TURN_TEXT["no_table"]), Length(max=160)],
-        description="Every face-up table card, e.g. 9S 4D KC 3H",
+        _l("Table before the draw"),
+        validators=[InputRequired(message=_l("Enter the cards on the table")), Length(max=160)],
+        description=_l("Every face-up table card, e.g. 9S 4D KC 3H"),
     )
     drawn = StringField(
-        "Card drawn",
-        validators=[InputRequired(message=TURN_TEXT["no_drawn"]), Length(max=8)],
-        description="The card drawn from the stock",
+        _l("Card drawn"),
+        validators=[InputRequired(message=_l("Enter the card drawn")), Length(max=8)],
+        description=_l("The card drawn from the stock"),
     )
     hand = _cards_field(
-        "Hand after the draw (optional)",
-        "Every card held; needed to tell whether a compulsory pak was missed (paks-9.7)",
+        _l("Hand after the draw (optional)"),
+        _l("Every card held; needed to tell whether a compulsory pak was missed (paks-9.7)"),
     )
-    pak_table_card = _cards_field("Pak made: table card taken (optional)", "Leave empty if no pak was made")
-    pak_played = _cards_field("Pak made: cards played", "e.g. 10S")
+    pak_table_card = _cards_field(_l("Pak made: table card taken (optional)"), _l("Leave empty if no pak was made"))
+    pak_played = _cards_field(_l("Pak made: cards played"), _l("e.g. 10S"))
 
     def card_fields(self) -> list[Field]:
         return [self.table, self.drawn, self.hand, self.pak_table_card, self.pak_played]
 
-    def place_error(self, error: InputError) -> None:
-        if error.field == "paks" and not isinstance(error, CardError):
-            self.pak_table_card.errors = [*list(self.pak_table_card.errors or []), error.message]
-            return
-        super().place_error(error)
+    def field_named(self, field: str, location: tuple[str | int, ...]) -> str:
+        """The pak's played cards at ``pak_played``; anything else about the pak at its table card."""
+        if field == "paks":
+            return "pak_played" if "played" in location else "pak_table_card"
+        return super().field_named(field, location)
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -150,7 +156,7 @@ class TurnForm(_DecksForm):
         return body
 
 
-@page("paks", "Was this turn played right?")
+@page("paks", _l("Was this turn played right?"))
 @referee_pages.route("/paks/turn", methods=["GET", "POST"])
 def paks_turn() -> Any:
     form = TurnForm()
@@ -162,14 +168,14 @@ def paks_turn() -> Any:
 
 
 #: A pak's or steal's claim is its value (the check's ``{"value": …}``).
-VALUE_CLAIM = [("value", "Value played")]
+VALUE_CLAIM = [("value", _l("Value played"))]
 
 
 def _name(field: StringField) -> str | None:
     return (field.data or "").strip() or None
 
 
-@page("paks", "Is this pak legal?")
+@page("paks", _l("Is this pak legal?"))
 @referee_pages.route("/paks/pak", methods=["GET", "POST"])
 def paks_pak() -> Any:
     form = PakForm()
@@ -186,7 +192,7 @@ def paks_pak() -> Any:
     return render_template("referee/paks_pak.html", form=form, result=result, game=PAKS, claim=claim), status
 
 
-@page("paks", "Is this steal legal?")
+@page("paks", _l("Is this steal legal?"))
 @referee_pages.route("/paks/steal", methods=["GET", "POST"])
 def paks_steal() -> Any:
     form = StealForm()
@@ -215,7 +221,7 @@ def paks_steal() -> Any:
 END_FORM = end_form_class(("A", "B"), ())
 
 
-@page("paks", "Is the game over?")
+@page("paks", _l("Is the game over?"))
 @referee_pages.route("/paks/end", methods=["GET", "POST"])
 def paks_end() -> Any:
     return end_page(PAKS, END_FORM, (), verdict, page_status)
