@@ -253,7 +253,9 @@ def translations(language: str = "ja") -> Translations:
     compile_stale()
     merged = Translations()
     for area in AREAS:
-        merged.merge(Translations.load(str(TRANSLATIONS / area), [language]))
+        loaded = Translations.load(str(TRANSLATIONS / area), [language])
+        # The first catalog gives the language's plural rule, as in the app; an empty base would keep English's.
+        merged = loaded if not merged._catalog else merged.merge(loaded)
     return merged
 
 

@@ -89,6 +89,10 @@ def msg_n(singular: str, plural: str, n: int, /, **params: Param) -> Message:
     return Message(singular, (("n", n), *params.items()), plural)
 
 
+SEPARATORS = (msg(", "), msg("; "), msg(" and "), msg(" or "))
+"""The separators a :class:`Join` translates, named here so that the catalogs list them."""
+
+
 def join(items: Iterable[Param], separator: str = ", ") -> Join:
     """``items`` joined by ``separator``: one of the translated separators ``", "``, ``"; "``,
     ``" and "``, ``" or "``, or a sign that reads the same in every language (``" + "``, ``" "``)."""

@@ -8,7 +8,7 @@ from typing import Any
 from referee.cards import SUIT_WORDS, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.messages import join, msg
+from referee.messages import msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS
 from referee.rules.paks.ending import judge_end
@@ -17,6 +17,7 @@ from referee.rules.paks.options import OPTIONS
 from referee.rules.paks.parsing import count_paks, read_paks
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import TARGET, decks_for, pack
+from referee.rules.seating import alternate_teams, player_named
 
 ENTRY_KEYS = ("paks", "thrown_off")
 
@@ -36,8 +37,7 @@ class Paks(Game):
         """Alone with 2 or 3 players; with 4 or 6, two teams of alternate seats (paks-1.1, paks-6.2)."""
         if setup.count in (2, 3):
             return [Side(p, (p,)) for p in setup.players]
-        teams = (setup.players[0::2], setup.players[1::2])
-        return [Side(" & ".join(team), tuple(team)) for team in teams]
+        return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
     def target(self, setup: MatchSetup) -> int:
         return TARGET
@@ -49,15 +49,7 @@ class Paks(Game):
     # --- the deal entry ---------------------------------------------------------------------------
 
     def _player(self, setup: MatchSetup, key: object, field: str) -> str:
-        if isinstance(key, str):
-            for player in setup.players:
-                if player.casefold() == key.strip().casefold():
-                    return player
-        raise FieldError(
-            msg("{name} is not a player of this match ({players})", name=repr(key), players=join(setup.players)),
-            field=field,
-            location=(field, str(key)),
-        )
+        return player_named(key, setup.players, field=field, location=(field, str(key)))
 
     def _read(self, setup: MatchSetup, entry: object) -> tuple[dict[str, list[HeldPak]], dict[str, list[int]]]:
         data = require_mapping(entry, "entry")

@@ -17,7 +17,7 @@ from wtforms import BooleanField, Form, HiddenField, StringField
 from wtforms.fields import FieldList, FormField
 from wtforms.validators import Length, Optional
 
-from referee.cards import CardError, parse_cards
+from referee.cards import CardError, card_tokens, parse_cards
 from referee.errors import FieldError, InputError
 from referee.messages import msg
 from referee.web.entries import EntryForm
@@ -129,7 +129,7 @@ class PaksEntryForm(EntryForm):
 
 def holds_card(text: str, token: str) -> bool:
     """Whether the typed pak ``text`` holds the card ``token`` (as typed, or the same card)."""
-    typed = [t for t in re.split(r"[\s,]+", text) if t]
+    typed = card_tokens(text)
     if any(t.upper() == token.strip().upper() for t in typed):
         return True
     try:
