@@ -276,8 +276,12 @@ def untranslated(message: Message | Join | object, catalog: Translations) -> lis
 
 
 def directories() -> list[str]:
-    """The translation directories the app merges, one per area."""
-    return [str(TRANSLATIONS / area) for area in AREAS]
+    """The translation directories the app merges, one per area that has any.
+
+    An area without catalogs is left out: Flask-Babel would merge it as an empty catalog whose
+    English plural rule replaces Japanese's.
+    """
+    return [str(TRANSLATIONS / area) for area in AREAS if (TRANSLATIONS / area).is_dir()]
 
 
 def main(argv: list[str]) -> int:
