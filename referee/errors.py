@@ -9,11 +9,13 @@ API answers 400 with them and a form shows the message at the field, in the read
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from referee.messages import ENGLISH, Message, Translations, as_message
 
 Location = tuple[str | int, ...]
+T = TypeVar("T")
 
 
 class InputError(ValueError):
@@ -41,6 +43,10 @@ class InputError(ValueError):
         """The message in the language of ``translations``."""
         return self.msg.render(translations)
 
+    def each(self) -> list[InputError]:
+        """The errors this one stands for: itself (:class:`InputErrors` lists several)."""
+        return [self]
+
     def as_dict(self) -> dict[str, Any]:
         error: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.field is not None:
@@ -50,6 +56,50 @@ class InputError(ValueError):
         error["message_id"] = self.msg.id
         error["params"] = self.msg.as_json()["params"]
         return error
+
+
+class InputErrors(InputError):
+    """Several input errors found in one entry, all reported at once (a form shows each at its field).
+
+    It reads as its first error (code, field, message), and lists them all in ``errors``.
+    """
+
+    def __init__(self, errors: list[InputError]) -> None:
+        first = errors[0]
+        super().__init__(first.msg, field=first.field, code=first.code, location=first.location)
+        self.errors = list(errors)
+
+    def each(self) -> list[InputError]:
+        return list(self.errors)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.errors[0].as_dict(), "errors": [error.as_dict() for error in self.errors]}
+
+
+class Gathering:
+    """Collects the input errors of independent parts of an entry, to refuse the entry once with all of them.
+
+    ``value = gathering.attempt(read, part)`` returns what ``read`` returned, or None after keeping its
+    error; :meth:`check` then raises the one error, or :class:`InputErrors` for several.
+    """
+
+    def __init__(self) -> None:
+        self.errors: list[InputError] = []
+
+    def attempt(self, read: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        try:
+            return read(*args, **kwargs)
+        except InputErrors as errors:
+            self.errors.extend(errors.errors)
+        except InputError as error:
+            self.errors.append(error)
+        return None
+
+    def check(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise InputErrors(self.errors)
 
 
 class FieldError(InputError):

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import Field, HiddenField, IntegerField, SelectField, SelectMultipleField, StringField, TextAreaField
+from wtforms import (
+    Field,
+    FieldList,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -208,6 +219,38 @@ def match_form_class(game: Game, players: list[str]) -> type[FlaskForm]:
 
 def seats_of(form: FlaskForm, game: Game) -> list[str]:
     return [getattr(form, f"seat_{i}").data for i in range(max(game.player_counts)) if getattr(form, f"seat_{i}").data]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One line of a refused form's summary: the message, and the field it links to (if it has one)."""
+
+    message: Any
+    field_id: str | None = None
+    label: Any = None
+
+
+_UNSHOWN = ("HiddenField", "CSRFTokenField", "VersionField")
+
+
+def error_summary(form: FlaskForm) -> list[Problem]:
+    """Every problem of a refused form, the form's own first, then each field's in the page's order."""
+    problems = [Problem(message) for message in getattr(form, "form_errors", [])]
+    for field in _leaf_fields(form):
+        if field.type in _UNSHOWN:
+            continue
+        problems.extend(Problem(message, field.id, field.label.text) for message in field.errors if message)
+    return problems
+
+
+def _leaf_fields(form: Any) -> list[Field]:
+    leaves: list[Field] = []
+    for field in form:
+        if isinstance(field, FieldList | FormField):
+            leaves.extend(_leaf_fields(field))
+        else:
+            leaves.append(field)
+    return leaves
 
 
 def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | None = None) -> None:

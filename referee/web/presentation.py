@@ -13,6 +13,7 @@ from referee.cards import SUIT_SYMBOLS, SUITS, Pack, parse_card
 from referee.errors import InputError
 from referee.rules.game import Game, MatchSetup
 from referee.rules.registry import GAMES
+from referee.web.forms import error_summary
 
 
 def card_html(token: object) -> Markup:
@@ -172,6 +173,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(clause_chip, "chip")
     app.add_template_filter(local_date, "local_date")
     app.add_template_global(clause_anchor, "clause_anchor")
+    app.add_template_global(error_summary, "error_summary")
 
     @app.context_processor
     def games() -> dict[str, Any]:

@@ -287,7 +287,8 @@ def new_deal(code: str, match_id: int) -> Any:
             flash(f"Deal {taken.number} was entered on another phone meanwhile: check the sheet before entering more.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
         except InputError as error:
-            form.place_error(error)
+            for one in error.each():
+                form.place_error(one)
         else:
             flash(f"Deal {deal.number} entered.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
@@ -366,7 +367,8 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
             )
             form.version.data = stale.version
         except InputError as error:
-            form.place_error(error)
+            for one in error.each():
+                form.place_error(one)
         else:
             flash(f"Deal {number} corrected.")
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))

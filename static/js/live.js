@@ -72,6 +72,10 @@
   window.addEventListener("hashchange", function () { openTarget(location.hash); });
   openTarget(location.hash);
 
+  /* A refused form: its summary of what to fix takes the focus, so it is read first and its links lead on. */
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) summary.focus();
+
   var wake = document.querySelector("[data-wake-lock]");
   if (wake && "wakeLock" in navigator) {
     var lock = null;

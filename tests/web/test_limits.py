@@ -43,6 +43,7 @@ def fill_with_empty_deals_after_first(app: Flask, match_url: str, total: int) ->
         assert match is not None and len(match.deals) == 1
         for number in range(2, total + 1):
             db.session.add(Deal(match=match, number=number, entry=match.deals[0].entry))
+        match.version += 1  # as every write of the app does: the kept sheet of the old version is not used
         db.session.commit()
 
 

@@ -47,7 +47,8 @@ def verdict(check: Check, body: Mapping[str, Any], place: Callable[[InputError],
     try:
         return check.judge(body)
     except InputError as error:
-        place(error)
+        for one in error.each():
+            place(one)
         return None
 
 
