@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import CardLedger
-from referee.errors import FieldError
+from referee.cards import CardError, CardLedger, TooManyCopiesError
+from referee.errors import FieldError, Location
 from referee.explain import Explanation
+from referee.messages import msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.dracula.coffin import incomplete_reason, score_coffin
@@ -22,7 +23,9 @@ def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
     options = body.options(OPTIONS)
     players = body.integer("players", default=2)
     if players not in (2, 3, 4):
-        raise FieldError(f"`players` is 2, 3 or 4, not {players}", field="players")
+        raise FieldError(
+            msg("`players` is 2, 3 or 4, not {players}", players=players), field="players", location=("players",)
+        )
     layout = parse_layout(body.raw("layout"), DRACULA_PACK)
     missing = incomplete_reason(layout)
     if missing is not None:
@@ -60,11 +63,19 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
     options = body.options(OPTIONS)
     deals = body.array("deals")
     if len(deals) != DEALS_PER_GAME:
-        raise FieldError(f"a game has {DEALS_PER_GAME} deals, not {len(deals)} — dracula-6.1", field="deals")
+        raise FieldError(
+            msg("a game has {deals} deals, not {given} — dracula-6.1", deals=DEALS_PER_GAME, given=len(deals)),
+            field="deals",
+            location=("deals",),
+        )
     pairs: list[tuple[int, int]] = []
     for number, deal in enumerate(deals, start=1):
         if not isinstance(deal, Mapping):
-            raise FieldError(f'deal {number} must be an object {{"queen": …, "king": …}}', field="deals")
+            raise FieldError(
+                msg('deal {number} must be an object {{"queen": …, "king": …}}', number=number),
+                field="deals",
+                location=("deals", number),
+            )
         where = f"deals[{number - 1}]"
         pairs.append(
             (
@@ -84,22 +95,51 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
 def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
     """``[{"by": "non-dealer", "cell": "r1c2", "card": "7H"}, …]`` in the order the cards were placed."""
     if not isinstance(value, list):
-        raise FieldError('`moves` is a list of {"by", "cell", "card"} in the order played', field="moves")
+        raise FieldError(
+            msg('`moves` is a list of {"by", "cell", "card"} in the order played'), field="moves", location=("moves",)
+        )
     if len(value) > 9:
-        raise FieldError(f"`moves` lists {len(value)} cards; a coffin has 8 cells around its centre", field="moves")
+        raise FieldError(
+            msg("`moves` lists {count} cards; a coffin has 8 cells around its centre", count=len(value)),
+            field="moves",
+            location=("moves",),
+        )
     moves: list[Move] = []
     for number, item in enumerate(value, start=1):
+        where = ("moves", number)
         if not isinstance(item, Mapping):
-            raise FieldError(f'move {number} must be an object {{"by", "cell", "card"}}', field="moves")
+            raise FieldError(
+                msg('move {number} must be an object {{"by", "cell", "card"}}', number=number),
+                field="moves",
+                location=where,
+            )
         unknown = sorted(set(item) - {"by", "cell", "card"})
         if unknown:
-            raise FieldError(f"move {number} has an unknown key `{unknown[0]}`", field="moves")
+            raise FieldError(
+                msg("move {number} has an unknown key `{key}`", number=number, key=unknown[0]),
+                field="moves",
+                location=where,
+            )
         by = item.get("by")
         found = next((n for n in names if isinstance(by, str) and by.strip().casefold() == n.casefold()), None)
         if found is None:
-            raise FieldError(f"move {number} is by {by!r}; the players are {names[0]} and {names[1]}", field="moves")
-        card = DRACULA_PACK.parse_one(item.get("card"), field="moves")
-        moves.append(Move(found, parse_cell(item.get("cell"), field="moves"), card))
+            raise FieldError(
+                msg(
+                    "move {number} is by {by}; the players are {first} and {second}",
+                    number=number,
+                    by=repr(by),
+                    first=names[0],
+                    second=names[1],
+                ),
+                field="moves",
+                location=(*where, "by"),
+            )
+        try:
+            card = DRACULA_PACK.parse_one(item.get("card"), field="moves")
+        except CardError as error:
+            error.location = (*where, "card")
+            raise
+        moves.append(Move(found, parse_cell(item.get("cell"), field="moves", location=(*where, "cell")), card))
     return moves
 
 
@@ -114,23 +154,32 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     dealer = read_player(body, "dealer")
     non_dealer = read_player(body, "non_dealer")
     if dealer.casefold() == non_dealer.casefold():
-        raise FieldError("the dealer and the non-dealer are two players", field="non_dealer")
+        raise FieldError(
+            msg("the dealer and the non-dealer are two players"), field="non_dealer", location=("non_dealer",)
+        )
     centre = body.card("centre", DRACULA_PACK)
     moves = _read_moves(body.raw("moves"), (dealer, non_dealer))
     ledger = CardLedger(DRACULA_PACK)
     ledger.add(centre, "r2c2", field="centre")
     for number, move in enumerate(moves, start=1):
-        ledger.add(move.card, f"move {number}", field="moves")
-    ledger.check()
+        ledger.add(move.card, msg("move {number}", number=number), field="moves")
+    try:
+        ledger.check()
+    except TooManyCopiesError as error:
+        error.location = _last_use(error.token, moves)
+        raise
     layout, reasons = check_moves(centre, moves, dealer, non_dealer)
-    explanation = Explanation().add(f"`{centre}` is turned up on r2c2", "dracula-1.5")
-    explanation.add(f"{non_dealer} places first, then the players alternate; each places 4 cards", "dracula-3.1")
+    explanation = Explanation().add(msg("`{card}` is turned up on r2c2", card=str(centre)), "dracula-1.5")
+    explanation.add(
+        msg("{non_dealer} places first, then the players alternate; each places 4 cards", non_dealer=non_dealer),
+        "dracula-3.1",
+    )
     explanation.extend(reasons)
     if not reasons.steps:
-        explanation.add(f"All {len(moves)} placements keep the order and the 4-card limit", "dracula-10.5")
+        explanation.add(msg("All {n} placements keep the order and the 4-card limit", n=len(moves)), "dracula-10.5")
     empty = [cell_name((r, c)) for r in range(3) for c in range(3) if layout[r][c] is None]
     if not empty:
-        explanation.add("All 9 cells are full: the deal's play ends", "dracula-3.3")
+        explanation.add(msg("All 9 cells are full: the deal's play ends"), "dracula-3.3")
     answer: dict[str, Any] = {
         "legal": not reasons.steps,
         "layout": [[None if card is None else str(card) for card in row] for row in layout],
@@ -143,10 +192,16 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _last_use(token: str, moves: list[Move]) -> Location:
+    """Where a card given too often was given last: the centre, or a move's card."""
+    last = max((n for n, move in enumerate(moves, start=1) if str(move.card) == token), default=None)
+    return ("centre",) if last is None else ("moves", last, "card")
+
+
 def read_player(body: Body, field: str) -> str:
     value = body.raw(field, field.replace("_", "-"))
     if not isinstance(value, str) or not value.strip():
-        raise FieldError(f"`{field}` must be a non-empty name", field=field)
+        raise FieldError(msg("`{field}` must be a non-empty name", field=field), field=field, location=(field,))
     return value.strip()
 
 
@@ -193,7 +248,7 @@ CHECKS = {
         {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2},
         ruling=coffin_ruling,
         about="A claim is the scores, with items `r1` … `c3` (a line's score) and `r1_multiplier` … "
-        "`c3_multiplier`: `{\"queen\": 120, \"items\": {\"queen\": {\"r1_multiplier\": 5}}}`.",
+        '`c3_multiplier`: `{"queen": 120, "items": {"queen": {"r1_multiplier": 5}}}`.',
     ),
     "placement": Check(
         "placement",
@@ -215,7 +270,7 @@ CHECKS = {
             ],
         },
         about="A 2-player deal replayed in order: `centre` is the turned-up card on r2c2, `moves` the placed "
-        "cards, each `{\"by\", \"cell\", \"card\"}`, `by` naming `dealer` or `non_dealer` (`dealer` and "
+        'cards, each `{"by", "cell", "card"}`, `by` naming `dealer` or `non_dealer` (`dealer` and '
         "`non-dealer` unless the request names them). The non-dealer places first, players alternate, nobody "
         "places a 5th card (dracula-3.1, 10.5), each card next to an occupied cell (dracula-3.2).",
     ),

@@ -8,11 +8,23 @@ from typing import Any
 
 from referee.cards import Card
 from referee.explain import Explanation
+from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.dracula.layout import Layout, empty_cells
 from referee.rules.dracula.values import card_value, multiplier
 
 ROW_NAMES = ("r1", "r2", "r3")
 COLUMN_NAMES = ("c1", "c2", "c3")
+
+#: Who scores, at the head of a sentence or a line of the sheet: the 2-player roles (dracula-1.4)
+#: and the 3-player seats (dracula-7.4).
+SEAT_TITLES: dict[str, Message] = {
+    "queen": msg("Queen"),
+    "king": msg("King"),
+    "dealer": msg("Dealer"),
+    "left": msg("Left"),
+    "right": msg("Right"),
+}
+_PARTNERSHIPS = (msg("the rows partnership"), msg("the columns partnership"))
 
 
 @dataclass(frozen=True)
@@ -23,16 +35,20 @@ class LineScore:
     values: tuple[int, ...]
     total: int
     factor: int
-    reason: str
+    reason: Message
     vampire_factor: int
     score: int
-    text: str
+    text: Message
     rule: str
 
     @property
-    def label(self) -> str:
-        kind = "row" if self.direction == "row" else "column"
-        return f"{kind} {self.name[1]}"
+    def label(self) -> Message:
+        return line_label(self.name)
+
+
+def line_label(name: str) -> Message:
+    """``row 1`` for ``r1``, ``column 3`` for ``c3``."""
+    return msg("row {n}", n=name[1]) if name.startswith("r") else msg("column {n}", n=name[1])
 
 
 def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[str, Any]) -> LineScore:
@@ -41,7 +57,7 @@ def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[
     values = tuple(card_value(c, direction) for c in cards)
     total = sum(values)
     shown = " ".join(c.symbol for c in cards)
-    label = f"{'row' if direction == 'row' else 'column'} {name[1]}"
+    label = line_label(name)
     sum_text = " + ".join(map(str, values)) + f" = {total}"
     vampires = sum(1 for c in cards if c.is_joker)
     if vampires and players != 3:
@@ -52,10 +68,10 @@ def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[
             values,
             total,
             0,
-            "holds a Vampire",
+            msg("holds a Vampire"),
             0,
             0,
-            f"{label}: {shown} holds a Vampire, so it scores 0",
+            msg("{line}: {cards} holds a Vampire, so it scores 0", line=label, cards=shown),
             "dracula-4.5",
         )
     wild = players == 3 and options.get("vampire_suit_3p") == "wild"
@@ -64,13 +80,23 @@ def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[
     if vampires:
         vampire_factor = 2**vampires if options.get("vampire_double_3p") == "per_vampire" else 2
     score = total * found.factor * vampire_factor
-    text = f"{label}: {shown}: {sum_text}"
-    text += f"; {found.reason} ×{found.factor}" if found.factor > 1 else f"; {found.reason}, ×1"
-    rule = "dracula-4.3"
-    if vampire_factor > 1:
-        text += f"; Vampire doubles ×{vampire_factor}"
-        rule = "dracula-7.5"
-    text += f" → {score}"
+    parts: dict[str, Any] = {"line": label, "cards": shown, "sum": sum_text, "reason": found.reason, "score": score}
+    rule = "dracula-7.5" if vampire_factor > 1 else "dracula-4.3"
+    if vampire_factor > 1 and found.factor > 1:
+        text = msg(
+            "{line}: {cards}: {sum}; {reason} ×{factor}; Vampire doubles ×{double} → {score}",
+            factor=found.factor,
+            double=vampire_factor,
+            **parts,
+        )
+    elif vampire_factor > 1:
+        text = msg(
+            "{line}: {cards}: {sum}; {reason}, ×1; Vampire doubles ×{double} → {score}", double=vampire_factor, **parts
+        )
+    elif found.factor > 1:
+        text = msg("{line}: {cards}: {sum}; {reason} ×{factor} → {score}", factor=found.factor, **parts)
+    else:
+        text = msg("{line}: {cards}: {sum}; {reason}, ×1 → {score}", **parts)
     return LineScore(
         name, direction, tuple(cards), values, total, found.factor, found.reason, vampire_factor, score, text, rule
     )
@@ -91,32 +117,47 @@ class Cascade:
     explanation: Explanation
 
 
-_LEVELS = ("best", "second-best", "third-best")
+_LEVELS = (msg("best"), msg("second-best"), msg("third-best"))
 
 
-def cascade(first: Sequence[int], second: Sequence[int], names: tuple[str, str], all_tied: str) -> Cascade:
+def cascade(first: Sequence[int], second: Sequence[int], names: tuple[Param, Param], all_tied: str) -> Cascade:
     """Compare two players' sorted line scores level by level (dracula-5.1 to 5.4)."""
     a = sorted(first, reverse=True)
     b = sorted(second, reverse=True)
     steps = Explanation()
     steps.add(
-        f"{names[0]}'s lines high to low: {', '.join(map(str, a))}; {names[1]}'s: {', '.join(map(str, b))}",
+        msg(
+            "{first}'s lines high to low: {first_lines}; {second}'s: {second_lines}",
+            first=names[0],
+            first_lines=join(map(str, a)),
+            second=names[1],
+            second_lines=join(map(str, b)),
+        ),
         "dracula-5.1",
     )
     for level in range(3):
         if a[level] != b[level]:
             rule = "dracula-5.2" if level == 0 else "dracula-5.3"
             steps.add(
-                f"{_LEVELS[level]} lines {a[level]} and {b[level]} differ: "
-                f"{names[0]} scores {a[level]}, {names[1]} scores {b[level]}",
+                msg(
+                    "{level} lines {a} and {b} differ: {first} scores {a}, {second} scores {b}",
+                    level=_LEVELS[level],
+                    a=a[level],
+                    b=b[level],
+                    first=names[0],
+                    second=names[1],
+                ),
                 rule,
             )
             return Cascade((a[level], b[level]), level, steps)
-        steps.add(f"{_LEVELS[level]} lines tie at {a[level]}", "dracula-5.3")
+        steps.add(msg("{level} lines tie at {score}", level=_LEVELS[level], score=a[level]), "dracula-5.3")
     if all_tied == "score_third":
-        steps.add(f"all three levels tie: both score their third line, {a[2]} (house rule `all_tied`)", "dracula-5.4")
+        steps.add(
+            msg("all three levels tie: both score their third line, {score} (house rule `all_tied`)", score=a[2]),
+            "dracula-5.4",
+        )
         return Cascade((a[2], b[2]), 2, steps)
-    steps.add("all three levels tie: neither player scores", "dracula-5.4")
+    steps.add(msg("all three levels tie: neither player scores"), "dracula-5.4")
     return Cascade((0, 0), None, steps)
 
 
@@ -146,26 +187,38 @@ def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> Co
             best = max(rows[r].score, columns[c].score)
             scores[seat] = best
             explanation.add(
-                f"{seat.capitalize()} scores the better of row {r + 1} ({rows[r].score}) and column {c + 1} "
-                f"({columns[c].score}): {best}",
+                msg(
+                    "{seat} scores the better of row {row} ({row_score}) and column {column} ({column_score}): {best}",
+                    seat=SEAT_TITLES[seat],
+                    row=r + 1,
+                    row_score=rows[r].score,
+                    column=c + 1,
+                    column_score=columns[c].score,
+                    best=best,
+                ),
                 "dracula-7.4",
             )
         return CoffinScore(rows, columns, scores, explanation)
     keys = ("queen", "king") if players == 2 else ("rows", "columns")
-    names = ("Queen", "King") if players == 2 else ("the rows partnership", "the columns partnership")
+    names = (SEAT_TITLES["queen"], SEAT_TITLES["king"]) if players == 2 else _PARTNERSHIPS
     if players == 4:
-        explanation.add("partnerships score as two players: one takes the rows, the other the columns", "dracula-8.4")
+        explanation.add(
+            msg("partnerships score as two players: one takes the rows, the other the columns"), "dracula-8.4"
+        )
     else:
-        explanation.add("the Queen player scores rows, the King player columns", "dracula-4.1")
+        explanation.add(msg("the Queen player scores rows, the King player columns"), "dracula-4.1")
     result = cascade([r.score for r in rows], [c.score for c in columns], names, options.get("all_tied", "no_score"))
     explanation.extend(result.explanation)
     return CoffinScore(rows, columns, dict(zip(keys, result.scores, strict=True)), explanation)
 
 
-def incomplete_reason(layout: Layout) -> str | None:
+def incomplete_reason(layout: Layout) -> Message | None:
     empty = empty_cells(layout)
     if not empty:
         return None
-    listed = ", ".join(f"`{c}`" for c in empty)
-    verb = "is" if len(empty) == 1 else "are"
-    return f"{listed} {verb} empty: a coffin is scored when all 9 cells are full"
+    return msg_n(
+        "{cells} is empty: a coffin is scored when all 9 cells are full",
+        "{cells} are empty: a coffin is scored when all 9 cells are full",
+        len(empty),
+        cells=join(f"`{c}`" for c in empty),
+    )

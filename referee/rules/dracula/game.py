@@ -8,6 +8,7 @@ from typing import Any
 from referee.cards import CardLedger, Pack, parse_card
 from referee.errors import FieldError, LayoutError
 from referee.explain import Explanation
+from referee.messages import Message, msg
 from referee.rules.dracula.checks import CHECKS
 from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
 from referee.rules.dracula.layout import (
@@ -23,7 +24,7 @@ from referee.rules.dracula.layout import (
 from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping, wins
+from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping, win_verb
 
 #: Who starts each coffin of a 4-player game, as seats relative to the dealer (dracula-8.5).
 STARTERS_4P = ("L", "O", "R", "D", "L", "O")
@@ -33,10 +34,10 @@ class Dracula(Game):
     slug = "dracula"
     name = "Dracula"
     result_clause = "dracula-6.1"
-    tagline = "Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite."
+    tagline = msg("Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite.")
     player_counts = (2, 3, 4)
     score_clause = "dracula-5.2"
-    partnership_note = "with 4, partners sit opposite: seats 1 and 3 against 2 and 4"
+    partnership_note = msg("with 4, partners sit opposite: seats 1 and 3 against 2 and 4")
     options = OPTIONS
     role_options = ROLE_OPTIONS
     checks = CHECKS
@@ -111,7 +112,10 @@ class Dracula(Game):
         layout = parse_layout(data.get("layout"), DRACULA_PACK, field="layout")
         missing = incomplete_reason(layout)
         if missing is not None:
-            raise LayoutError(f"{missing} — dracula-3.3", field="layout")
+            first_empty = next(cell_name((r, c)) for r in range(3) for c in range(3) if layout[r][c] is None)
+            raise LayoutError(
+                msg("{reason} — dracula-3.3", reason=missing), field="layout", location=("layout", first_empty)
+            )
         canonical: dict[str, Any] = {"layout": layout_strings(layout)}
         if data.get("order"):
             canonical["order"] = self._check_order(setup, layout, data["order"])
@@ -119,24 +123,39 @@ class Dracula(Game):
 
     def _check_order(self, setup: MatchSetup, layout: Layout, order: object) -> list[str]:
         if setup.count == 3:
-            raise FieldError("with 3 players cards are turned face up in any order; leave `order` empty", field="order")
+            raise FieldError(
+                msg("with 3 players cards are turned face up in any order; leave `order` empty"),
+                field="order",
+                location=("order",),
+            )
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
-            raise FieldError("`order` is a list of cells such as r1c2", field="order")
-        cells = [parse_cell(c, field="order") for c in order]
+            raise FieldError(msg("`order` is a list of cells such as r1c2"), field="order", location=("order",))
+        cells = [parse_cell(c, field="order", location=("order", n)) for n, c in enumerate(order, start=1)]
         first_anywhere = setup.count == 4 and setup.options.get("first_card_4p") == "any_cell"
         expected = 8 if setup.count == 2 else 9
         if len(cells) != expected or len(set(cells)) != expected:
-            what = "the 8 cells around the dealt centre" if setup.count == 2 else "all 9 cells"
-            raise FieldError(f"`order` names {what}, each once", field="order")
+            if setup.count == 2:
+                problem = msg("`order` names the 8 cells around the dealt centre, each once")
+            else:
+                problem = msg("`order` names all 9 cells, each once")
+            raise FieldError(problem, field="order", location=("order",))
         grid: list[list[Any]] = [[None] * 3 for _ in range(3)]
         if setup.count == 2:
             if CENTRE in cells:
-                raise FieldError("the centre `r2c2` is dealt, not placed: leave it out of `order`", field="order")
+                raise FieldError(
+                    msg("the centre `r2c2` is dealt, not placed: leave it out of `order`"),
+                    field="order",
+                    location=("order", cells.index(CENTRE) + 1),
+                )
             grid[1][1] = layout[1][1]
         for step, cell in enumerate(cells, start=1):
             verdict = check_placement(tuple(tuple(r) for r in grid), cell, first_card_anywhere=first_anywhere)
             if not verdict.legal:
-                raise FieldError(f"placement {step}: {verdict.reasons.steps[0].text} — dracula-3.2", field="order")
+                raise FieldError(
+                    msg("placement {step}: {reason} — dracula-3.2", step=step, reason=verdict.reasons.steps[0].message),
+                    field="order",
+                    location=("order", step),
+                )
             grid[cell[0]][cell[1]] = layout[cell[0]][cell[1]]
         return [cell_name(c) for c in cells]
 
@@ -174,7 +193,11 @@ class Dracula(Game):
             ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
             for r, row in enumerate(entry["layout"]):
                 for c, token in enumerate(row):
-                    ledger.add(parse_card(token), f"deal {number} {CELLS[r * 3 + c]}", field="layout")
+                    ledger.add(
+                        parse_card(token),
+                        msg("deal {number} {cell}", number=number, cell=CELLS[r * 3 + c]),
+                        field="layout",
+                    )
         for ledger in by_game.values():
             ledger.check()
 
@@ -215,13 +238,21 @@ class Dracula(Game):
         )
 
     def _details(self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]) -> dict:
-        return {
-            "layout": layout_strings(layout),
-            "order": entry.get("order", []),
-            "seats": seats,
-            "rows": [{"name": line.label, "score": line.score, "text": line.text} for line in coffin.rows],
-            "columns": [{"name": line.label, "score": line.score, "text": line.text} for line in coffin.columns],
+        """What the deal's page shows: the coffin, who sat where and each line,
+        its words kept as a message so the page shows them in the reader's language."""
+        lines = {
+            kind: [
+                {
+                    "name": line.label.render(),
+                    "score": line.score,
+                    "text": line.text.render(),
+                    "message": line.text.as_json(),
+                }
+                for line in found
+            ]
+            for kind, found in (("rows", coffin.rows), ("columns", coffin.columns))
         }
+        return {"layout": layout_strings(layout), "order": entry.get("order", []), "seats": seats, **lines}
 
     # --- end of the match ----------------------------------------------------------------------
 
@@ -256,9 +287,11 @@ class Dracula(Game):
                 if points:
                     result.bonus[side] = result.bonus.get(side, 0) + points
                     result.totals[side] += points
-            prefix = f"game {number}: " if target is not None else ""
             for step in last.explanation:
-                result.bonus_explanation.add(prefix + step.text, step.rule)
+                text = (
+                    step.message if target is None else msg("game {number}: {step}", number=number, step=step.message)
+                )
+                result.bonus_explanation.add(text, step.rule)
         complete_games = len(result.deals) // DEALS_PER_GAME
         in_game = len(result.deals) % DEALS_PER_GAME
         if target is None:
@@ -266,9 +299,9 @@ class Dracula(Game):
                 result.finished = True
                 result.winner = last.winner
                 result.drawn = last.winner is None
-                result.status = wins(last.winner, result.sides) if last.winner else "The game is drawn"
+                result.status = self._wins(last.winner, result) if last.winner else msg("The game is drawn")
             else:
-                result.status = "Six deals; the higher total wins"
+                result.status = msg("Six deals; the higher total wins")
             return
         if in_game == 0 and complete_games >= 1:
             best = max(result.totals.values())
@@ -276,13 +309,28 @@ class Dracula(Game):
             if best >= target and len(leaders) == 1:
                 result.finished = True
                 result.winner = leaders[0]
-                result.status = f"{wins(leaders[0], result.sides)} with {best}"
+                result.status = self._wins(leaders[0], result, best)
                 result.bonus_explanation.add(
-                    f"{leaders[0]} has {best} after game {complete_games}, at least {target}: the match is won",
+                    msg(
+                        "{side} has {best} after game {number}, at least {target}: the match is won",
+                        side=leaders[0],
+                        best=best,
+                        number=complete_games,
+                        target=target,
+                    ),
                     "dracula-6.3",
                 )
                 return
-        result.status = f"Game {complete_games + 1} of six deals; playing to {target}"
+        result.status = msg("Game {number} of six deals; playing to {target}", number=complete_games + 1, target=target)
+
+    def _wins(self, winner: str, result: MatchResult, best: int | None = None) -> Message:
+        """ "Ann wins", "Ann & Cat win" (a partnership), "… with 1020" when playing to a target."""
+        team = win_verb(winner, result.sides) == "win"
+        if best is None:
+            return msg("{side} win", side=winner) if team else msg("{side} wins", side=winner)
+        if team:
+            return msg("{side} win with {best}", side=winner, best=best)
+        return msg("{side} wins with {best}", side=winner, best=best)
 
 
 DRACULA = Dracula()

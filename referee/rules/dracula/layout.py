@@ -6,9 +6,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, CardLedger, CardNotInPackError, Pack, parse_card
-from referee.errors import LayoutError
+from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, TooManyCopiesError, parse_card
+from referee.errors import LayoutError, Location
 from referee.explain import Explanation
+from referee.messages import join, msg
 
 Layout = tuple[tuple[Card | None, ...], ...]
 Cell = tuple[int, int]
@@ -22,47 +23,78 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-def parse_cell(name: object, field: str = "cell") -> Cell:
+def parse_cell(name: object, field: str = "cell", location: Location | None = None) -> Cell:
     """``r1c1`` … ``r3c3`` to zero-based (row, column)."""
     match = _CELL_NAME.match(name.strip().lower()) if isinstance(name, str) else None
     if match is None:
-        raise LayoutError(f"{name!r} is not a cell: cells are r1c1 … r3c3 (row, column)", field=field)
+        raise LayoutError(
+            msg("{name} is not a cell: cells are r1c1 … r3c3 (row, column)", name=repr(name)),
+            field=field,
+            location=location or (field,),
+        )
     return int(match.group(1)) - 1, int(match.group(2)) - 1
 
 
 def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empty: bool = True) -> Layout:
     """Three rows of three cells, top row first; ``null`` (or ``""``) is an empty cell.
 
-    Checks each card against the pack and the copies within the layout (dracula-10.1).
+    Checks each card against the pack and the copies within the layout (dracula-10.1). An
+    error's location is ``(field, cell)``: the cell holding the bad card (for a card given too
+    often, its last cell), or ``(field, "r2")`` for a row that is not 3 cells.
     """
     if not isinstance(value, list | tuple) or len(value) != 3:
-        raise LayoutError("a layout is 3 rows of 3 cells, top row first", field=field)
+        raise LayoutError(msg("a layout is 3 rows of 3 cells, top row first"), field=field, location=(field,))
     rows: list[tuple[Card | None, ...]] = []
     ledger = CardLedger(pack)
+    cells_of: dict[Card, str] = {}
     for r, row in enumerate(value):
         if not isinstance(row, list | tuple) or len(row) != 3:
-            got = len(row) if isinstance(row, list | tuple) else "no list of"
-            raise LayoutError(f"row {r + 1} has {got} cells; a layout is 3 rows of 3 cells", field=field)
+            where = (field, f"r{r + 1}")
+            if isinstance(row, list | tuple):
+                problem = msg("row {row} has {count} cells; a layout is 3 rows of 3 cells", row=r + 1, count=len(row))
+            else:
+                problem = msg("row {row} has no list of cells; a layout is 3 rows of 3 cells", row=r + 1)
+            raise LayoutError(problem, field=field, location=where)
         cells: list[Card | None] = []
         for c, token in enumerate(row):
             name = f"r{r + 1}c{c + 1}"
             if token is None or (isinstance(token, str) and not token.strip()):
                 if not allow_empty:
-                    raise LayoutError(f"`{name}` is empty — dracula-3.3", field=field)
+                    raise LayoutError(
+                        msg("`{cell}` is empty — dracula-3.3", cell=name), field=field, location=(field, name)
+                    )
                 cells.append(None)
                 continue
-            card = parse_card(token, field=field)
-            try:
-                pack.check_card(card, field=field)
-            except CardNotInPackError as error:
-                error.message = f"{error.message} ({name})"
-                error.args = (error.message,)
-                raise
+            card = _cell_card(token, pack, field, name)
             ledger.add(card, name, field=field)
+            cells_of[card] = name
             cells.append(card)
         rows.append(tuple(cells))
-    ledger.check()
+    try:
+        ledger.check()
+    except TooManyCopiesError as error:
+        error.location = (field, cells_of[parse_card(error.token)])
+        raise
     return tuple(rows)
+
+
+def _cell_card(token: object, pack: Pack, field: str, name: str) -> Card:
+    """The card of cell ``name``: an error names the cell in its location (and, for a card the pack
+    lacks, in its words too)."""
+    try:
+        card = parse_card(token, field=field)
+    except CardError as error:
+        error.location = (field, name)
+        raise
+    try:
+        return pack.check_card(card, field=field)
+    except CardNotInPackError as error:
+        raise CardNotInPackError(
+            msg("{reason} ({cell})", reason=error.msg, cell=name),
+            token=error.token,
+            field=field,
+            location=(field, name),
+        ) from None
 
 
 def layout_strings(layout: Layout) -> list[list[str | None]]:
@@ -95,19 +127,26 @@ def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = F
     steps = Explanation()
     reasons = Explanation()
     if layout[cell[0]][cell[1]] is not None:
-        reasons.add(f"`{name}` is taken (by `{layout[cell[0]][cell[1]]}`)", "dracula-10.4")
+        reasons.add(
+            msg("`{cell}` is taken (by `{card}`)", cell=name, card=str(layout[cell[0]][cell[1]])), "dracula-10.4"
+        )
     elif not occupied(layout):
         if first_card_anywhere:
-            steps.add(f"the coffin is empty: the first card may go on any cell, `{name}` too", "dracula-8.3")
+            steps.add(
+                msg("the coffin is empty: the first card may go on any cell, `{cell}` too", cell=name), "dracula-8.3"
+            )
         elif cell == CENTRE:
-            steps.add("the coffin is empty: the first card goes on the centre `r2c2`", "dracula-8.3")
+            steps.add(msg("the coffin is empty: the first card goes on the centre `r2c2`"), "dracula-8.3")
         else:
-            reasons.add(f"the coffin is empty: the first card goes on the centre `r2c2`, not `{name}`", "dracula-8.3")
+            reasons.add(
+                msg("the coffin is empty: the first card goes on the centre `r2c2`, not `{cell}`", cell=name),
+                "dracula-8.3",
+            )
     else:
         touching = [n for n in neighbours(cell) if layout[n[0]][n[1]] is not None]
         if touching:
-            listed = ", ".join(f"`{cell_name(n)}`" for n in touching)
-            steps.add(f"`{name}` is empty and shares an edge with {listed}", "dracula-3.2")
+            listed = join(f"`{cell_name(n)}`" for n in touching)
+            steps.add(msg("`{cell}` is empty and shares an edge with {cells}", cell=name, cells=listed), "dracula-3.2")
         else:
             diagonal = [
                 (cell[0] + dr, cell[1] + dc)
@@ -117,13 +156,14 @@ def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = F
             ]
             if diagonal:
                 reasons.add(
-                    f"`{name}` touches only at a corner — no occupied cell shares an edge with it", "dracula-3.2"
+                    msg("`{cell}` touches only at a corner — no occupied cell shares an edge with it", cell=name),
+                    "dracula-3.2",
                 )
             else:
-                reasons.add(f"`{name}` touches no occupied cell", "dracula-3.2")
+                reasons.add(msg("`{cell}` touches no occupied cell", cell=name), "dracula-3.2")
     legal = not reasons.steps
     explanation = Explanation().extend(steps if legal else reasons)
-    explanation.add("legal placement" if legal else "illegal placement", "dracula-3.2")
+    explanation.add(msg("legal placement") if legal else msg("illegal placement"), "dracula-3.2")
     return PlacementVerdict(legal, explanation, reasons)
 
 
@@ -148,19 +188,31 @@ def check_moves(centre: Card, moves: Sequence[Move], dealer: str, non_dealer: st
     expected = non_dealer
     for number, move in enumerate(moves, start=1):
         if move.by not in placed:
-            reasons.add(f"move {number}: `{move.by}` is not in this deal", "dracula-3.1")
+            reasons.add(msg("move {number}: `{by}` is not in this deal", number=number, by=move.by), "dracula-3.1")
             continue
         if number == 1 and move.by == dealer:
-            reasons.add(f"move 1: {dealer} deals and never places first; {non_dealer} does", "dracula-3.1")
+            reasons.add(
+                msg(
+                    "move 1: {dealer} deals and never places first; {non_dealer} does",
+                    dealer=dealer,
+                    non_dealer=non_dealer,
+                ),
+                "dracula-3.1",
+            )
         elif move.by != expected:
-            reasons.add(f"move {number}: it is {expected}'s turn, not {move.by}'s", "dracula-3.1")
+            reasons.add(
+                msg("move {number}: it is {expected}'s turn, not {by}'s", number=number, expected=expected, by=move.by),
+                "dracula-3.1",
+            )
         placed[move.by] += 1
         if placed[move.by] == 5:
-            reasons.add(f"move {number}: {move.by} places a 5th card; each places 4", "dracula-10.5")
+            reasons.add(
+                msg("move {number}: {by} places a 5th card; each places 4", number=number, by=move.by), "dracula-10.5"
+            )
         verdict = check_placement(tuple(tuple(row) for row in grid), move.cell)
         if not verdict.legal:
             for step in verdict.reasons:
-                reasons.add(f"move {number}: {step.text}", step.rule)
+                reasons.add(msg("move {number}: {reason}", number=number, reason=step.message), step.rule)
         else:
             grid[move.cell[0]][move.cell[1]] = move.card
         expected = dealer if move.by == non_dealer else non_dealer

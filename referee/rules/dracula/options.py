@@ -2,71 +2,75 @@
 
 from __future__ import annotations
 
+from referee.messages import msg
 from referee.rules.dracula.values import DEFAULT_MULTIPLIERS
 from referee.rules.options import Option
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "multipliers",
-        "Line multipliers",
+        msg("Line multipliers"),
         dict(DEFAULT_MULTIPLIERS),
         "dracula-4.3",
         kind="int_map",
         choices=("suit", "colour", "two_suit"),
         maximum=100,
-        help="Reconstructed: one suit ×5, one colour ×3, two of a suit ×2.",
+        help=msg("Reconstructed: one suit ×5, one colour ×3, two of a suit ×2."),
     ),
     Option(
         "all_tied",
-        "All three line levels tie",
+        msg("All three line levels tie"),
         "no_score",
         "dracula-5.4",
         choices=("no_score", "score_third"),
-        labels={"no_score": "nobody scores", "score_third": "both score their third line"},
+        labels={"no_score": msg("nobody scores"), "score_third": msg("both score their third line")},
     ),
     Option(
         "game_tie",
-        "Equal totals after six deals",
+        msg("Equal totals after six deals"),
         "highest_line",
         "dracula-6.2",
         choices=("highest_line", "last_deal"),
-        labels={"highest_line": "highest single deal wins and adds it", "last_deal": "6th deal decides, no bonus"},
+        labels={
+            "highest_line": msg("highest single deal wins and adds it"),
+            "last_deal": msg("6th deal decides, no bonus"),
+        },
     ),
     Option(
         "target",
-        "Play to",
+        msg("Play to"),
         "none",
         "dracula-6.3",
         choices=("none", 1000),
-        labels={"none": "one game of six deals", 1000: "1000 points over whole games"},
+        labels={"none": msg("one game of six deals"), 1000: msg("1000 points over whole games")},
     ),
     Option(
         "first_card_4p",
-        "4 players: first card of a coffin",
+        msg("4 players: first card of a coffin"),
         "centre",
         "dracula-8.3",
         choices=("centre", "any_cell"),
-        labels={"centre": "on the centre", "any_cell": "on any cell"},
+        labels={"centre": msg("on the centre"), "any_cell": msg("on any cell")},
         players=(4,),
     ),
-    Option("bonus_4p", "4 players: winner's bonus", False, "dracula-8.5", kind="bool", players=(4,)),
-    Option("hand_size_3p", "3 players: hand size", 3, "dracula-7.1", choices=(3, 13), players=(3,)),
+    Option("bonus_4p", msg("4 players: winner's bonus"), False, "dracula-8.5", kind="bool", players=(4,)),
+    Option("hand_size_3p", msg("3 players: hand size"), 3, "dracula-7.1", choices=(3, 13), players=(3,)),
     Option(
         "vampire_suit_3p",
-        "3 players: Vampire suit",
+        msg("3 players: Vampire suit"),
         "none",
         "dracula-7.5",
         choices=("none", "wild"),
-        labels={"none": "no suit", "wild": "matches any suit"},
+        labels={"none": msg("no suit"), "wild": msg("matches any suit")},
         players=(3,),
     ),
     Option(
         "vampire_double_3p",
-        "3 players: Vampire doubling",
+        msg("3 players: Vampire doubling"),
         "once",
         "dracula-7.5",
         choices=("once", "per_vampire"),
-        labels={"once": "once per line", "per_vampire": "once per Vampire"},
+        labels={"once": msg("once per line"), "per_vampire": msg("once per Vampire")},
         players=(3,),
     ),
 )
@@ -74,19 +78,20 @@ OPTIONS: tuple[Option, ...] = (
 ROLE_OPTIONS: tuple[Option, ...] = (
     Option(
         "first_dealer_role",
-        "2 players: the first dealer plays",
+        msg("2 players: the first dealer plays"),
         "queen",
         "dracula-1.4",
         choices=("queen", "king"),
-        labels={"queen": "Queen (rows)", "king": "King (columns)"},
+        labels={"queen": msg("Queen (rows)"), "king": msg("King (columns)")},
         players=(2,),
     ),
     Option(
         "first_dealer_team",
-        "4 players: the first dealer's partnership scores",
+        msg("4 players: the first dealer's partnership scores"),
         "rows",
         "dracula-8.6",
         choices=("rows", "columns"),
+        labels={"rows": msg("rows"), "columns": msg("columns")},
         players=(4,),
     ),
 )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.explain import Explanation
+from referee.messages import join, msg
 
 DEALS_PER_GAME = 6
 
@@ -29,52 +30,95 @@ def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_t
     a, b = names
     totals = {a: sum(d[0] for d in deals), b: sum(d[1] for d in deals)}
     steps = Explanation()
-    steps.add(f"totals after {len(deals)} deals: {a} {totals[a]}, {b} {totals[b]}", "dracula-6.1")
+    steps.add(
+        msg(
+            "totals after {n} deals: {a} {total_a}, {b} {total_b}",
+            n=len(deals),
+            a=a,
+            total_a=totals[a],
+            b=b,
+            total_b=totals[b],
+        ),
+        "dracula-6.1",
+    )
     final = dict(totals)
     if totals[a] != totals[b]:
         winner, loser = (a, b) if totals[a] > totals[b] else (b, a)
         difference = totals[winner] - totals[loser]
         final[winner] += difference
         steps.add(
-            f"{winner} wins by {difference} and adds it: {totals[winner]} + {difference} = {final[winner]}; "
-            f"{loser} keeps {totals[loser]}",
+            msg(
+                "{winner} wins by {difference} and adds it: {total} + {difference} = {final}; {loser} keeps {kept}",
+                winner=winner,
+                difference=difference,
+                total=totals[winner],
+                final=final[winner],
+                loser=loser,
+                kept=totals[loser],
+            ),
             "dracula-6.1",
         )
         return Settlement(totals, final, winner, steps)
     if game_tie == "last_deal":
         last_a, last_b = deals[-1]
         steps.add(
-            f"equal totals: the last deal decides ({a} {last_a}, {b} {last_b}), with no bonus "
-            "(house rule `game_tie = last_deal`)",
+            msg(
+                "equal totals: the last deal decides ({a} {last_a}, {b} {last_b}), with no bonus "
+                "(house rule `game_tie = last_deal`)",
+                a=a,
+                last_a=last_a,
+                b=b,
+                last_b=last_b,
+            ),
             "dracula-6.2",
         )
         if last_a == last_b:
-            steps.add("the last deal is equal too: the game is drawn", "dracula-6.2")
+            steps.add(msg("the last deal is equal too: the game is drawn"), "dracula-6.2")
             return Settlement(totals, final, None, steps)
         winner = a if last_a > last_b else b
-        steps.add(f"{winner} wins", "dracula-6.2")
+        steps.add(msg("{winner} wins", winner=winner), "dracula-6.2")
         return Settlement(totals, final, winner, steps)
     high_a = max((d[0] for d in deals), default=0)
     high_b = max((d[1] for d in deals), default=0)
-    steps.add(f"equal totals: the highest single deal decides ({a} {high_a}, {b} {high_b})", "dracula-6.2")
+    steps.add(
+        msg(
+            "equal totals: the highest single deal decides ({a} {high_a}, {b} {high_b})",
+            a=a,
+            high_a=high_a,
+            b=b,
+            high_b=high_b,
+        ),
+        "dracula-6.2",
+    )
     if high_a == high_b:
-        steps.add("the highest deals are equal too: the game is drawn, with no bonus", "dracula-6.2")
+        steps.add(msg("the highest deals are equal too: the game is drawn, with no bonus"), "dracula-6.2")
         return Settlement(totals, final, None, steps)
     winner, high = (a, high_a) if high_a > high_b else (b, high_b)
     final[winner] += high
-    steps.add(f"{winner} wins and adds {high}: {totals[winner]} + {high} = {final[winner]}", "dracula-6.2")
+    steps.add(
+        msg(
+            "{winner} wins and adds {high}: {total} + {high} = {final}",
+            winner=winner,
+            high=high,
+            total=totals[winner],
+            final=final[winner],
+        ),
+        "dracula-6.2",
+    )
     return Settlement(totals, final, winner, steps)
 
 
 def settle_plain(totals: dict[str, int], clause: str) -> Settlement:
     """Higher total wins, no bonus (3 players dracula-7.7; 4 players dracula-8.5)."""
     steps = Explanation()
-    shown = ", ".join(f"{k} {v}" for k, v in totals.items())
-    steps.add(f"totals after six deals: {shown}", clause)
+    steps.add(msg("totals after six deals: {totals}", totals=join(f"{k} {v}" for k, v in totals.items())), clause)
     best = max(totals.values())
     leaders = [k for k, v in totals.items() if v == best]
     if len(leaders) > 1:
-        steps.add(f"{' and '.join(leaders)} share the highest total, {best}: the game is drawn", clause)
+        steps.add(
+            msg("{sides} share the highest total, {best}: the game is drawn", sides=join(leaders, " and "), best=best),
+            clause,
+        )
         return Settlement(dict(totals), dict(totals), None, steps)
-    steps.add(f"{leaders[0]} has the higher total and wins, with no bonus", clause)
+    steps.add(msg("{winner} has the higher total and wins, with no bonus", winner=leaders[0]), clause)
     return Settlement(dict(totals), dict(totals), leaders[0], steps)

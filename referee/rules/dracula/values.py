@@ -7,13 +7,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from referee.cards import RED_SUITS, SUIT_NAMES, SUITS, Card, Pack
+from referee.cards import RED_SUITS, SUIT_WORDS, SUITS, Card, Pack
+from referee.messages import Message, msg
 
 #: 52 cards and two Vampires (dracula-1.2).
 DRACULA_PACK = Pack(
-    "Dracula",
+    msg("Dracula"),
     jokers={"JO": 2},
-    hints={"SJ": "its Vampires are written `JO`", "BJ": "its Vampires are written `JO`"},
+    hints={"SJ": msg("its Vampires are written `JO`"), "BJ": msg("its Vampires are written `JO`")},
 )
 
 DEFAULT_MULTIPLIERS: Mapping[str, int] = {"suit": 5, "colour": 3, "two_suit": 2}
@@ -35,7 +36,7 @@ def card_value(card: Card, direction: str) -> int:
 @dataclass(frozen=True)
 class Multiplier:
     factor: int
-    reason: str
+    reason: Message
 
 
 def multiplier(cards: Sequence[Card], multipliers: Mapping[str, int], *, wild_vampires: bool = False) -> Multiplier:
@@ -52,7 +53,7 @@ def multiplier(cards: Sequence[Card], multipliers: Mapping[str, int], *, wild_va
     for chosen in product(SUITS, repeat=vampires):
         candidate = _plain_multiplier([*suited, *chosen], len(cards), multipliers)
         if candidate.factor > best.factor:
-            best = Multiplier(candidate.factor, candidate.reason + " (the Vampire matching)")
+            best = Multiplier(candidate.factor, msg("{reason} (the Vampire matching)", reason=candidate.reason))
     return best
 
 
@@ -60,18 +61,21 @@ def multiplier(cards: Sequence[Card], multipliers: Mapping[str, int], *, wild_va
 _CONDITIONS = ("suit", "colour", "two_suit")
 
 
-def _conditions(suits: list[str], size: int) -> dict[str, str]:
+_ALL_COLOUR = {True: msg("all red"), False: msg("all black")}
+
+
+def _conditions(suits: list[str], size: int) -> dict[str, Message]:
     """Every multiplier condition the line meets, each with the words that say why."""
-    met: dict[str, str] = {}
+    met: dict[str, Message] = {}
     counts = Counter(suits)
     if len(suits) == size and len(counts) == 1:
-        met["suit"] = f"all {SUIT_NAMES[suits[0]]}"
-    colours = {"red" if s in RED_SUITS else "black" for s in suits}
+        met["suit"] = msg("all {suit}", suit=SUIT_WORDS[suits[0]])
+    colours = {s in RED_SUITS for s in suits}
     if len(suits) == size and len(colours) == 1:
-        met["colour"] = f"all {next(iter(colours))}"
+        met["colour"] = _ALL_COLOUR[next(iter(colours))]
     pairs = [s for s, n in counts.items() if n == 2]
     if pairs:
-        met["two_suit"] = f"two {SUIT_NAMES[pairs[0]]}"
+        met["two_suit"] = msg("two {suit}", suit=SUIT_WORDS[pairs[0]])
     return met
 
 
@@ -83,10 +87,15 @@ def _plain_multiplier(suits: list[str], size: int, multipliers: Mapping[str, int
     """
     met = _conditions(suits, size)
     if not met:
-        return Multiplier(1, "not all one suit or one colour; no two of a suit")
+        return Multiplier(1, msg("not all one suit or one colour; no two of a suit"))
     best = max(_CONDITIONS, key=lambda c: (c in met, multipliers[c], -_CONDITIONS.index(c)))
     reason = met[best]
     listed_first = next(c for c in _CONDITIONS if c in met)
     if best != listed_first:
-        reason += f" (worth more than {met[listed_first]} ×{multipliers[listed_first]}: the highest value counts)"
+        reason = msg(
+            "{reason} (worth more than {other} ×{factor}: the highest value counts)",
+            reason=reason,
+            other=met[listed_first],
+            factor=multipliers[listed_first],
+        )
     return Multiplier(multipliers[best], reason)

@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from wtforms import StringField
+from flask_babel import lazy_gettext as _l
+from wtforms import Field, StringField
 from wtforms.validators import Length, Optional
 
 from referee.cards import CardError
 from referee.errors import InputError
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries import EntryForm, same_card
-
-_CELL_IN_TEXT = re.compile(r"\br([1-3])c([1-3])\b")
+from referee.web.i18n import say
 
 
 class DraculaEntryForm(EntryForm):
     template = "games/dracula/entry.html"
 
     order = StringField(
-        "Order of placement (optional)",
+        _l("Order of placement (optional)"),
         validators=[Optional(), Length(max=80)],
-        description="The cells in the order the cards went down, e.g. r1c2 r2c1 …; each placement is then checked.",
+        description=_l("The cells in the order the cards went down, e.g. r1c2 r2c1 …; each placement is then checked."),
     )
 
     def cells(self) -> list[list[StringField]]:
@@ -42,33 +41,38 @@ class DraculaEntryForm(EntryForm):
         self.order.data = " ".join(entry.get("order", []))
 
     def place_error(self, error: InputError) -> None:
-        """At the cell holding the named card, or the cell the message names; else above the grid."""
-        cell = self._cell_of(error)
-        if cell is not None:
-            field = getattr(self, cell)
-            field.errors = [*list(field.errors or []), error.message]
-        elif error.field == "order":
-            self.order.errors = [*list(self.order.errors or []), error.message]
+        """At the cell the error's location names (or that holds the card it names), at the order
+        field, or above the grid; in the reader's language."""
+        target = self.error_field(error)
+        if target is None:
+            self.form_errors.append(say(error))
         else:
-            self.form_errors.append(error.message)
+            target.errors = [*list(target.errors or []), say(error)]
 
-    def _cell_of(self, error: InputError) -> str | None:
+    def error_field(self, error: InputError) -> Field | None:
         if error.field == "order":
+            return self.order
+        if error.field != "layout":
             return None
+        cell = error.location[1] if len(error.location) > 1 else None
+        if cell in CELLS:
+            return getattr(self, str(cell))
         if isinstance(error, CardError):
             for name in CELLS:
                 value = (getattr(self, name).data or "").strip()
                 if value and same_card(value, error.token):
-                    return name
-        match = _CELL_IN_TEXT.search(error.message)
-        return f"r{match.group(1)}c{match.group(2)}" if match else None
+                    return getattr(self, name)
+        return None
 
 
 for _name in CELLS:
     setattr(
         DraculaEntryForm,
         _name,
-        StringField(f"Row {_name[1]}, column {_name[3]}", validators=[Optional(), Length(max=4)]),
+        StringField(
+            _l("Row %(row)s, column %(column)s", row=_name[1], column=_name[3]),
+            validators=[Optional(), Length(max=4)],
+        ),
     )
 
 FORM = DraculaEntryForm

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import render_template
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional
@@ -12,27 +15,62 @@ from wtforms.validators import InputRequired, Length, Optional
 from referee.errors import InputError
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
+from referee.rules.options import Option
 from referee.web.entries.dracula import DraculaEntryForm
-from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.forms import choices, option_field_name, option_fields, raw_options
+from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 SCORING_OPTIONS = tuple(
     o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
 )
+FIRST_CARD = next(o for o in DRACULA.options if o.id == "first_card_4p")
 
 
 #: Who may claim on the coffin page, by player count: the keys of the coffin check's scores.
-CLAIM_SIDES: dict[str, list[tuple[str, str]]] = {
-    "2": [("queen", "Queen (rows)"), ("king", "King (columns)")],
-    "3": [("dealer", "Dealer"), ("left", "Dealer's left"), ("right", "Dealer's right")],
-    "4": [("rows", "Rows partnership"), ("columns", "Columns partnership")],
+CLAIM_SIDES: dict[str, list[tuple[str, Any]]] = {
+    "2": [("queen", _l("Queen (rows)")), ("king", _l("King (columns)"))],
+    "3": [("dealer", _l("Dealer")), ("left", _l("Dealer's left")), ("right", _l("Dealer's right"))],
+    "4": [("rows", _l("Rows partnership")), ("columns", _l("Columns partnership"))],
 }
+
+
+def said(option: Option, value: Any) -> LazyString:
+    """A choice's label from the rules layer, shown in the reader's language."""
+    return LazyString(say, option.choice_label(value))
+
+
+def option_choices(option: Option) -> list[Any]:
+    return choices([(str(c), said(option, c)) for c in option.choices])
+
+
+def localised(options: tuple[Option, ...]) -> list[Option]:
+    """The options with their words in the reader's language, for the page (inside a request)."""
+    return [replace(o, label=say(o.label), help=say(o.help) if o.help else "") for o in options]
+
+
+def localise_option_fields(form: FlaskForm, options: tuple[Option, ...]) -> None:
+    """The house-rule fields' labels, help and choices in the reader's language."""
+    for option in options:
+        if option.kind == "int_map":
+            for key in option.choices:
+                getattr(
+                    form, option_field_name(option, key)
+                ).label.text = f"{say(option.label)}: {key.replace('_', ' ')}"
+            continue
+        field = getattr(form, option_field_name(option))
+        field.label.text = f"{say(option.label)} ({option.clause})"
+        field.description = say(option.help) if option.help else ""
+        if option.kind == "choice":
+            field.choices = option_choices(option)
 
 
 class CoffinForm(DraculaEntryForm):
     players = SelectField(
-        "Players", choices=choices([("2", "2 players"), ("3", "3 players"), ("4", "4 players")]), default="2"
+        _l("Players"),
+        choices=choices([("2", _l("2 players")), ("3", _l("3 players")), ("4", _l("4 players"))]),
+        default="2",
     )
 
 
@@ -41,17 +79,19 @@ for _name, _field in option_fields(SCORING_OPTIONS).items():
 
 
 class PlacementForm(DraculaEntryForm):
-    cell = SelectField("Where would the card go?", choices=choices([(c, c) for c in CELLS]), default="r1c1")
+    cell = SelectField(_l("Where would the card go?"), choices=choices([(c, c) for c in CELLS]), default="r1c1")
     first_card_4p = SelectField(
-        "First card of an empty coffin (dracula-8.3)",
-        choices=choices([("centre", "on the centre"), ("any_cell", "anywhere")]),
+        _l("First card of an empty coffin (%(clause)s)", clause=FIRST_CARD.clause),
+        choices=option_choices(FIRST_CARD),
+        default=FIRST_CARD.default,
     )
 
 
-@page("dracula", "Score this coffin")
+@page("dracula", _l("Score this coffin"))
 @referee_pages.route("/dracula/coffin", methods=["GET", "POST"])
 def dracula_coffin() -> Any:
     form = CoffinForm()
+    localise_option_fields(form, SCORING_OPTIONS)
     claim = ClaimInput.read(CLAIM_SIDES.get(str(form.players.data), CLAIM_SIDES["2"]))
     result = None
     if form.validate_on_submit() and claim.valid:
@@ -68,12 +108,12 @@ def dracula_coffin() -> Any:
         claim=claim,
         result=result,
         game=DRACULA,
-        scoring_options=SCORING_OPTIONS,
+        scoring_options=localised(SCORING_OPTIONS),
         picker=pack_picker(DRACULA_PACK),
     ), status
 
 
-@page("dracula", "May a card go on this cell?")
+@page("dracula", _l("May a card go on this cell?"))
 @referee_pages.route("/dracula/placement", methods=["GET", "POST"])
 def dracula_placement() -> Any:
     form = PlacementForm()
@@ -95,12 +135,13 @@ def dracula_placement() -> Any:
 
 #: The placements of a 2-player deal: 4 each around the centre card, and one row more to show a 5th.
 MOVE_ROWS = 9
-WHO = [("non-dealer", "Non-dealer"), ("dealer", "Dealer")]
+WHO = [("non-dealer", _l("Non-dealer")), ("dealer", _l("Dealer"))]
 
 
 class OrderForm(FlaskForm):
     centre = StringField(
-        "Centre card (r2c2)", validators=[InputRequired(message="Enter the turned-up centre card"), Length(max=8)]
+        _l("Centre card (r2c2)"),
+        validators=[InputRequired(message=_l("Enter the turned-up centre card")), Length(max=8)],
     )
 
     def rows(self) -> list[tuple[SelectField, SelectField, StringField]]:
@@ -117,30 +158,42 @@ class OrderForm(FlaskForm):
         ]
 
     def place_error(self, error: InputError) -> None:
-        if error.field == "moves":
-            for _by, _cell, card in self.rows():
-                token = getattr(error, "token", None)
-                if token and (card.data or "").strip().upper() == str(token).upper():
-                    card.errors = [*list(card.errors or []), error.message]
-                    return
-        place_error(self, error)
+        """At the field the error's location names: ``("moves", 3, "card")`` is the third filled row's card."""
+        target = self.error_field(error)
+        if target is None:
+            self.form_errors.append(say(error))
+        else:
+            target.errors = [*list(target.errors or []), say(error)]
+
+    def error_field(self, error: InputError) -> Any:
+        location = error.location
+        if location[:1] == ("centre",) or error.field == "centre":
+            return self.centre
+        if error.field != "moves" or len(location) < 2 or not isinstance(location[1], int):
+            return None
+        filled = [row for row in self.rows() if (row[2].data or "").strip()]
+        if not 1 <= location[1] <= len(filled):
+            return None
+        by, cell, card = filled[location[1] - 1]
+        part = location[2] if len(location) > 2 else "card"
+        return {"by": by, "cell": cell}.get(str(part), card)
 
 
 for _n in range(MOVE_ROWS):
     setattr(
         OrderForm,
         f"by_{_n}",
-        SelectField(f"Card {_n + 1}: placed by", choices=choices(WHO), default=WHO[_n % 2][0]),
+        SelectField(_l("Card %(n)s: placed by", n=_n + 1), choices=choices(WHO), default=WHO[_n % 2][0]),
     )
     setattr(
         OrderForm,
         f"cell_{_n}",
-        SelectField(f"Card {_n + 1}: cell", choices=choices([(c, c) for c in CELLS]), default="r1c2"),
+        SelectField(_l("Card %(n)s: cell", n=_n + 1), choices=choices([(c, c) for c in CELLS]), default="r1c2"),
     )
-    setattr(OrderForm, f"card_{_n}", StringField(f"Card {_n + 1}", validators=[Optional(), Length(max=8)]))
+    setattr(OrderForm, f"card_{_n}", StringField(_l("Card %(n)s", n=_n + 1), validators=[Optional(), Length(max=8)]))
 
 
-@page("dracula", "Was this deal placed in order?")
+@page("dracula", _l("Was this deal placed in order?"))
 @referee_pages.route("/dracula/order", methods=["GET", "POST"])
 def dracula_order() -> Any:
     form = OrderForm()
