@@ -166,7 +166,7 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     try:
         ledger.check()
     except TooManyCopiesError as error:
-        error.location = _last_use(error.token, moves)
+        error.location = ("centre",) if error.field == "centre" else _last_use(error.token, moves)
         raise
     layout, reasons = check_moves(centre, moves, dealer, non_dealer)
     explanation = Explanation().add(msg("`{card}` is turned up on r2c2", card=str(centre)), "dracula-1.5")
@@ -193,9 +193,9 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _last_use(token: str, moves: list[Move]) -> Location:
-    """Where a card given too often was given last: the centre, or a move's card."""
-    last = max((n for n, move in enumerate(moves, start=1) if str(move.card) == token), default=None)
-    return ("centre",) if last is None else ("moves", last, "card")
+    """The move that gave a card once too often: the last to give it."""
+    last = max(n for n, move in enumerate(moves, start=1) if str(move.card) == token)
+    return ("moves", last, "card")
 
 
 def read_player(body: Body, field: str) -> str:

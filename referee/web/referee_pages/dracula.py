@@ -167,7 +167,7 @@ class OrderForm(FlaskForm):
 
     def error_field(self, error: InputError) -> Any:
         location = error.location
-        if location[:1] == ("centre",) or error.field == "centre":
+        if error.field == "centre":
             return self.centre
         if error.field != "moves" or len(location) < 2 or not isinstance(location[1], int):
             return None
