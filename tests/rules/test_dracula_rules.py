@@ -260,3 +260,31 @@ def test_transposing_swaps_the_two_players_without_queens_or_kings(cards: list[C
     straight = score_coffin(grid_, 2, DEFAULTS).scores
     flipped = score_coffin(transposed, 2, DEFAULTS).scores
     assert straight == {"queen": flipped["king"], "king": flipped["queen"]}
+
+
+AROUND_CENTRE = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(AROUND_CENTRE))
+def test_a_deals_order_and_the_order_check_judge_placements_alike(cells: list[str]) -> None:
+    from referee.errors import FieldError
+    from referee.rules.dracula import DRACULA
+    from referee.rules.dracula.layout import Move
+    from referee.rules.game import MatchSetup
+
+    coffin = layout("7H 8H 9H / 2C QS 5D / KD 4C 10S")
+    moves = [
+        Move("N" if n % 2 == 0 else "D", parse_cell(c), coffin[int(c[1]) - 1][int(c[3]) - 1])
+        for n, c in enumerate(cells)
+    ]
+    _, reasons = check_moves(coffin[1][1], moves, dealer="D", non_dealer="N")
+    try:
+        DRACULA.check_entry(
+            MatchSetup(("D", "N"), options=DEFAULTS),
+            {"layout": grid("7H 8H 9H / 2C QS 5D / KD 4C 10S"), "order": cells},
+        )
+    except FieldError as error:
+        assert reasons.steps and error.location == ("order", int(reasons.steps[0].message.param("number") or 0))
+    else:
+        assert reasons.steps == []

@@ -12,7 +12,15 @@ from referee.messages import msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.dracula.coffin import incomplete_reason, score_coffin
-from referee.rules.dracula.layout import Move, cell_name, check_moves, check_placement, parse_cell, parse_layout
+from referee.rules.dracula.layout import (
+    Move,
+    check_moves,
+    check_placement,
+    empty_cells,
+    layout_strings,
+    parse_cell,
+    parse_layout,
+)
 from referee.rules.dracula.options import OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
@@ -76,13 +84,7 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
                 field="deals",
                 location=("deals", number),
             )
-        where = f"deals[{number - 1}]"
-        pairs.append(
-            (
-                as_int(deal.get("queen"), f"{where}.queen", minimum=0),
-                as_int(deal.get("king"), f"{where}.king", minimum=0),
-            )
-        )
+        pairs.append((_points(deal, number, "queen"), _points(deal, number, "king")))
     result = settle_pair(("queen", "king"), pairs, options["game_tie"])
     return {
         "totals": result.totals,
@@ -90,6 +92,15 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
         "winner": result.winner,
         "explanation": result.explanation.as_list(),
     }
+
+
+def _points(deal: Mapping[str, Any], number: int, side: str) -> int:
+    """One side's score of deal ``number`` (dracula-10.6); an error's location is ``("deals", number, side)``."""
+    try:
+        return as_int(deal.get(side), f"deals[{number - 1}].{side}", minimum=0)
+    except FieldError as error:
+        error.location = ("deals", number, side)
+        raise
 
 
 def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
@@ -177,12 +188,12 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     explanation.extend(reasons)
     if not reasons.steps:
         explanation.add(msg("All {n} placements keep the order and the 4-card limit", n=len(moves)), "dracula-10.5")
-    empty = [cell_name((r, c)) for r in range(3) for c in range(3) if layout[r][c] is None]
+    empty = empty_cells(layout)
     if not empty:
         explanation.add(msg("All 9 cells are full: the deal's play ends"), "dracula-3.3")
     answer: dict[str, Any] = {
         "legal": not reasons.steps,
-        "layout": [[None if card is None else str(card) for card in row] for row in layout],
+        "layout": layout_strings(layout),
         "complete": not empty,
         "placed": {name: sum(1 for m in moves if m.by == name) for name in (dealer, non_dealer)},
         "explanation": explanation.as_list(),

@@ -15,11 +15,13 @@ from referee.rules.dracula.layout import (
     CELLS,
     CENTRE,
     Layout,
+    Move,
     cell_name,
-    check_placement,
+    centre_only,
     layout_strings,
     parse_cell,
     parse_layout,
+    replay,
 )
 from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
@@ -139,7 +141,7 @@ class Dracula(Game):
             else:
                 problem = msg("`order` names all 9 cells, each once")
             raise FieldError(problem, field="order", location=("order",))
-        grid: list[list[Any]] = [[None] * 3 for _ in range(3)]
+        start = centre_only(None)
         if setup.count == 2:
             if CENTRE in cells:
                 raise FieldError(
@@ -147,16 +149,16 @@ class Dracula(Game):
                     field="order",
                     location=("order", cells.index(CENTRE) + 1),
                 )
-            grid[1][1] = layout[1][1]
-        for step, cell in enumerate(cells, start=1):
-            verdict = check_placement(tuple(tuple(r) for r in grid), cell, first_card_anywhere=first_anywhere)
+            start = centre_only(layout[1][1])
+        moves = [Move("", cell, layout[cell[0]][cell[1]]) for cell in cells]
+        _, verdicts = replay(start, moves, first_card_anywhere=first_anywhere)
+        for step, verdict in enumerate(verdicts, start=1):
             if not verdict.legal:
                 raise FieldError(
                     msg("placement {step}: {reason} — dracula-3.2", step=step, reason=verdict.reasons.steps[0].message),
                     field="order",
                     location=("order", step),
                 )
-            grid[cell[0]][cell[1]] = layout[cell[0]][cell[1]]
         return [cell_name(c) for c in cells]
 
     def pack(self, setup: MatchSetup) -> Pack:

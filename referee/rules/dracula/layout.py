@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -169,27 +170,46 @@ def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = F
 
 @dataclass(frozen=True)
 class Move:
-    """One placed card of a 2-player deal: who placed it, where, which card."""
+    """One placed card: who placed it (a 2-player deal's ``dealer`` or ``non_dealer``), where, which card."""
 
     by: str
     cell: Cell
-    card: Card
+    card: Card | None
+
+
+def replay(
+    start: Layout, moves: Sequence[Move], *, first_card_anywhere: bool = False
+) -> tuple[Layout, list[PlacementVerdict]]:
+    """Put the moves' cards down one by one on ``start``, each checked where it goes (dracula-3.2, 8.3).
+
+    Returns the coffin at the end and each move's verdict; a card placed illegally stays off the coffin.
+    A deal's entry replays its ``order`` with it, the ``order`` check a 2-player deal with who placed when.
+    """
+    grid = [list(row) for row in start]
+    verdicts = []
+    for move in moves:
+        verdict = check_placement(tuple(tuple(row) for row in grid), move.cell, first_card_anywhere=first_card_anywhere)
+        if verdict.legal:
+            grid[move.cell[0]][move.cell[1]] = move.card
+        verdicts.append(verdict)
+    return tuple(tuple(row) for row in grid), verdicts
+
+
+def centre_only(centre: Card | None) -> Layout:
+    """The coffin of a 2-player deal before the first placement: the dealt centre card alone (dracula-1.5)."""
+    return tuple(tuple(centre if (r, c) == CENTRE else None for c in range(3)) for r in range(3))
 
 
 def check_moves(centre: Card, moves: Sequence[Move], dealer: str, non_dealer: str) -> tuple[Layout, Explanation]:
-    """Replay a 2-player deal card by card (dracula-1.5, 3.1, 3.2, 10.5).
+    """Replay a 2-player deal card by card (dracula-1.5, 3.1, 3.2, 10.5); each move is by ``dealer`` or ``non_dealer``.
 
     Returns the layout and the reasons against it (empty when every move was legal).
     """
-    grid: list[list[Card | None]] = [[None] * 3 for _ in range(3)]
-    grid[1][1] = centre
+    layout, verdicts = replay(centre_only(centre), moves)
     reasons = Explanation()
-    placed = {dealer: 0, non_dealer: 0}
+    placed: Counter[str] = Counter()
     expected = non_dealer
-    for number, move in enumerate(moves, start=1):
-        if move.by not in placed:
-            reasons.add(msg("move {number}: `{by}` is not in this deal", number=number, by=move.by), "dracula-3.1")
-            continue
+    for number, (move, verdict) in enumerate(zip(moves, verdicts, strict=True), start=1):
         if number == 1 and move.by == dealer:
             reasons.add(
                 msg(
@@ -209,11 +229,7 @@ def check_moves(centre: Card, moves: Sequence[Move], dealer: str, non_dealer: st
             reasons.add(
                 msg("move {number}: {by} places a 5th card; each places 4", number=number, by=move.by), "dracula-10.5"
             )
-        verdict = check_placement(tuple(tuple(row) for row in grid), move.cell)
-        if not verdict.legal:
-            for step in verdict.reasons:
-                reasons.add(msg("move {number}: {reason}", number=number, reason=step.message), step.rule)
-        else:
-            grid[move.cell[0]][move.cell[1]] = move.card
+        for step in verdict.reasons:
+            reasons.add(msg("move {number}: {reason}", number=number, reason=step.message), step.rule)
         expected = dealer if move.by == non_dealer else non_dealer
-    return tuple(tuple(row) for row in grid), reasons
+    return layout, reasons
