@@ -94,3 +94,16 @@ def test_the_referee_pages_read_in_japanese_with_the_same_numbers(browser: Brows
     assert "いいえ、置けません" in text and "斜めにしか接していません" in text and "どの場所でもよい" in text
     order = browser.get("/referee/dracula/order").get_data(as_text=True)
     assert "このディールは正しい順に置かれましたか?" in order and "ディーラーでないプレイヤー" in order
+
+
+def test_the_game_page_reads_in_japanese(browser: Browser) -> None:
+    form = {f"{side}_{n}": "10" for n in range(1, 7) for side in ("queen", "king")} | {"queen_1": "50"}
+    english = browser.submit("/referee/dracula/game", form).get_data(as_text=True)
+    japanese(browser.client)
+    page = browser.submit("/referee/dracula/game", form).get_data(as_text=True)
+    assert "6ディールのゲームの決着は?" in page and "クイーン <strong>140</strong>" in page
+    assert "キング <strong>60</strong>" in page and "クイーンの勝ちです" in page
+    assert same_numbers(page, english)
+    response = browser.submit("/referee/dracula/game", form | {"king_2": ""})
+    assert response.status_code == 400
+    assert error_at(response.get_data(as_text=True), "king_2") == "このディールの得点(0以上)を入力してください"

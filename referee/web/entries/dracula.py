@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 from wtforms.validators import Length, Optional
 
@@ -43,11 +44,7 @@ class DraculaEntryForm(EntryForm):
     def place_error(self, error: InputError) -> None:
         """At the cell the error's location names (or that holds the card it names), at the order
         field, or above the grid; in the reader's language."""
-        target = self.error_field(error)
-        if target is None:
-            self.form_errors.append(say(error))
-        else:
-            target.errors = [*list(target.errors or []), say(error)]
+        show_error(self, self.error_field(error), error)
 
     def error_field(self, error: InputError) -> Field | None:
         if error.field == "order":
@@ -63,6 +60,14 @@ class DraculaEntryForm(EntryForm):
                 if value and same_card(value, error.token):
                     return getattr(self, name)
         return None
+
+
+def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None:
+    """The error, in the reader's language, at ``target`` (a field of ``form``), or above the form."""
+    if target is None:
+        form.form_errors.append(say(error))
+    else:
+        target.errors = [*list(target.errors or []), say(error)]
 
 
 for _name in CELLS:

@@ -9,15 +9,16 @@ from flask import render_template
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms import IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee.errors import InputError
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
+from referee.rules.dracula.settlement import DEALS_PER_GAME
 from referee.rules.options import Option
-from referee.web.entries.dracula import DraculaEntryForm
-from referee.web.forms import choices, option_field_name, option_fields, raw_options
+from referee.web.entries.dracula import DraculaEntryForm, show_error
+from referee.web.forms import WholeNumberField, choices, option_field_name, option_fields, raw_options
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -159,11 +160,7 @@ class OrderForm(FlaskForm):
 
     def place_error(self, error: InputError) -> None:
         """At the field the error's location names: ``("moves", 3, "card")`` is the third filled row's card."""
-        target = self.error_field(error)
-        if target is None:
-            self.form_errors.append(say(error))
-        else:
-            target.errors = [*list(target.errors or []), say(error)]
+        show_error(self, self.error_field(error), error)
 
     def error_field(self, error: InputError) -> Any:
         location = error.location
@@ -205,3 +202,58 @@ def dracula_order() -> Any:
     return render_template(
         "referee/dracula_order.html", form=form, result=result, picker=pack_picker(DRACULA_PACK)
     ), status
+
+
+# --- settle a six-deal game ------------------------------------------------------------------------
+
+GAME_TIE = next(o for o in DRACULA.options if o.id == "game_tie")
+GAME_SIDES: list[tuple[str, Any]] = CLAIM_SIDES["2"]
+
+
+class GameForm(FlaskForm):
+    """Each deal's two scores (dracula-10.6), and how equal totals are settled (dracula-6.2)."""
+
+    game_tie = SelectField(
+        _l("Equal totals after six deals (%(clause)s)", clause=GAME_TIE.clause),
+        choices=option_choices(GAME_TIE),
+        default=GAME_TIE.default,
+    )
+
+    def rows(self) -> list[tuple[IntegerField, IntegerField]]:
+        return [(getattr(self, f"queen_{n}"), getattr(self, f"king_{n}")) for n in range(1, DEALS_PER_GAME + 1)]
+
+    def deals(self) -> list[dict[str, int]]:
+        return [{"queen": queen.data, "king": king.data} for queen, king in self.rows()]
+
+    def place_error(self, error: InputError) -> None:
+        """At the deal's score the location names (``("deals", 3, "king")``), else above the form."""
+        location = error.location
+        target = None
+        if len(location) == 3 and location[0] == "deals" and location[2] in ("queen", "king"):
+            target = getattr(self, f"{location[2]}_{location[1]}", None)
+        show_error(self, target, error)
+
+
+for _n in range(1, DEALS_PER_GAME + 1):
+    for _side, _label in GAME_SIDES:
+        setattr(
+            GameForm,
+            f"{_side}_{_n}",
+            WholeNumberField(
+                _l("Deal %(n)s: %(side)s", n=_n, side=_label),
+                validators=[InputRequired(message=_l("Enter the deal's score, 0 or more")), NumberRange(min=0)],
+            ),
+        )
+
+
+@page("dracula", _l("Settle a six-deal game"))
+@referee_pages.route("/dracula/game", methods=["GET", "POST"])
+def dracula_game() -> Any:
+    form = GameForm()
+    claim = ClaimInput.read(GAME_SIDES)
+    result = None
+    if form.validate_on_submit() and claim.valid:
+        body = {"deals": form.deals(), "options": {"game_tie": form.game_tie.data}}
+        result = verdict(DRACULA.checks["game"], claim.into(body), form.place_error)
+    status = page_status(result)
+    return render_template("referee/dracula_game.html", form=form, claim=claim, result=result), status
