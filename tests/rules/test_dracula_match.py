@@ -79,7 +79,9 @@ def test_four_players_starters_and_partnerships() -> None:
     assert [(s.name, s.role) for s in result.sides] == [("Ann & Cat", "rows"), ("Bob & Dan", "columns")]
     assert result.finished and not result.bonus
     with_bonus = DRACULA.score_match(setup("Ann Bob Cat Dan", bonus_4p=True), six_deals())
-    assert sum(with_bonus.bonus.values()) > 0 or with_bonus.drawn
+    (winner, high), (loser, low) = sorted(result.totals.items(), key=lambda item: -item[1])
+    assert high > low and with_bonus.winner == winner and not with_bonus.drawn
+    assert with_bonus.bonus == {winner: high - low} and with_bonus.totals == {winner: 2 * high - low, loser: low}
 
 
 def test_four_players_placement_order_is_checked() -> None:
