@@ -201,12 +201,13 @@ def _register_blueprints(app: Flask) -> None:
     from referee.web.groups import groups
     from referee.web.openapi import openapi
     from referee.web.pages import pages
+    from referee.web.persons import persons
     from referee.web.printables import printables
     from referee.web.referee_pages import referee_pages
     from referee.web.sheets import sheets
 
     csrf.exempt(api)
-    for blueprint in (pages, sheets, groups, referee_pages, printables, api, openapi):
+    for blueprint in (pages, sheets, groups, persons, referee_pages, printables, api, openapi):
         app.register_blueprint(blueprint)
 
 

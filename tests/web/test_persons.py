@@ -1,0 +1,74 @@
+"""A group's people renamed or merged by its editors; the sheets keep the names entered."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee.web.db import db
+from referee.web.models import Group, Person, Player
+from tests.conftest import Browser
+from tests.web.test_groups import group_evening, season_rows, start_group
+from tests.web.test_standings_pages import play_dracula
+
+
+def person_url(page: str, name: str) -> str:
+    found = re.search(rf'<a href="(/g/[^"]+/persons/\d+)">{name}</a>', page)
+    assert found, f"no link to {name}"
+    return found.group(1)
+
+
+def test_a_typo_in_one_evening_merges_into_the_real_person(app: Flask, browser: Browser) -> None:
+    group = start_group(browser)
+    play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
+    play_dracula(browser, group_evening(browser, group, "Anne, Bob"), "Anne", "Bob")
+    page = browser.get(group).get_data(as_text=True)
+    assert {"Ann", "Anne", "Bob"} <= set(season_rows(page))
+    anne = person_url(page, "Anne")
+    form = browser.get(anne).get_data(as_text=True)
+    ann_id = re.search(r'<option value="(\d+)">Ann</option>', form).group(1)
+    response = browser.submit(f"{anne}/merge", {"merge-into": ann_id}, form_page=anne)
+    assert response.status_code == 302
+    page = browser.get(group).get_data(as_text=True)
+    assert "Anne and Ann are one person now: Ann." in page
+    rows = season_rows(page)
+    assert "Anne" not in rows and "Ann" in rows
+    with app.app_context():
+        assert {p.name for p in db.session.query(Person)} == {"Ann", "Bob"}
+        ann = db.session.query(Person).filter_by(name="Ann").one()
+        assert sorted(p.name for p in db.session.query(Player).filter_by(person_id=ann.id)) == ["Ann", "Anne"]
+
+
+def test_a_rename_keeps_the_evenings_names_and_refuses_a_taken_name(app: Flask, browser: Browser) -> None:
+    group = start_group(browser)
+    evening = group_evening(browser, group, "Ann, Bob")
+    play_dracula(browser, evening, "Ann", "Bob")
+    ann = person_url(browser.get(group).get_data(as_text=True), "Ann")
+    taken = browser.submit(ann, {"rename-name": "bob"})
+    assert taken.status_code == 400 and "Bob is already a person of this group: merge them instead" in taken.get_data(
+        as_text=True
+    )
+    assert browser.submit(ann, {"rename-name": "  Annie "}).status_code == 302
+    page = browser.get(group).get_data(as_text=True)
+    assert "Annie" in season_rows(page) and "Ann" not in season_rows(page)
+    assert "Ann, Bob" in browser.get(evening).get_data(as_text=True)  # the evening keeps what was entered
+
+
+def test_only_the_groups_editors_change_its_people(app: Flask, browser: Browser, client: FlaskClient) -> None:
+    group = start_group(browser)
+    play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
+    ann = person_url(browser.get(group).get_data(as_text=True), "Ann")
+    stranger = Browser(app.test_client())
+    assert stranger.client.get(ann).status_code == 403
+    assert "/persons/" not in stranger.get(group).get_data(as_text=True)
+    with app.app_context():
+        other = Group(name="Elsewhere")
+        db.session.add(other)
+        db.session.flush()
+        outsider = Person(group=other, name="Zed")
+        db.session.add(outsider)
+        db.session.commit()
+        outsider_id = outsider.id
+    assert browser.client.get(re.sub(r"/persons/\d+", f"/persons/{outsider_id}", ann)).status_code == 404
