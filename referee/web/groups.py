@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
@@ -215,3 +216,29 @@ def placing_form(evening: Evening) -> PlacingForm:
     form = PlacingForm(data={"placing": evening.placing} if request.method == "GET" else None)
     form.placing.choices = [(scheme.id, f"{scheme.label}: {scheme.help}") for scheme in SCHEMES.values()]
     return form
+
+
+def joinable_groups(evening: Evening) -> list[Group]:
+    """The groups this browser may edit that the evening could join (none once it belongs to one)."""
+    if evening.group_id is not None:
+        return []
+    return [group for group in rights.known_groups() if rights.can_edit(group)]
+
+
+@groups.post("/e/<code>/group")
+def evening_into_group(code: str) -> Any:
+    """Add an evening to one of the groups this browser edits, from the evening's page."""
+    evening = db.session.scalar(select(Evening).where(Evening.code == code))
+    if evening is None:
+        abort(404)
+    rights.require_editor(evening)
+    chosen = request.form.get("group", type=int)
+    group = next((group for group in joinable_groups(evening) if group.id == chosen), None)
+    if group is None:
+        abort(400)
+    evening.group = group
+    link_persons(evening)
+    forget(group)
+    db.session.commit()
+    flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
+    return redirect(url_for("sheets.evening", code=code))

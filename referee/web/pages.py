@@ -28,7 +28,16 @@ def home() -> Any:
         rights.grant(evening)
         return redirect(url_for("sheets.evening", code=evening.code))
     status = 400 if form.is_submitted() else 200
-    return render_template("home.html", form=form, recent=rights.known_evenings(), games=list(GAMES.values())), status
+    return (
+        render_template(
+            "home.html",
+            form=form,
+            recent=rights.known_evenings(),
+            groups=rights.known_groups(),
+            games=list(GAMES.values()),
+        ),
+        status,
+    )
 
 
 @pages.route("/import", methods=["GET", "POST"])

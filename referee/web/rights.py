@@ -116,6 +116,15 @@ def remember(evening: Shared) -> None:
     _put_first(evening, _proof(evening) if g.can_edit else "")
 
 
+def known_groups() -> list[Group]:
+    """The groups this browser made or opened, the most recently opened first."""
+    ids = [i for i, _ in _entries(_GROUPS_KEY)]
+    if not ids:
+        return []
+    found = {group.id: group for group in db.session.scalars(select(Group).where(Group.id.in_(ids)))}
+    return [found[i] for i in ids if i in found]
+
+
 def known_evenings() -> list[Evening]:
     """The evenings this browser made or opened, the most recently opened first."""
     ids = [i for i, _ in _entries()]

@@ -27,7 +27,7 @@ from referee.web.forms import (
     raw_options,
     seats_of,
 )
-from referee.web.groups import link_persons, placing_form
+from referee.web.groups import joinable_groups, link_persons, placing_form
 from referee.web.history import history_lines
 from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
@@ -79,8 +79,10 @@ def evening_version(evening: Evening) -> str:
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
+    # An editor's page offers the groups this browser may add the evening to: they are part of its tag.
+    groups = "-".join(str(group.id) for group in joinable_groups(evening)) if g.can_edit else ""
     return conditional(
-        etag_for(f"evening-{evening.id}", evening_version(evening), editor=g.can_edit),
+        etag_for(f"evening-{evening.id}-{groups}", evening_version(evening), editor=g.can_edit),
         lambda: _evening_page(evening, PlayerForm()),
     )
 
@@ -96,6 +98,7 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
         version=evening_version(evening),
         **standings_context(evening, rows),
         placing_form=placing_form(evening),
+        joinable_groups=joinable_groups(evening) if g.can_edit else [],
     )
 
 

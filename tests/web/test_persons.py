@@ -72,3 +72,19 @@ def test_only_the_groups_editors_change_its_people(app: Flask, browser: Browser,
         db.session.commit()
         outsider_id = outsider.id
     assert browser.client.get(re.sub(r"/persons/\d+", f"/persons/{outsider_id}", ann)).status_code == 404
+
+
+def test_home_lists_the_groups_and_an_evening_joins_one_from_its_page(app: Flask, browser: Browser) -> None:
+    start_group(browser, "Thursday table")
+    home = browser.get("/").get_data(as_text=True)
+    assert "Your groups" in home and "Thursday table" in home
+    evening = browser.submit("/", {"name": "Friday", "players": "Ann, Bob"}).headers["Location"]
+    page = browser.get(evening).get_data(as_text=True)
+    assert "Add to a group" in page and "Thursday table</option>" in page
+    group_id = re.search(r'<option value="(\d+)">Thursday table</option>', page).group(1)
+    joined = browser.client.post(f"{evening}/group", data={"group": group_id, "csrf_token": browser.token})
+    assert joined.status_code == 302
+    page = browser.get(evening).get_data(as_text=True)
+    assert "Add to a group" not in page and "An evening of" in page
+    with app.app_context():
+        assert {p.name for p in db.session.query(Person)} == {"Ann", "Bob"}
