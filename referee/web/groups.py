@@ -18,6 +18,7 @@ from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm
 from referee.web.group_stats import census, forget, statistics
+from referee.web.i18n import language
 from referee.web.models import Evening, Group, Person
 from referee.web.names import MAX_EVENING_NAME, name_problem
 from referee.web.transfer import export_group
@@ -86,15 +87,15 @@ def _group_page(group: Group, evening_form: EveningForm, join_form: JoinEveningF
     )
 
 
-#: The rendered statistics and evenings of recently viewed groups, by group and census key: a view
-#: of an unchanged group renders only the page around them (two small queries in all).
-_RENDERED: OrderedDict[tuple[str, str], Markup] = OrderedDict()
+#: The rendered statistics and evenings of recently viewed groups, by group, census key and language:
+#: a view of an unchanged group renders only the page around them (two small queries in all).
+_RENDERED: OrderedDict[tuple[str, str, str], Markup] = OrderedDict()
 _RENDERED_KEEP = 64
 
 
 def _season_html(group: Group) -> Markup:
     counted = census(group)
-    key = (group.code, counted.key)
+    key = (group.code, counted.key, language())
     html = _RENDERED.get(key)
     if html is None or group.stats_key != counted.key:
         html = Markup(

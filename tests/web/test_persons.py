@@ -88,3 +88,20 @@ def test_home_lists_the_groups_and_an_evening_joins_one_from_its_page(app: Flask
     assert "Add to a group" not in page and "An evening of" in page
     with app.app_context():
         assert {p.name for p in db.session.query(Person)} == {"Ann", "Bob"}
+
+
+def test_the_season_kept_for_one_language_is_not_shown_in_the_other(browser: Browser) -> None:
+    from referee.web import groups
+
+    group = start_group(browser)
+    play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
+
+    def season(language: str) -> str:
+        page = browser.get(group, headers={"Accept-Language": language}).get_data(as_text=True)
+        return page.split("</h1>")[1].split("<section")[0]
+
+    season("en")  # kept for English
+    after_english = season("ja")
+    groups._RENDERED.clear()
+    assert after_english == season("ja")
+    assert any(key[2] == "ja" for key in groups._RENDERED)
