@@ -60,6 +60,15 @@ def test_leftover_plan_and_explanation() -> None:
             "steps": [40, 50, 60, 70, 80],
             "text": "Lay off `8H 7H 6H 5H 4H` on `9H`–`JH` (table meld 1): 40 + 50 + 60 + 70 + 80 = 300",
             "rule": "iceberg-4.5",
+            "message": {
+                "id": "Lay off {cards} on {meld} (table meld {number}): {total}",
+                "params": {
+                    "cards": "`8H 7H 6H 5H 4H`",
+                    "meld": "`9H`–`JH`",
+                    "number": 1,
+                    "total": "40 + 50 + 60 + 70 + 80 = 300",
+                },
+            },
             "kind": "run",
             "onto": 1,
             "meld": ["9H", "10H", "JH"],

@@ -169,7 +169,7 @@ def test_merge_runs_joins_the_runs_and_the_joined_run_grows() -> None:
     assert [m.strings() for m in result.melds] == [["3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H"]]
     # 6H brings the joined run to 7 cards (70); 10H to 8 (80).
     assert result.in_play == {"Ann": 30 + 80, "Bob": 30, "Cid": 70}
-    assert result.plays[2].rule == "iceberg-4.4" and "meld 2 joins meld 1" in result.plays[2].text
+    assert result.plays[2].rule == "iceberg-4.4" and "meld 2 joins meld 1" in str(result.plays[2].text)
     assert result.table[1].joined_into == 1 and result.table[1].as_dict()["joined_into"] == 1
     with pytest.raises(FieldError) as raised:
         ICEBERG.replay_log(setup_for(merge_runs=True), [*JOIN_LOG[:3], {"player": "Ann", "layoff": ["10H"], "onto": 2}])

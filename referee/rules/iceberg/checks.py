@@ -5,19 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, Pack, check_copies
+from referee.cards import Card, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Message, from_json, msg
 from referee.rules.checks import Body, Check, RulingOf
 from referee.rules.claims import Item, Ruling, unscored
-from referee.rules.iceberg.deck import pack_for, quoted
+from referee.rules.iceberg.deck import pack_for, parse_at, quoted
 from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
 from referee.rules.iceberg.melds import classify_meld, lay_off
 from referee.rules.iceberg.options import OPTIONS
-from referee.rules.iceberg.table import parse_table, read_table
+from referee.rules.iceberg.table import parse_table, read_table, table_meld
 
 #: Two decks hold 104 cards: no request lists more.
 MAX_CARDS = 104
+#: The card fields of the checks as their errors name them.
+FIELDS = {"cards": msg("cards"), "meld": msg("meld"), "hand": msg("hand")}
 
 
 def _cards(body: Body, name: str, pack: Pack, *, default: Any = ..., limit: int = MAX_CARDS) -> list[Card]:
@@ -25,11 +28,27 @@ def _cards(body: Body, name: str, pack: Pack, *, default: Any = ..., limit: int 
     if value is default and default is not ...:
         return list(value)
     if isinstance(value, list) and len(value) > limit:
-        raise FieldError(f"`{name}` lists {len(value)} cards; at most {limit}", field=name)
-    cards = pack.parse(value, field=name)
+        raise _too_many(name, len(value), limit)
+    cards = parse_at(pack, value, field=name, place=FIELDS[name], location=(name,))
     if len(cards) > limit:
-        raise FieldError(f"`{name}` lists {len(cards)} cards; at most {limit}", field=name)
+        raise _too_many(name, len(cards), limit)
     return cards
+
+
+def _too_many(name: str, count: int, limit: int) -> FieldError:
+    return FieldError(
+        msg("`{field}` lists {count} cards; at most {most}", field=name, count=count, most=limit),
+        field=name,
+        location=(name,),
+    )
+
+
+def _check_copies(pack: Pack, uses: list[tuple[list[Card], str, Message]]) -> None:
+    """No card more often than the decks hold it: ``uses`` are card lists, their field and their place."""
+    ledger = CardLedger(pack)
+    for cards, field, place in uses:
+        ledger.add_all(cards, place, field=field)
+    ledger.check()
 
 
 def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, dict[str, Any]]:
@@ -45,7 +64,7 @@ def _illegal(reasons: Explanation, **numbers: Any) -> dict[str, Any]:
 def meld(data: Mapping[str, Any]) -> dict[str, Any]:
     body, decks, pack, _ = _setup(data)
     cards = _cards(body, "cards", pack)
-    check_copies(pack, [(cards, "cards")])
+    _check_copies(pack, [(cards, "cards", FIELDS["cards"])])
     verdict = classify_meld(cards, decks)
     answer: dict[str, Any] = {
         "legal": verdict.legal,
@@ -65,11 +84,12 @@ def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
     body, decks, pack, _ = _setup(data)
     on_table = _cards(body, "meld", pack)
     cards = _cards(body, "cards", pack)
-    check_copies(pack, [(on_table, "meld"), (cards, "cards")])
+    _check_copies(pack, [(on_table, "meld", FIELDS["meld"]), (cards, "cards", FIELDS["cards"])])
     base = classify_meld(on_table, decks)
     if base.meld is None:
         reasons = Explanation().add(
-            f"The meld {quoted(on_table)} is not a legal meld, so nothing can be laid on it", "iceberg-9.5"
+            msg("The meld {cards} is not a legal meld, so nothing can be laid on it", cards=quoted(on_table)),
+            "iceberg-9.5",
         )
         reasons.extend(base.reasons)
         return _illegal(reasons, points=0, kind=None)
@@ -92,12 +112,15 @@ def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
     body, decks, pack, options = _setup(data)
     hand = _cards(body, "hand", pack, limit=MAX_HAND)
     melds = parse_table(body.raw("table", None), pack)
-    check_copies(pack, [(hand, "hand"), *((cards, f"table meld {i}") for i, cards in enumerate(melds, start=1))])
+    _check_copies(
+        pack,
+        [(hand, "hand", FIELDS["hand"]), *((cards, "table", table_meld(i)) for i, cards in enumerate(melds, start=1))],
+    )
     table, illegal = read_table(melds, decks)
     if illegal:
         reasons = Explanation()
         for number, verdict in illegal:
-            reasons.add(f"Table meld {number} ({quoted(melds[number - 1])}) is no legal meld", "iceberg-9.5")
+            reasons.add(_illegal_table_meld(number, quoted(melds[number - 1])), "iceberg-9.5")
             reasons.extend(verdict.reasons)
         return _illegal(reasons, best_points=None, unplayed=[str(c) for c in hand], penalty=None, plan=[])
     result = value_leftover(hand, table, decks, options)
@@ -107,6 +130,20 @@ def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
         "decks": decks,
         "explanation": result.explanation.as_list(),
     }
+
+
+def _illegal_table_meld(number: int, cards: str) -> Message:
+    return msg("Table meld {number} ({cards}) is no legal meld", number=number, cards=cards)
+
+
+def illegal_melds(answer: Mapping[str, Any]) -> list[int]:
+    """The numbers of the table melds a ``leftover`` answer refused as no legal meld (iceberg-9.5)."""
+    wanted = _illegal_table_meld(0, "").id
+    return [
+        int(reason["message"]["params"]["number"])
+        for reason in answer.get("reasons", [])
+        if reason.get("message", {}).get("id") == wanted
+    ]
 
 
 def points_ruling(clause: str) -> RulingOf:
@@ -121,7 +158,7 @@ def points_ruling(clause: str) -> RulingOf:
 def leftover_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling | dict[str, Any]:
     """A leftover hand's best points V* and its penalty may be claimed (iceberg-6.2, iceberg-6.4)."""
     if not answer["legal"]:
-        return unscored(answer["reasons"][0]["text"], "iceberg-9.5")
+        return unscored(from_json(answer["reasons"][0]["message"]), "iceberg-9.5")  # type: ignore[arg-type]
     items = (
         Item("penalty", "best_points", answer["best_points"], "iceberg-6.2", adds=False),
         Item("penalty", "unplayed", len(answer["unplayed"]), "iceberg-6.3", adds=False),
@@ -135,14 +172,14 @@ CHECKS: dict[str, Check] = {
         "Is this a meld, and what does it score?",
         meld,
         ruling=points_ruling("iceberg-3.4"),
-        about="A claim is the points: `{\"points\": 120}`.",
+        about='A claim is the points: `{"points": 120}`.',
     ),
     "layoff": Check(
         "layoff",
         "What does this lay-off score?",
         layoff,
         ruling=points_ruling("iceberg-4.2"),
-        about="A claim is the points: `{\"points\": 90}`.",
+        about='A claim is the points: `{"points": 90}`.',
     ),
     "leftover": Check(
         "leftover",
@@ -150,6 +187,6 @@ CHECKS: dict[str, Check] = {
         leftover,
         ruling=leftover_ruling,
         about="A claim is the penalty, with items `best_points` (V*) and `unplayed` (how many cards are left): "
-        "`{\"penalty\": -300, \"items\": {\"penalty\": {\"best_points\": 300}}}`.",
+        '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.',
     ),
 }

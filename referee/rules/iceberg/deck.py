@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.cards import Card, Pack, format_cards
+from referee.errors import InputError, Location
+from referee.messages import Join, Message, Param, msg
 
-ICEBERG_PACK = Pack("Iceberg")
+ICEBERG_PACK = Pack(msg("Iceberg"))
 
 #: Ranks that meld, in run order; K does not connect to 2 and aces never meld (iceberg-1.3).
 MELD_RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -53,3 +55,26 @@ def set_key(card: Card) -> int:
 def quoted(cards: Iterable[Card]) -> str:
     """Cards as a message shows them: one backticked group, which the pages draw with suit signs."""
     return f"`{format_cards(cards)}`"
+
+
+def parse_at(pack: Pack, value: object, *, field: str, place: Message, location: Location) -> list[Card]:
+    """``pack.parse(value, field=field)``, an error naming ``place`` (``field`` in the reader's language)
+    and located at ``location`` followed by the card's position."""
+    try:
+        return pack.parse(value, field=field)
+    except InputError as error:
+        message = _replaced(error.msg, field, place)
+        assert isinstance(message, Message)
+        error.msg, error.message, error.args = message, message.render(), (message.render(),)
+        error.field = str(location[0])
+        error.location = (*location, *error.location[1:])
+        raise
+
+
+def _replaced(value: Param, plain: str, by: Message) -> Param:
+    """``value`` with every plain parameter ``plain`` inside it replaced by the message ``by``."""
+    if isinstance(value, Message):
+        return Message(value.id, tuple((k, _replaced(v, plain, by)) for k, v in value.params), value.plural)
+    if isinstance(value, Join):
+        return Join(tuple(_replaced(item, plain, by) for item in value.items), value.separator)
+    return by if value == plain else value

@@ -9,15 +9,16 @@ from typing import Any
 from referee.cards import Card, CardLedger, Pack
 from referee.errors import FieldError, TotalError
 from referee.explain import Explanation
+from referee.messages import join, msg, msg_n
 from referee.rules.checks import as_int
 from referee.rules.game import DealContext, DealResult, Game, MatchSetup, require_mapping
 from referee.rules.iceberg.checks import CHECKS
-from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, quoted
+from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted
 from referee.rules.iceberg.leftover import MAX_HAND, Leftover, value_leftover
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.options import OPTIONS
 from referee.rules.iceberg.playlog import ACE_POINTS, Replay, find_player, parse_plays, replay
-from referee.rules.iceberg.table import parse_table, read_table, table_conflict
+from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
 
 DEFAULT_TARGET = 5000
 
@@ -106,45 +107,65 @@ class Iceberg(Game):
         data = require_mapping(entry, "entry")
         mode = data.get("mode") or ("quick" if "played" in data else "log")
         if mode not in ("log", "quick"):
-            raise FieldError("`mode` is `log` or `quick`", field="mode")
+            raise FieldError(msg("`mode` is `log` or `quick`"), field="mode", location=("mode",))
         decks = decks_for(setup.count)
         pack = pack_for(decks)
         hands = self._hands(setup, data.get("hands"), pack)
         ledger = CardLedger(pack)
         for player, cards in hands.items():
-            ledger.add_all(cards, f"{player}'s hand", field="hands")
+            ledger.add_all(cards, msg("{player}'s hand", player=player), field="hands")
         canonical_hands = {p: [str(c) for c in cards] for p, cards in hands.items()}
         if mode == "log":
             plays = parse_plays(data.get("log"), setup.players, pack)
             for number, play in enumerate(plays, start=1):
-                ledger.add_all(play.cards, f"play {number}", field="log")
+                ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
             ledger.check()
             result = replay(plays, setup.players, decks, setup.options)
             self._check_end(hands, sum(result.aces.values()), decks)
             return {"mode": "log", "log": [p.as_dict() for p in plays], "hands": canonical_hands}
         melds = parse_table(data.get("table"), pack)
         for number, cards in enumerate(melds, start=1):
-            ledger.add_all(cards, f"table meld {number}", field="table")
+            ledger.add_all(cards, table_meld(number), field="table")
         ledger.check()
         table = self._table(melds, decks, setup.options)
         played = self._numbers(setup, data.get("played"), "played")
         aces = self._numbers(setup, data.get("aces"), "aces")
         for player, points in played.items():
             if points % 10:
-                raise TotalError(f"{player}'s {points}: every meld and lay-off scores a multiple of 10", field="played")
+                raise TotalError(
+                    msg(
+                        "{player}'s {points}: every meld and lay-off scores a multiple of 10",
+                        player=player,
+                        points=points,
+                    ),
+                    field="played",
+                    location=("played", player),
+                )
         held = sum(is_ace(c) for cards in hands.values() for c in cards)
         if sum(aces.values()) + held > 4 * decks:
             raise TotalError(
-                f"{sum(aces.values())} aces exposed and {held} in hand: {decks} deck{'s' if decks > 1 else ''} "
-                f"hold {4 * decks}",
+                msg_n(
+                    "{exposed} aces exposed and {held} in hand: {n} deck hold {most}",
+                    "{exposed} aces exposed and {held} in hand: {n} decks hold {most}",
+                    decks,
+                    exposed=sum(aces.values()),
+                    held=held,
+                    most=4 * decks,
+                ),
                 field="aces",
+                location=("aces",),
             )
         worth = sum(meld_points(m) for m in table)
         if sum(played.values()) != worth:
             raise TotalError(
-                f"the melds on the table are worth {worth} in all, however they were laid; the points entered add "
-                f"up to {sum(played.values())} (enter meld and lay-off points only, aces apart)",
+                msg(
+                    "the melds on the table are worth {worth} in all, however they were laid; the points entered add "
+                    "up to {entered} (enter meld and lay-off points only, aces apart)",
+                    worth=worth,
+                    entered=sum(played.values()),
+                ),
                 field="played",
+                location=("played",),
             )
         self._check_end(hands, sum(aces.values()), decks)
         return {
@@ -163,36 +184,45 @@ class Iceberg(Game):
         plays = parse_plays(log, setup.players, pack)
         ledger = CardLedger(pack)
         for number, play in enumerate(plays, start=1):
-            ledger.add_all(play.cards, f"play {number}", field="log")
+            ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         ledger.check()
         return replay(plays, setup.players, decks, setup.options)
 
     def _hands(self, setup: MatchSetup, value: object, pack: Pack) -> dict[str, list[Card]]:
         if not isinstance(value, Mapping):
-            raise FieldError("`hands` gives each player's cards left at the end ([] for none)", field="hands")
+            raise FieldError(
+                msg("`hands` gives each player's cards left at the end ([] for none)"),
+                field="hands",
+                location=("hands",),
+            )
         hands: dict[str, list[Card]] = {}
         for key, cards in value.items():
-            player = find_player(key, setup.players, "hands", "hands")
+            player = find_player(key, setup.players, msg("hands"), ("hands",))
+            at = ("hands", player)
             if player in hands:
-                raise FieldError(f"{player}'s hand is given twice", field="hands")
+                raise FieldError(msg("{player}'s hand is given twice", player=player), field="hands", location=at)
             if isinstance(cards, list) and len(cards) > MAX_HAND:
-                raise FieldError(f"{player}'s hand lists {len(cards)} cards; at most {MAX_HAND}", field="hands")
-            hands[player] = pack.parse(cards, field="hands")
+                raise _long_hand(player, len(cards))
+            hands[player] = parse_at(pack, cards, field="hands", place=msg("hands"), location=at)
             if len(hands[player]) > MAX_HAND:
-                raise FieldError(f"{player}'s hand lists {len(hands[player])} cards; at most {MAX_HAND}", field="hands")
+                raise _long_hand(player, len(hands[player]))
         missing = [p for p in setup.players if p not in hands]
         if missing:
-            raise FieldError(f"no hand entered for {', '.join(missing)} ([] for a player who went out)", field="hands")
+            raise FieldError(
+                msg("no hand entered for {players} ([] for a player who went out)", players=join(missing)),
+                field="hands",
+                location=("hands",),
+            )
         return {p: hands[p] for p in setup.players}
 
     def _numbers(self, setup: MatchSetup, value: object, name: str) -> dict[str, int]:
         if value is None:
             value = {}
         if not isinstance(value, Mapping):
-            raise FieldError(f"`{name}` gives a number for each player", field=name)
+            raise FieldError(msg("`{field}` gives a number for each player", field=name), field=name, location=(name,))
         numbers = dict.fromkeys(setup.players, 0)
         for key, number in value.items():
-            player = find_player(key, setup.players, name, name)
+            player = find_player(key, setup.players, NUMBER_FIELDS[name], (name,))
             numbers[player] = as_int(number, name, minimum=0)
         return numbers
 
@@ -202,27 +232,46 @@ class Iceberg(Game):
             number, verdict = illegal[0]
             reason = verdict.reasons.steps[0]
             raise FieldError(
-                f"table meld {number} ({quoted(melds[number - 1])}) is no legal meld: {reason.text} ({reason.rule})",
+                msg(
+                    "table meld {number} ({cards}) is no legal meld: {reason} ({rule})",
+                    number=number,
+                    cards=quoted(melds[number - 1]),
+                    reason=reason.message,
+                    rule=reason.rule,
+                ),
                 field="table",
+                location=("table", number),
             )
         if options.get("parallel_melds") == "forbidden":
             conflict = table_conflict(table)
             if conflict:
-                raise FieldError(f"{conflict} (iceberg-3.7)", field="table")
+                number, why = conflict
+                raise FieldError(
+                    msg("{reason} ({rule})", reason=why, rule="iceberg-3.7"), field="table", location=("table", number)
+                )
         return table
 
     def _check_end(self, hands: Mapping[str, list[Card]], exposed: int, decks: int) -> None:
         out = [p for p, cards in hands.items() if not cards]
         if len(out) > 1:
             raise FieldError(
-                f"{', '.join(out)} have no cards: the deal ends as soon as one hand is empty (iceberg-5.1)",
+                msg(
+                    "{players} have no cards: the deal ends as soon as one hand is empty (iceberg-5.1)",
+                    players=join(out),
+                ),
                 field="hands",
+                location=("hands",),
             )
         if not out and exposed < 4 * decks:
             raise FieldError(
-                f"nobody went out and {exposed} of the {4 * decks} aces were exposed: a deal ends when a hand "
-                "empties or the last ace is exposed (iceberg-5.1)",
+                msg(
+                    "nobody went out and {exposed} of the {most} aces were exposed: a deal ends when a hand "
+                    "empties or the last ace is exposed (iceberg-5.1)",
+                    exposed=exposed,
+                    most=4 * decks,
+                ),
                 field="hands",
+                location=("hands",),
             )
 
     # --- scoring --------------------------------------------------------------------------------
@@ -256,7 +305,12 @@ class Iceberg(Game):
             ]
             last_ace_by = None
             for player in setup.players:
-                explanation.add(f"{player} scored {in_play[player]} in play by melds and lay-offs", "iceberg-6.1")
+                explanation.add(
+                    msg(
+                        "{player} scored {points} in play by melds and lay-offs", player=player, points=in_play[player]
+                    ),
+                    "iceberg-6.1",
+                )
         out = next((p for p in setup.players if not hands[p]), None)
         players = {p: self._player(p, in_play[p], aces[p], hands[p], table, decks, options) for p in setup.players}
         for deal in players.values():
@@ -306,25 +360,54 @@ class Iceberg(Game):
         steps = Explanation()
         name = deal.name
         if not deal.leftover.hand:
-            steps.add(f"{name} went out: no penalty", "iceberg-5.3")
+            steps.add(msg("{player} went out: no penalty", player=name), "iceberg-5.3")
         else:
             for step in deal.leftover.explanation:
-                steps.add(f"{name}'s hand: {step.text}", step.rule)
-        penalty = deal.leftover.penalty
+                steps.add(msg("{player}'s hand: {step}", player=name, step=step.message), step.rule)
+        penalty = _signed(deal.leftover.penalty)
         if options.get("ace_scoring") == "multiplier":
             if options.get("multiplier_scope") == "positive_only":
-                text = f"{name}: {deal.in_play} × {deal.factor} {_signed(penalty)} = {deal.score}"
+                formula = f"{deal.in_play} × {deal.factor} {penalty} = {deal.score}"
             else:
-                text = f"{name}: ({deal.in_play} {_signed(penalty)}) × {deal.factor} = {deal.score}"
-            steps.add(f"{text} ({deal.aces} ace{'s' if deal.aces != 1 else ''} exposed)", "iceberg-8.1")
+                formula = f"({deal.in_play} {penalty}) × {deal.factor} = {deal.score}"
+            steps.add(
+                msg_n(
+                    "{player}: {formula} ({n} ace exposed)",
+                    "{player}: {formula} ({n} aces exposed)",
+                    deal.aces,
+                    player=name,
+                    formula=formula,
+                ),
+                "iceberg-8.1",
+            )
         else:
             ace_points = ACE_POINTS * deal.aces
             if deal.aces:
                 steps.add(
-                    f"{name} exposed {deal.aces} ace{'s' if deal.aces != 1 else ''}: +{ace_points}", "iceberg-2.4"
+                    msg_n(
+                        "{player} exposed {n} ace: +{points}",
+                        "{player} exposed {n} aces: +{points}",
+                        deal.aces,
+                        player=name,
+                        points=ace_points,
+                    ),
+                    "iceberg-2.4",
                 )
-            steps.add(f"{name}: {deal.in_play} + {ace_points} {_signed(penalty)} = {deal.score}", "iceberg-6.8")
+            formula = f"{deal.in_play} + {ace_points} {penalty} = {deal.score}"
+            steps.add(msg("{player}: {formula}", player=name, formula=formula), "iceberg-6.8")
         return steps
+
+
+def _long_hand(player: str, count: int) -> FieldError:
+    return FieldError(
+        msg("{player}'s hand lists {count} cards; at most {most}", player=player, count=count, most=MAX_HAND),
+        field="hands",
+        location=("hands", player),
+    )
+
+
+#: The fields of the quick mode that give a number per player, as an error names them.
+NUMBER_FIELDS = {"played": msg("played"), "aces": msg("aces")}
 
 
 def _signed(number: int) -> str:

@@ -12,13 +12,10 @@ from dataclasses import dataclass, field
 
 from referee.cards import Card
 from referee.explain import Explanation
+from referee.messages import msg
 from referee.rules.iceberg.deck import run_key
-from referee.rules.iceberg.melds import LayoffVerdict, Meld, card_on, fits, grow, lay_off, ordered
-
-#: What the explanations say, in one place.
-JOIN_TEXT = "`{card}` closes the gap between {lower} and {upper}: one run of {size} cards, {points}"
-GROW_TEXT = "`{card}` on {meld} brings it to {size} cards: {points}"
-STEPS_TEXT = "Laid in one turn, they score step by step: {steps} = {total}"
+from referee.rules.iceberg.melds import LayoffVerdict, Meld, card_on, fits, grow, grow_text, lay_off, ordered
+from referee.rules.iceberg.wording import steps_text
 
 
 @dataclass
@@ -71,9 +68,7 @@ def lay_off_joining(meld: Meld, cards: Sequence[Card], decks: int, others: Mappi
         grown = grow(current, card)
         if key is None:
             points = card_on(current, card)
-            explanation.add(
-                GROW_TEXT.format(card=card, meld=current.label(), size=grown.size, points=points), "iceberg-4.2"
-            )
+            explanation.add(grow_text(card, current, grown.size, points), "iceberg-4.2")
         else:
             other = remaining.pop(key)
             joined.append(key)
@@ -81,12 +76,19 @@ def lay_off_joining(meld: Meld, cards: Sequence[Card], decks: int, others: Mappi
             grown = Meld("run", ordered("run", [*grown.cards, *other.cards]))
             points = 10 * grown.size
             explanation.add(
-                JOIN_TEXT.format(card=card, lower=lower.label(), upper=upper.label(), size=grown.size, points=points),
+                msg(
+                    "`{card}` closes the gap between {lower} and {upper}: one run of {size} cards, {points}",
+                    card=str(card),
+                    lower=lower.label(),
+                    upper=upper.label(),
+                    size=grown.size,
+                    points=points,
+                ),
                 "iceberg-4.4",
             )
         current = grown
         steps.append((card, current.size, points))
-    total = sum(p for _, _, p in steps)
+    points_each = [p for _, _, p in steps]
     if len(steps) > 1:
-        explanation.add(STEPS_TEXT.format(steps=" + ".join(str(p) for _, _, p in steps), total=total), "iceberg-4.5")
-    return JoinedLayoff(LayoffVerdict(True, current, total, steps, Explanation(), explanation), joined)
+        explanation.add(steps_text(points_each), "iceberg-4.5")
+    return JoinedLayoff(LayoffVerdict(True, current, sum(points_each), steps, Explanation(), explanation), joined)

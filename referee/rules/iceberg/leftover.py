@@ -14,21 +14,18 @@ from typing import Any
 from referee.cards import Card
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Message, msg
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.joined import solve_joining
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Join, Play, Problem, TableRun, solve
-from referee.rules.iceberg.wording import penalty_text
+from referee.rules.iceberg.wording import penalty_text, total
 
 ACE_POINTS = 20
 #: No hand at the end of a deal comes near this: 7 dealt cards and one more per turn make at
 #: most 28. The search is exact for any hand, but its time grows quickly with the hand's size.
 MAX_HAND = 32
-#: A lay-off of the imagined turn that joins two table runs (iceberg-4.4, ``merge_runs``).
-JOIN_STEP = (
-    "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: {points}"
-)
 
 
 @dataclass(frozen=True)
@@ -39,7 +36,7 @@ class PlanStep:
     cards: tuple[Card, ...]
     points: int
     steps: tuple[int, ...]
-    text: str
+    text: Message
     rule: str
     kind: str | None = None
     #: For a lay-off: the number of the meld in the table as given (1 = first), and that meld.
@@ -54,8 +51,9 @@ class PlanStep:
             "cards": [str(c) for c in self.cards],
             "points": self.points,
             "steps": list(self.steps),
-            "text": self.text,
+            "text": self.text.render(),
             "rule": self.rule,
+            "message": self.text.as_json(),
         }
         if self.kind is not None:
             data["kind"] = self.kind
@@ -98,21 +96,28 @@ def value_leftover(
     options = options or {}
     if len(hand) > MAX_HAND:
         raise FieldError(
-            f"a hand at the end of a deal holds at most {MAX_HAND} cards, not {len(hand)} "
-            "(7 dealt and one more per turn)",
+            msg(
+                "a hand at the end of a deal holds at most {most} cards, not {count} (7 dealt and one more per turn)",
+                most=MAX_HAND,
+                count=len(hand),
+            ),
             field="hand",
+            location=("hand",),
         )
     hand = tuple(hand)
     explanation = Explanation()
     if not hand:
-        explanation.add("No cards left in hand: no penalty", "iceberg-5.3")
+        explanation.add(msg("No cards left in hand: no penalty"), "iceberg-5.3")
         return Leftover(hand, 0, (), 0, [], explanation)
     multiplier = options.get("ace_scoring") == "multiplier"
     aces = [c for c in hand if is_ace(c)]
     meldable = [c for c in hand if not is_ace(c)]
     explanation.add(
-        f"One more turn is imagined for {quoted(hand)} on the final table "
-        "(no pick-up, no draw, no face-down card): V* is the most it can score",
+        msg(
+            "One more turn is imagined for {cards} on the final table "
+            "(no pick-up, no draw, no face-down card): V* is the most it can score",
+            cards=quoted(hand),
+        ),
         "iceberg-6.2",
     )
     joining = bool(options.get("merge_runs"))
@@ -121,7 +126,13 @@ def value_leftover(
     plan: list[PlanStep] = []
     if aces and not multiplier:
         points = ACE_POINTS * len(aces)
-        text = f"Expose {quoted(aces)}: {len(aces)} × {ACE_POINTS} = {points}; an ace is never left over"
+        text = msg(
+            "Expose {cards}: {count} × {each} = {points}; an ace is never left over",
+            cards=quoted(aces),
+            count=len(aces),
+            each=ACE_POINTS,
+            points=points,
+        )
         plan.append(PlanStep("ace", tuple(aces), points, (ACE_POINTS,) * len(aces), text, "iceberg-6.7"))
     plan.extend(_steps(play, table, decks, lay_offs_first=joining))
     for step in plan:
@@ -132,22 +143,34 @@ def value_leftover(
     if aces and multiplier:
         unplayed = aces + unplayed
         explanation.add(
-            f"{quoted(aces)}: with the ace multiplier an unexposed ace is an ordinary unplayable card",
+            msg("{cards}: with the ace multiplier an unexposed ace is an ordinary unplayable card", cards=quoted(aces)),
             "iceberg-8.1",
         )
-    explanation.add(f"V* = {best}" + ("" if plan else ": nothing in this hand can be played"), "iceberg-6.2")
-    tie = options.get("leftover_tie", "fewest_unplayed")
-    shown = quoted(unplayed) if unplayed else "none"
-    which = "the most" if tie == "most_unplayed" else "the fewest"
-    explanation.add(
-        f"U = {shown} ({len(unplayed)}): of the plays scoring V*, the one leaving {which} cards", "iceberg-6.3"
+    best_text = (
+        msg("V* = {best}", best=best) if plan else msg("V* = {best}: nothing in this hand can be played", best=best)
     )
+    explanation.add(best_text, "iceberg-6.2")
+    tie = options.get("leftover_tie", "fewest_unplayed")
+    shown = quoted(unplayed) if unplayed else msg("none")
+    if tie == "most_unplayed":
+        left = msg(
+            "U = {cards} ({count}): of the plays scoring V*, the one leaving the most cards",
+            cards=shown,
+            count=len(unplayed),
+        )
+    else:
+        left = msg(
+            "U = {cards} ({count}): of the plays scoring V*, the one leaving the fewest cards",
+            cards=shown,
+            count=len(unplayed),
+        )
+    explanation.add(left, "iceberg-6.3")
     if options.get("penalty") == "every_card":
         penalty = -best - 10 * len(hand)
-        explanation.add(penalty_text(best, len(hand), "in hand"), "iceberg-8.3")
+        explanation.add(penalty_text(best, len(hand), in_hand=True), "iceberg-8.3")
     else:
         penalty = -best - 10 * len(unplayed)
-        explanation.add(penalty_text(best, len(unplayed), "unplayed"), "iceberg-6.4")
+        explanation.add(penalty_text(best, len(unplayed), in_hand=False), "iceberg-6.4")
     return Leftover(hand, best, tuple(unplayed), penalty, plan, explanation)
 
 
@@ -234,7 +257,9 @@ def _join_steps(join: Join, table: Sequence[Meld], runs: Sequence[int], decks: i
         if other is None:
             step = _layoff(runs[onto], target, [card], decks)
         else:
-            text = JOIN_STEP.format(
+            text = msg(
+                "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: "
+                "{points}",
                 card=quoted([card]),
                 target=target.label(),
                 onto=numbers[onto],
@@ -269,14 +294,14 @@ def _new_meld(cards: list[Card], decks: int) -> PlanStep:
     verdict = classify_meld(cards, decks)
     meld = verdict.meld
     kind = meld.kind if meld else None
-    arithmetic = " + ".join(map(str, verdict.steps))
-    total = f"{arithmetic} = {verdict.points}" if len(verdict.steps) > 1 else str(verdict.points)
     rule = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}.get(
         str(kind), "iceberg-3"
     )
     if len(verdict.steps) > 1:
         rule = "iceberg-3.4"
-    text = f"Meld {quoted(cards)} ({kind}): {total}"
+    text = msg(
+        "Meld {cards} ({kind}): {total}", cards=quoted(cards), kind=KIND_NAMES[str(kind)], total=total(verdict.steps)
+    )
     return PlanStep(
         "meld", tuple(meld.cards if meld else cards), verdict.points, tuple(verdict.steps), text, rule, kind
     )
@@ -285,8 +310,12 @@ def _new_meld(cards: list[Card], decks: int) -> PlanStep:
 def _layoff(index: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
     verdict = lay_off(meld, cards, decks)
     points = [p for _, _, p in verdict.steps]
-    arithmetic = " + ".join(map(str, points))
-    total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
-    text = f"Lay off {quoted(cards)} on {meld.label()} (table meld {index + 1}): {total}"
+    text = msg(
+        "Lay off {cards} on {meld} (table meld {number}): {total}",
+        cards=quoted(cards),
+        meld=meld.label(),
+        number=index + 1,
+        total=total(points),
+    )
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
     return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, index + 1, meld)

@@ -6,15 +6,17 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card
+from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.explain import Explanation
+from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.iceberg.deck import EVEN_RANKS, ODD_RANKS, RANK_INDEX, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.optimiser import COLOUR_POINTS, SUITED_POINTS, meld_value
-from referee.rules.iceberg.wording import counted
+from referee.rules.iceberg.wording import steps_text, total
 
-
-def rank_plural(rank: str) -> str:
-    return f"{rank}s"
+#: A special's colour as its explanations say it.
+COLOURS = {"red": msg("red"), "black": msg("black")}
+#: The kinds of meld as a sentence names them.
+KIND_NAMES = {"pair": msg("pair"), "set": msg("set"), "run": msg("run"), "special": msg("special")}
 
 
 @dataclass(frozen=True)
@@ -48,14 +50,15 @@ class Meld:
         """Whether cards may still be laid on it (a special is inert, iceberg-3.6)."""
         return self.kind != "special"
 
-    def label(self) -> str:
+    def label(self) -> Param:
+        """The meld as a sentence names it: ``the pair `QH QS```, or a run's ends ```5H`–`7H```."""
         if self.kind == "run":
             return f"`{self.cards[0]}`–`{self.cards[-1]}`"
         if self.kind == "pair":
-            return f"the pair {quoted(self.cards)}"
+            return msg("the pair {cards}", cards=quoted(self.cards))
         if self.kind == "set":
-            return f"the set of {rank_plural(self.rank)} ({quoted(self.cards)})"
-        return f"the special {quoted(self.cards)}"
+            return msg("the set of {rank}s ({cards})", rank=self.rank, cards=quoted(self.cards))
+        return msg("the special {cards}", cards=quoted(self.cards))
 
     def strings(self) -> list[str]:
         return [str(c) for c in self.cards]
@@ -74,23 +77,25 @@ def steps_of(size: int) -> list[int]:
     return [30] + [10 * n for n in range(4, size + 1)]
 
 
-def special_value(cards: Sequence[Card]) -> tuple[int, str] | None:
+def special_value(cards: Sequence[Card]) -> tuple[int, Message] | None:
     """Points and description of a special meld (iceberg-3.5), or None if these cards are none."""
     if len(cards) != 6 or any(is_ace(c) for c in cards):
         return None
     ranks = sorted((c.rank for c in cards), key=RANK_INDEX.__getitem__)
     if tuple(ranks) == ODD_RANKS:
-        parity, words = 1, "odd ranks 3 5 7 9 J K"
+        parity, words = 1, msg("odd ranks 3 5 7 9 J K")
     elif tuple(ranks) == EVEN_RANKS:
-        parity, words = 0, "even ranks 2 4 6 8 10 Q"
+        parity, words = 0, msg("even ranks 2 4 6 8 10 Q")
     else:
         return None
     suits = {str(c.suit) for c in cards}
     colours = {c.colour for c in cards}
     if len(suits) == 1:
-        return SUITED_POINTS[parity], f"{words} all in {SUIT_NAMES[suits.pop()]}"
+        return SUITED_POINTS[parity], msg("{ranks} all in {suit}", ranks=words, suit=SUIT_WORDS[suits.pop()])
     if len(colours) == 1:
-        return COLOUR_POINTS[parity], f"{words} all {colours.pop()}, in two suits"
+        return COLOUR_POINTS[parity], msg(
+            "{ranks} all {colour}, in two suits", ranks=words, colour=COLOURS[str(colours.pop())]
+        )
     return None
 
 
@@ -119,7 +124,6 @@ class MeldVerdict:
 def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     """Is this a meld laid from the hand, of which kind, and what does it score (iceberg-3)?"""
     cards = list(cards)
-    shown = quoted(cards) if cards else ""
     explanation = Explanation()
     kind, detail, rule = _kind_of(cards, decks)
     if kind is None:
@@ -127,40 +131,49 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
         for text, why in _problems(cards, decks):
             reasons.add(text, why)
         explanation.extend(reasons)
-        explanation.add(f"{shown or 'No cards'}: not a legal meld", "iceberg-9.3")
+        explanation.add(
+            msg("{cards}: not a legal meld", cards=quoted(cards)) if cards else msg("No cards: not a legal meld"),
+            "iceberg-9.3",
+        )
         return MeldVerdict(False, None, 0, [], reasons, explanation)
     meld = Meld(kind, ordered(kind, cards))
     if kind == "special":
         points = meld_points(meld)
-        explanation.add(f"{shown}: a special meld, {detail}: {points}", rule)
-        explanation.add("A special goes down whole; nothing is ever laid on it", "iceberg-3.6")
+        explanation.add(
+            msg("{cards}: a special meld, {detail}: {points}", cards=quoted(cards), detail=detail, points=points), rule
+        )
+        explanation.add(msg("A special goes down whole; nothing is ever laid on it"), "iceberg-3.6")
         return MeldVerdict(True, meld, points, [points], explanation=explanation)
     steps = steps_of(len(cards))
-    explanation.add(f"{shown}: {detail}", rule)
+    explanation.add(msg("{cards}: {detail}", cards=quoted(cards), detail=detail), rule)
     if len(steps) > 1:
-        arithmetic = " + ".join(map(str, steps))
         explanation.add(
-            f"{len(cards)} cards laid at once score as 3 cards plus {counted(len(cards) - 3, 'lay-off')}: "
-            f"{arithmetic} = {sum(steps)}",
+            msg_n(
+                "{size} cards laid at once score as 3 cards plus {n} lay-off: {total}",
+                "{size} cards laid at once score as 3 cards plus {n} lay-offs: {total}",
+                len(cards) - 3,
+                size=len(cards),
+                total=total(steps),
+            ),
             "iceberg-3.4",
         )
     else:
-        explanation.add(f"It scores {steps[0]}", rule)
+        explanation.add(msg("It scores {points}", points=steps[0]), rule)
     return MeldVerdict(True, meld, sum(steps), steps, explanation=explanation)
 
 
-def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, str, str]:
+def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, Param, str]:
     if len(cards) < 2 or any(is_ace(c) for c in cards):
         return None, "", ""
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
     n = len(cards)
     if len(ranks) == 1:
-        rank = rank_plural(cards[0].rank)
+        rank = cards[0].rank
         if n == 2:
-            return ("pair", f"a pair of {rank}", "iceberg-3.1") if decks == 1 else (None, "", "")
+            return ("pair", msg("a pair of {rank}s", rank=rank), "iceberg-3.1") if decks == 1 else (None, "", "")
         if n <= 4 * decks:
-            return "set", f"a set of {n} {rank}", "iceberg-3.2"
+            return "set", msg("a set of {size} {rank}s", size=n, rank=rank), "iceberg-3.2"
         return None, "", ""
     found = special_value(cards)
     if found is not None:
@@ -168,30 +181,38 @@ def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, str, str]:
     if len(suits) == 1 and n >= 3:
         indices = sorted(RANK_INDEX[c.rank] for c in cards)
         if indices == list(range(indices[0], indices[0] + n)):
-            return "run", f"a run of {n} {SUIT_NAMES[str(cards[0].suit)]}", "iceberg-3.3"
+            return "run", msg("a run of {size} {suit}", size=n, suit=SUIT_WORDS[str(cards[0].suit)]), "iceberg-3.3"
     return None, "", ""
 
 
-def _problems(cards: list[Card], decks: int) -> list[tuple[str, str]]:
+def _problems(cards: list[Card], decks: int) -> list[tuple[Message, str]]:
     """Why these cards are no meld, each reason with its clause."""
     aces = [c for c in cards if is_ace(c)]
     if aces:
-        return [(f"`{a}` cannot be melded; aces are only exposed", "iceberg-1.3") for a in aces]
+        return [(msg("`{card}` cannot be melded; aces are only exposed", card=str(a)), "iceberg-1.3") for a in aces]
     n = len(cards)
     if n < 2:
-        return [("A meld needs at least 3 cards (a pair, 2 cards, only with one deck)", "iceberg-3.2")]
+        return [(msg("A meld needs at least 3 cards (a pair, 2 cards, only with one deck)"), "iceberg-3.2")]
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
         if n == 2:
-            return [("No pairs with two decks: a set needs 3 cards", "iceberg-3.1")]
-        return [(f"A set holds at most {4 * decks} cards with {decks} deck{'s' if decks > 1 else ''}", "iceberg-4.3")]
+            return [(msg("No pairs with two decks: a set needs 3 cards"), "iceberg-3.1")]
+        most = msg_n(
+            "A set holds at most {most} cards with {n} deck",
+            "A set holds at most {most} cards with {n} decks",
+            decks,
+            most=4 * decks,
+        )
+        return [(most, "iceberg-4.3")]
     special = _special_attempt(cards)
     if special is not None:
         return [_special_problem(cards, special), *(_run_problems(cards) or [_no_run(cards)])]
-    return _run_problems(cards) or [(f"{quoted(cards)} are no pair, set, run or special", "iceberg-9.3")]
+    return _run_problems(cards) or [
+        (msg("{cards} are no pair, set, run or special", cards=quoted(cards)), "iceberg-9.3")
+    ]
 
 
-def _run_problems(cards: list[Card]) -> list[tuple[str, str]]:
+def _run_problems(cards: list[Card]) -> list[tuple[Message, str]]:
     """Why cards of several ranks are no run; empty when no single cause stands out."""
     n = len(cards)
     indices = sorted(RANK_INDEX[c.rank] for c in cards)
@@ -199,31 +220,43 @@ def _run_problems(cards: list[Card]) -> list[tuple[str, str]]:
     consecutive = distinct and indices[-1] - indices[0] == n - 1
     suits = {str(c.suit) for c in cards}
     if len(suits) == 1:
-        suit = SUIT_NAMES[suits.pop()]
+        suit = SUIT_WORDS[suits.pop()]
         if not distinct:
             twice = next(c for c in cards if sum(d.rank == c.rank for d in cards) > 1)
-            return [(f"`{twice}` twice: a run holds each rank once", "iceberg-4.3")]
+            return [(msg("`{card}` twice: a run holds each rank once", card=str(twice)), "iceberg-4.3")]
         if n < 3:
-            return [(f"A run needs at least 3 cards of {suit} in a row", "iceberg-3.3")]
+            return [(msg("A run needs at least 3 cards of {suit} in a row", suit=suit), "iceberg-3.3")]
         if _wraps(indices):
-            return [("K does not connect to 2: a run may not wrap around", "iceberg-1.3")]
+            return [(msg("K does not connect to 2: a run may not wrap around"), "iceberg-1.3")]
         by_rank = sorted(cards, key=run_key)
         for before, after in itertools.pairwise(by_rank):
             if run_key(after) != run_key(before) + 1:
-                return [(f"`{after}` does not follow `{before}`: a run is consecutive", "iceberg-3.3")]
+                return [
+                    (
+                        msg(
+                            "`{after}` does not follow `{before}`: a run is consecutive",
+                            after=str(after),
+                            before=str(before),
+                        ),
+                        "iceberg-3.3",
+                    )
+                ]
     if distinct and (consecutive or _wraps(indices)):
         counts = {s: sum(str(c.suit) == s for c in cards) for s in suits}
         main = max(counts, key=lambda s: counts[s])
         return [
-            (f"`{c}` is not a {SUIT_SINGULAR[main]}: a run is one suit", "iceberg-3.3")
+            (msg("`{card}` is not a {suit}: a run is one suit", card=str(c), suit=SUIT_WORD[main]), "iceberg-3.3")
             for c in cards
             if str(c.suit) != main
         ]
     return []
 
 
-def _no_run(cards: list[Card]) -> tuple[str, str]:
-    return (f"{quoted(cards)} are no run either: a run is one suit in consecutive ranks", "iceberg-3.3")
+def _no_run(cards: list[Card]) -> tuple[Message, str]:
+    return (
+        msg("{cards} are no run either: a run is one suit in consecutive ranks", cards=quoted(cards)),
+        "iceberg-3.3",
+    )
 
 
 def _wraps(indices: list[int]) -> bool:
@@ -248,31 +281,64 @@ def _special_attempt(cards: list[Card]) -> tuple[str, ...] | None:
     return None
 
 
-def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[str, str]:
+def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[Message, str]:
     """Why cards meant as a special are none: which ranks are wrong, twice or missing, else the colours."""
     listed = " ".join(ranks)
     strangers = [c for c in cards if c.rank not in ranks]
     twice = [r for r in ranks if sum(c.rank == r for c in cards) > 1]
     missing = [r for r in ranks if all(c.rank != r for c in cards)]
-    faults: list[str] = []
+    faults: list[Param] = []
     if strangers:
-        verb = "is not one of those ranks" if len(strangers) == 1 else "are not of those ranks"
-        faults.append(f"{', '.join(f'`{c}`' for c in strangers)} {verb}")
-    faults += [f"{r} twice" for r in twice]
+        named = join([f"`{c}`" for c in strangers])
+        faults.append(
+            msg_n("{cards} is not one of those ranks", "{cards} are not of those ranks", len(strangers), cards=named)
+        )
+    faults += [msg("{rank} twice", rank=r) for r in twice]
     if missing:
-        faults.append(f"no {' or '.join(missing)}")
+        faults.append(msg("no {ranks}", ranks=join(missing, " or ")))
     if faults:
-        count = f"; these are {len(cards)}" if len(cards) != 6 else ""
-        why = "; ".join(faults)
-        return (f"Not a special: a special is exactly 6 cards, one each of {listed}{count}: {why}", "iceberg-3.5")
+        why = join(faults, "; ")
+        if len(cards) != 6:
+            return (
+                msg(
+                    "Not a special: a special is exactly 6 cards, one each of {ranks}; these are {count}: {faults}",
+                    ranks=listed,
+                    count=len(cards),
+                    faults=why,
+                ),
+                "iceberg-3.5",
+            )
+        return (
+            msg("Not a special: a special is exactly 6 cards, one each of {ranks}: {faults}", ranks=listed, faults=why),
+            "iceberg-3.5",
+        )
     red = [c for c in cards if c.colour == "red"]
     black = [c for c in cards if c.colour == "black"]
     if len(red) == len(black):
-        return (f"Not a special: a special is one colour; {quoted(red)} are red, {quoted(black)} black", "iceberg-3.5")
-    few, colour, other = (red, "red", "black") if len(red) < len(black) else (black, "black", "red")
-    named = ", ".join(f"`{c}`" for c in few)
-    verb = "is" if len(few) == 1 else "are"
-    return (f"Not a special: {named} {verb} {colour}; the other cards are {other}", "iceberg-3.5")
+        return (
+            msg(
+                "Not a special: a special is one colour; {red} are red, {black} black",
+                red=quoted(red),
+                black=quoted(black),
+            ),
+            "iceberg-3.5",
+        )
+    named = join([f"`{c}`" for c in (red if len(red) < len(black) else black)])
+    if len(red) < len(black):
+        why = msg_n(
+            "Not a special: {cards} is red; the other cards are black",
+            "Not a special: {cards} are red; the other cards are black",
+            len(red),
+            cards=named,
+        )
+    else:
+        why = msg_n(
+            "Not a special: {cards} is black; the other cards are red",
+            "Not a special: {cards} are black; the other cards are red",
+            len(black),
+            cards=named,
+        )
+    return (why, "iceberg-3.5")
 
 
 @dataclass
@@ -320,11 +386,11 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
     explanation = Explanation()
     for card in cards:
         if is_ace(card):
-            reasons.add(f"`{card}` cannot be laid off; aces are only exposed", "iceberg-1.3")
+            reasons.add(msg("`{card}` cannot be laid off; aces are only exposed", card=str(card)), "iceberg-1.3")
     if not meld.grows:
-        reasons.add(f"Nothing is ever laid on a special ({quoted(meld.cards)})", "iceberg-3.6")
+        reasons.add(msg("Nothing is ever laid on a special ({cards})", cards=quoted(meld.cards)), "iceberg-3.6")
     if not cards:
-        reasons.add("No cards to lay off", "iceberg-4.1")
+        reasons.add(msg("No cards to lay off"), "iceberg-4.1")
     if reasons.steps:
         return LayoffVerdict(False, meld, 0, reasons=reasons, explanation=Explanation().extend(reasons))
     current = meld
@@ -340,30 +406,50 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
         waiting.remove(card)
         points = card_on(current, card)
         if current.kind == "pair":
-            explanation.add(f"`{card}` on {current.label()} makes a set of 3: {points}", "iceberg-4.2")
-        else:
             explanation.add(
-                f"`{card}` on {current.label()} brings it to {current.size + 1} cards: {points}", "iceberg-4.2"
+                msg(
+                    "`{card}` on {meld} makes a set of 3: {points}", card=str(card), meld=current.label(), points=points
+                ),
+                "iceberg-4.2",
             )
+        else:
+            explanation.add(grow_text(card, current, current.size + 1, points), "iceberg-4.2")
         current = grow(current, card)
         steps.append((card, current.size, points))
-    total = sum(p for _, _, p in steps)
+    points = [p for _, _, p in steps]
     if len(steps) > 1:
-        explanation.add(
-            f"Laid in one turn, they score step by step: {' + '.join(str(p) for _, _, p in steps)} = {total}",
-            "iceberg-4.5",
-        )
-    return LayoffVerdict(True, current, total, steps, reasons, explanation)
+        explanation.add(steps_text(points), "iceberg-4.5")
+    return LayoffVerdict(True, current, sum(points), steps, reasons, explanation)
 
 
-def _misfit(meld: Meld, card: Card, decks: int) -> tuple[str, str]:
+def grow_text(card: Card, meld: Meld, size: int, points: int) -> Message:
+    """``card`` laid on ``meld`` brings it to ``size`` cards (iceberg-4.2)."""
+    return msg(
+        "`{card}` on {meld} brings it to {size} cards: {points}",
+        card=str(card),
+        meld=meld.label(),
+        size=size,
+        points=points,
+    )
+
+
+def _misfit(meld: Meld, card: Card, decks: int) -> tuple[Message, str]:
+    shown, label = str(card), meld.label()
     if meld.kind in ("pair", "set"):
         if card.rank != meld.rank:
-            return f"`{card}` is not a {meld.rank}: it cannot join {meld.label()}", "iceberg-3.2"
-        return f"A set holds at most {4 * decks} cards", "iceberg-4.3"
+            return msg(
+                "`{card}` is not a {rank}: it cannot join {meld}", card=shown, rank=meld.rank, meld=label
+            ), "iceberg-3.2"
+        return msg("A set holds at most {most} cards", most=4 * decks), "iceberg-4.3"
     if str(card.suit) != meld.suit:
-        return f"`{card}` is not a {SUIT_SINGULAR[meld.suit]}: it cannot join {meld.label()}", "iceberg-3.3"
+        return (
+            msg("`{card}` is not a {suit}: it cannot join {meld}", card=shown, suit=SUIT_WORD[meld.suit], meld=label),
+            "iceberg-3.3",
+        )
     lo, hi = meld.span
     if lo <= run_key(card) <= hi:
-        return f"`{card}`: {meld.label()} already holds that rank; a run holds each rank once", "iceberg-4.3"
-    return f"`{card}` does not touch {meld.label()}: a run grows only at its ends", "iceberg-9.4"
+        return (
+            msg("`{card}`: {meld} already holds that rank; a run holds each rank once", card=shown, meld=label),
+            "iceberg-4.3",
+        )
+    return msg("`{card}` does not touch {meld}: a run grows only at its ends", card=shown, meld=label), "iceberg-9.4"

@@ -13,16 +13,18 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from referee.cards import Card, Pack
-from referee.errors import FieldError, InputError
+from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.rules.iceberg.deck import is_ace, quoted
+from referee.messages import Message, Param, join, msg
+from referee.rules.iceberg.deck import is_ace, parse_at, quoted
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
+from referee.rules.iceberg.wording import total
 
 ACTIONS = ("aces", "meld", "layoff")
-#: Added to a lay-off's line when it joined runs (iceberg-4.4).
-JOINED_TEXT = "; meld {melds} joins meld {onto} into one run"
+#: The actions of a play as an error names them.
+ACTION_WORDS = {"aces": msg("aces"), "meld": msg("meld"), "layoff": msg("layoff")}
 ACE_POINTS = 20
 #: A deal has at most some 100 turns; no log is longer than this.
 MAX_PLAYS = 400
@@ -52,7 +54,7 @@ class Scored:
     play: Action
     points: int
     steps: list[int]
-    text: str
+    text: Message
     rule: str
     meld_number: int | None = None
     meld: Meld | None = None
@@ -64,8 +66,9 @@ class Scored:
             "action": self.play.action,
             "points": self.points,
             "steps": self.steps,
-            "text": self.text,
+            "text": self.text.render(),
             "rule": self.rule,
+            "message": self.text.as_json(),
         }
         if self.meld_number is not None and self.meld is not None:
             data["meld_number"] = self.meld_number
@@ -116,49 +119,67 @@ class Replay:
 
 
 def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Action]:
-    """Read the log of an entry; errors carry ``field="log"`` and name the play."""
+    """Read the log of an entry; errors carry ``field="log"`` and the play's location ``("log", 3)``."""
     if not isinstance(value, list):
-        raise FieldError("`log` must be a list of plays", field="log")
+        raise FieldError(msg("`log` must be a list of plays"), field="log", location=("log",))
     if len(value) > MAX_PLAYS:
-        raise FieldError(f"`log` lists {len(value)} plays; a deal has far fewer than {MAX_PLAYS}", field="log")
-    plays = []
-    for number, item in enumerate(value, start=1):
-        try:
-            plays.append(_parse_play(item, number, players, pack))
-        except InputError as error:
-            error.field = "log"
-            raise
-    return plays
+        raise FieldError(
+            msg("`log` lists {count} plays; a deal has far fewer than {most}", count=len(value), most=MAX_PLAYS),
+            field="log",
+            location=("log",),
+        )
+    return [_parse_play(item, number, players, pack) for number, item in enumerate(value, start=1)]
 
 
-def find_player(name: object, players: Sequence[str], where: str, field_name: str) -> str:
+def find_player(name: object, players: Sequence[str], where: Param, location: tuple[str | int, ...]) -> str:
+    """The player ``name`` names (case aside); else a FieldError at ``location`` saying ``where`` it was given."""
     if isinstance(name, str):
         for player in players:
             if player.casefold() == name.strip().casefold():
                 return player
-    listed = ", ".join(players)
-    raise FieldError(f"{where}: {name!r} is not a player of this match ({listed})", field=field_name)
+    raise FieldError(
+        msg(
+            "{where}: {name} is not a player of this match ({players})",
+            where=where,
+            name=repr(name),
+            players=join(players),
+        ),
+        field=str(location[0]),
+        location=location,
+    )
 
 
 def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -> Action:
-    where = f"play {number}"
+    where = msg("play {number}", number=number)
+    at = ("log", number)
     if not isinstance(item, Mapping):
-        raise FieldError(f'{where} must be an object such as {{"player": "Ann", "meld": ["4H", "5H", "6H"]}}')
-    player = find_player(item.get("player"), players, where, "log")
+        raise FieldError(
+            msg('{where} must be an object such as {{"player": "Ann", "meld": ["4H", "5H", "6H"]}}', where=where),
+            field="log",
+            location=at,
+        )
+    player = find_player(item.get("player"), players, where, at)
     actions = [a for a in ACTIONS if a in item]
     if len(actions) != 1:
-        raise FieldError(f"{where} names exactly one of `aces`, `meld` or `layoff`")
+        raise FieldError(
+            msg("{where} names exactly one of `aces`, `meld` or `layoff`", where=where), field="log", location=at
+        )
     action = actions[0]
-    cards = tuple(pack.parse(item[action], field=f"{where} {action}"))
+    place = msg("play {number} {action}", number=number, action=ACTION_WORDS[action])
+    cards = tuple(parse_at(pack, item[action], field=f"play {number} {action}", place=place, location=at))
     if not cards:
-        raise FieldError(f"{where}: no cards given")
+        raise FieldError(msg("{where}: no cards given", where=where), field="log", location=at)
     onto = None
     if action == "layoff":
         onto = item.get("onto")
         if isinstance(onto, bool) or not isinstance(onto, int) or onto < 1:
-            raise FieldError(f"{where}: `onto` is the number of the table meld (1 = the first laid)")
+            raise FieldError(
+                msg("{where}: `onto` is the number of the table meld (1 = the first laid)", where=where),
+                field="log",
+                location=at,
+            )
     elif "onto" in item:
-        raise FieldError(f"{where}: `onto` only goes with a lay-off")
+        raise FieldError(msg("{where}: `onto` only goes with a lay-off", where=where), field="log", location=at)
     return Action(player, action, cards, onto)
 
 
@@ -172,59 +193,112 @@ def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options:
     last_ace_by: str | None = None
     multiplier = options.get("ace_scoring") == "multiplier"
     forbid = options.get("parallel_melds") == "forbidden"
-    join = bool(options.get("merge_runs"))
+    joining_runs = bool(options.get("merge_runs"))
     explanation = Explanation()
     for number, play in enumerate(plays, start=1):
-        where = f"play {number} ({play.player})"
+        where = (number, play.player)
         if last_ace_by is not None:
             if options.get("last_ace") != "finish_turn":
-                _refuse(f"{where}: the last ace, exposed by {last_ace_by}, ended the deal", "iceberg-5.2")
+                _refuse(
+                    where, msg("the last ace, exposed by {player}, ended the deal", player=last_ace_by), "iceberg-5.2"
+                )
             if play.player != last_ace_by:
-                _refuse(f"{where}: the deal ended with {last_ace_by}'s turn, who exposed the last ace", "iceberg-8.2")
+                _refuse(
+                    where,
+                    msg("the deal ended with {player}'s turn, who exposed the last ace", player=last_ace_by),
+                    "iceberg-8.2",
+                )
         if play.action == "aces":
             not_aces = [c for c in play.cards if not is_ace(c)]
             if not_aces:
-                _refuse(f"{where}: `{not_aces[0]}` is no ace; only aces are exposed", "iceberg-2.4")
+                _refuse(where, msg("`{card}` is no ace; only aces are exposed", card=str(not_aces[0])), "iceberg-2.4")
             exposed += len(play.cards)
             aces[play.player] += len(play.cards)
             points = 0 if multiplier else ACE_POINTS * len(play.cards)
             rule = "iceberg-8.1" if multiplier else "iceberg-2.4"
-            text = f"{play.player} exposes {quoted(play.cards)}: " + (
-                f"{len(play.cards)} more for the multiplier" if multiplier else f"+{points}"
-            )
+            text = _aces_text(play, points, multiplier, exposed, 4 * decks)
             if exposed >= 4 * decks:
                 last_ace_by = play.player
-                text += f"; the last ace ({exposed} of {4 * decks}) ends the deal"
                 rule = "iceberg-5.1"
             scored.append(Scored(number, play, points, [ACE_POINTS] * len(play.cards) if points else [], text, rule))
         elif play.action == "meld":
             scored.append(_meld(number, where, play, table, decks, forbid))
         else:
-            scored.append(_layoff(number, where, play, table, decks, forbid, join))
+            scored.append(_layoff(number, where, play, table, decks, forbid, joining_runs))
         if play.action != "aces":
             in_play[play.player] += scored[-1].points
         explanation.add(scored[-1].text, scored[-1].rule)
     return Replay(scored, table, in_play, aces, last_ace_by, explanation)
 
 
-def _refuse(text: str, rule: str) -> NoReturn:
-    raise FieldError(f"{text} ({rule})", field="log")
+def _aces_text(play: Action, points: int, multiplier: bool, exposed: int, most: int) -> Message:
+    """A play exposing aces: +20 each, or one more for the multiplier each; the last one ends the deal."""
+    cards, count = quoted(play.cards), len(play.cards)
+    if exposed >= most:
+        if multiplier:
+            return msg(
+                "{player} exposes {cards}: {count} more for the multiplier; "
+                "the last ace ({exposed} of {most}) ends the deal",
+                player=play.player,
+                cards=cards,
+                count=count,
+                exposed=exposed,
+                most=most,
+            )
+        return msg(
+            "{player} exposes {cards}: +{points}; the last ace ({exposed} of {most}) ends the deal",
+            player=play.player,
+            cards=cards,
+            points=points,
+            exposed=exposed,
+            most=most,
+        )
+    if multiplier:
+        return msg(
+            "{player} exposes {cards}: {count} more for the multiplier", player=play.player, cards=cards, count=count
+        )
+    return msg("{player} exposes {cards}: +{points}", player=play.player, cards=cards, points=points)
 
 
-def _meld(number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool) -> Scored:
+def _refuse(where: tuple[int, str], reason: Message, rule: str) -> NoReturn:
+    """Refuse play ``where`` (its number and player) of the log: the error's parameter ``reason`` is
+    the sentence without the play's number, for a form that shows it at the play's own fields."""
+    number, player = where
+    raise FieldError(
+        msg(
+            "play {number} ({player}): {reason}",
+            number=number,
+            player=player,
+            reason=msg("{reason} ({rule})", reason=reason, rule=rule),
+        ),
+        field="log",
+        location=("log", number),
+    )
+
+
+def _meld(
+    number: int, where: tuple[int, str], play: Action, table: list[TableMeld], decks: int, forbid: bool
+) -> Scored:
     verdict = classify_meld(play.cards, decks)
     meld = verdict.meld
     if meld is None:
         reason = verdict.reasons.steps[0]
-        _refuse(f"{where}: {quoted(play.cards)} is no meld: {reason.text}", reason.rule)
+        _refuse(
+            where, msg("{cards} is no meld: {reason}", cards=quoted(play.cards), reason=reason.message), reason.rule
+        )
     if forbid:
         conflict = parallel_conflict([m.meld for m in table], meld, meld.cards, None)
         if conflict:
-            _refuse(f"{where}: {conflict}", "iceberg-3.7")
+            _refuse(where, conflict, "iceberg-3.7")
     table.append(TableMeld(len(table) + 1, meld, play.player))
-    arithmetic = " + ".join(map(str, verdict.steps))
-    total = f"{arithmetic} = {verdict.points}" if len(verdict.steps) > 1 else str(verdict.points)
-    text = f"{play.player} melds {quoted(meld.cards)} (meld {len(table)}, {meld.kind}): {total}"
+    text = msg(
+        "{player} melds {cards} (meld {number}, {kind}): {total}",
+        player=play.player,
+        cards=quoted(meld.cards),
+        number=len(table),
+        kind=KIND_NAMES[meld.kind],
+        total=total(verdict.steps),
+    )
     rule = "iceberg-3.4" if len(verdict.steps) > 1 else _MELD_RULES[meld.kind]
     return Scored(number, play, verdict.points, verdict.steps, text, rule, len(table), meld)
 
@@ -233,15 +307,29 @@ _MELD_RULES = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3"
 
 
 def _layoff(
-    number: int, where: str, play: Action, table: list[TableMeld], decks: int, forbid: bool, join: bool
+    number: int,
+    where: tuple[int, str],
+    play: Action,
+    table: list[TableMeld],
+    decks: int,
+    forbid: bool,
+    joining_runs: bool,
 ) -> Scored:
     onto = play.onto or 0
     if onto > len(table):
-        _refuse(f"{where}: there is no meld {onto} on the table ({len(table)} so far)", "iceberg-4.1")
+        _refuse(
+            where,
+            msg("there is no meld {onto} on the table ({count} so far)", onto=onto, count=len(table)),
+            "iceberg-4.1",
+        )
     target = table[onto - 1]
     if target.joined_into is not None:
-        _refuse(f"{where}: meld {onto} was joined to meld {target.joined_into}; lay off on that one", "iceberg-4.4")
-    if join:
+        _refuse(
+            where,
+            msg("meld {onto} was joined to meld {into}; lay off on that one", onto=onto, into=target.joined_into),
+            "iceberg-4.4",
+        )
+    if joining_runs:
         others = {m.number: m.meld for m in table if m.number != onto and m.joined_into is None}
         joining = lay_off_joining(target.meld, play.cards, decks, others)
         verdict, joined = joining.verdict, joining.joined
@@ -249,22 +337,31 @@ def _layoff(
         verdict, joined = lay_off(target.meld, play.cards, decks), []
     if not verdict.legal:
         reason = verdict.reasons.steps[0]
-        _refuse(f"{where}: {reason.text}", reason.rule)
+        _refuse(where, reason.message, reason.rule)
     if forbid:
         conflict = parallel_conflict([m.meld for m in table], verdict.meld, play.cards, onto - 1)
         if conflict:
-            _refuse(f"{where}: {conflict}", "iceberg-3.7")
+            _refuse(where, conflict, "iceberg-3.7")
     points = [p for _, _, p in verdict.steps]
     before = target.meld.label()
     target.meld = verdict.meld
     target.layoffs.append((play.player, play.cards))
     for other in joined:
         table[other - 1].joined_into = onto
-    arithmetic = " + ".join(map(str, points))
-    total = f"{arithmetic} = {verdict.points}" if len(points) > 1 else str(verdict.points)
-    text = f"{play.player} lays {quoted(play.cards)} on meld {onto} ({before}): {total}"
+    laid: dict[str, Param] = {
+        "player": play.player,
+        "cards": quoted(play.cards),
+        "onto": onto,
+        "before": before,
+        "total": total(points),
+    }
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
+    text = msg("{player} lays {cards} on meld {onto} ({before}): {total}", **laid)
     if joined:
-        text += JOINED_TEXT.format(melds=", ".join(map(str, joined)), onto=onto)
+        text = msg(
+            "{player} lays {cards} on meld {onto} ({before}): {total}; meld {melds} joins meld {onto} into one run",
+            melds=join(joined),
+            **laid,
+        )
         rule = "iceberg-4.4"
     return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)

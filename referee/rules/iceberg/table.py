@@ -5,30 +5,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import Card, Pack
-from referee.errors import FieldError, InputError
-from referee.rules.iceberg.deck import RANK_INDEX
-from referee.rules.iceberg.melds import Meld, MeldVerdict, classify_meld, rank_plural
+from referee.errors import FieldError
+from referee.messages import Message, msg
+from referee.rules.iceberg.deck import RANK_INDEX, parse_at
+from referee.rules.iceberg.melds import Meld, MeldVerdict, classify_meld
 
 #: More melds than two decks could ever make is no table.
 MAX_MELDS = 40
 
 
-def parse_table(value: object, pack: Pack, *, field: str = "table") -> list[list[Card]]:
-    """A list of melds, each a list of cards or one string of cards; errors name the meld."""
+def parse_table(value: object, pack: Pack) -> list[list[Card]]:
+    """A list of melds, each a list of cards or one string of cards; errors are located at the
+    meld: ``("table", 3)``, and a card's position after it."""
     if value is None:
         return []
     if not isinstance(value, list):
-        raise FieldError(f"`{field}` must be a list of melds, each a list of cards", field=field)
+        raise FieldError(
+            msg("`table` must be a list of melds, each a list of cards"), field="table", location=("table",)
+        )
     if len(value) > MAX_MELDS:
-        raise FieldError(f"`{field}` lists {len(value)} melds; two decks make at most {MAX_MELDS}", field=field)
-    melds = []
-    for number, meld in enumerate(value, start=1):
-        try:
-            melds.append(pack.parse(meld, field=f"{field} meld {number}"))
-        except InputError as error:
-            error.field = field
-            raise
-    return melds
+        raise FieldError(
+            msg("`table` lists {count} melds; two decks make at most {most}", count=len(value), most=MAX_MELDS),
+            field="table",
+            location=("table",),
+        )
+    return [
+        parse_at(pack, meld, field=f"table meld {number}", place=table_meld(number), location=("table", number))
+        for number, meld in enumerate(value, start=1)
+    ]
+
+
+def table_meld(number: int) -> Message:
+    """``table meld 3``: where a card of the table was given."""
+    return msg("table meld {number}", number=number)
 
 
 def read_table(melds: Sequence[Sequence[Card]], decks: int) -> tuple[list[Meld], list[tuple[int, MeldVerdict]]]:
@@ -44,7 +53,7 @@ def read_table(melds: Sequence[Sequence[Card]], decks: int) -> tuple[list[Meld],
     return table, illegal
 
 
-def parallel_conflict(table: Sequence[Meld], meld: Meld, added: Sequence[Card], index: int | None) -> str | None:
+def parallel_conflict(table: Sequence[Meld], meld: Meld, added: Sequence[Card], index: int | None) -> Message | None:
     """Why laying ``added`` (a new ``meld``, or cards on ``table[index]`` making ``meld``) breaks
     ``parallel_melds = forbidden``: a second set of a melded rank, or a run card on a rank that
     another run of its suit already holds (iceberg-3.7). None if it does not.
@@ -52,7 +61,7 @@ def parallel_conflict(table: Sequence[Meld], meld: Meld, added: Sequence[Card], 
     others = [m for i, m in enumerate(table) if i != index]
     if meld.kind in ("pair", "set"):
         if index is None and any(m.kind in ("pair", "set") and m.rank == meld.rank for m in others):
-            return f"a second set of {rank_plural(meld.rank)} is not allowed: lay them on the first"
+            return msg("a second set of {rank}s is not allowed: lay them on the first", rank=meld.rank)
         return None
     if meld.kind != "run":
         return None
@@ -60,15 +69,18 @@ def parallel_conflict(table: Sequence[Meld], meld: Meld, added: Sequence[Card], 
         position = RANK_INDEX[card.rank]
         for other in others:
             if other.kind == "run" and other.suit == meld.suit and other.span[0] <= position <= other.span[1]:
-                return f"`{card}` would make {meld.label()} overlap {other.label()}"
+                return msg(
+                    "`{card}` would make {meld} overlap {other}", card=str(card), meld=meld.label(), other=other.label()
+                )
     return None
 
 
-def table_conflict(table: Sequence[Meld]) -> str | None:
-    """The first pair of melds on a final table that ``parallel_melds = forbidden`` rules out."""
+def table_conflict(table: Sequence[Meld]) -> tuple[int, Message] | None:
+    """The first meld of a final table (its number, from 1) that ``parallel_melds = forbidden`` rules
+    out beside an earlier one, and why."""
     for index, meld in enumerate(table):
         earlier = list(table[:index])
         found = parallel_conflict(earlier, meld, meld.cards, None)
         if found:
-            return found
+            return index + 1, found
     return None
