@@ -50,7 +50,9 @@ class Iceberg(Game):
     slug = "iceberg"
     name = "Iceberg"
     result_clause = "iceberg-7.1"
-    tagline = "Rummy where every card scores as it is laid, and cards left in hand cost what they could still score."
+    tagline = msg(
+        "Rummy where every card scores as it is laid, and cards left in hand cost what they could still score."
+    )
     player_counts = (2, 3, 4, 5, 6)
     score_clause = "iceberg-6.8"
     options = OPTIONS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.messages import msg
 from referee.rules.options import Option
 
 #: The highest target a match may set: a long evening reaches 5000; ten times that bounds the deals.
@@ -10,67 +11,73 @@ MAX_TARGET = 50_000
 OPTIONS: tuple[Option, ...] = (
     Option(
         "penalty",
-        "Leftover penalty",
+        msg("Leftover penalty"),
         "unplayable",
         "iceberg-6.4",
         choices=("unplayable", "every_card"),
-        labels={"unplayable": "−10 per unplayable card", "every_card": "−10 per card in hand (Bower)"},
+        labels={"unplayable": msg("−10 per unplayable card"), "every_card": msg("−10 per card in hand (Bower)")},
     ),
     Option(
         "ace_scoring",
-        "Aces",
+        msg("Aces"),
         "plus_20",
         "iceberg-2.4",
         choices=("plus_20", "multiplier"),
-        labels={"plus_20": "+20 each", "multiplier": "multiply the deal score (Bower)"},
+        labels={"plus_20": msg("+20 each"), "multiplier": msg("multiply the deal score (Bower)")},
     ),
     Option(
         "multiplier_scope",
-        "Ace multiplier applies to",
+        msg("Ace multiplier applies to"),
         "net",
         "iceberg-8.1",
         choices=("net", "positive_only"),
-        labels={"net": "the net deal score", "positive_only": "points scored in play only"},
+        labels={"net": msg("the net deal score"), "positive_only": msg("points scored in play only")},
     ),
     Option(
         "last_ace",
-        "After the last ace",
+        msg("After the last ace"),
         "no_more_play",
         "iceberg-5.2",
         choices=("no_more_play", "finish_turn"),
-        labels={"no_more_play": "no more melding", "finish_turn": "the turn is finished (Bower)"},
+        labels={"no_more_play": msg("no more melding"), "finish_turn": msg("the turn is finished (Bower)")},
     ),
     Option(
         "leftover_tie",
-        "Equal best plays for a leftover hand",
+        msg("Equal best plays for a leftover hand"),
         "fewest_unplayed",
         "iceberg-6.3",
         choices=("fewest_unplayed", "most_unplayed"),
-        labels={"fewest_unplayed": "the one leaving fewest cards", "most_unplayed": "the one leaving most cards"},
+        labels={
+            "fewest_unplayed": msg("the one leaving fewest cards"),
+            "most_unplayed": msg("the one leaving most cards"),
+        },
     ),
     Option(
         "parallel_melds",
-        "Two decks: second set of a rank, overlapping runs",
+        msg("Two decks: second set of a rank, overlapping runs"),
         "allowed",
         "iceberg-3.7",
         choices=("allowed", "forbidden"),
+        labels={"allowed": msg("allowed"), "forbidden": msg("forbidden")},
     ),
     Option(
         "first_player",
-        "First to play",
+        msg("First to play"),
         "dealer_left",
         "iceberg-2.1",
         choices=("dealer_left", "dealer_right"),
-        labels={"dealer_left": "left of the dealer", "dealer_right": "right of the dealer (Bower)"},
+        labels={"dealer_left": msg("left of the dealer"), "dealer_right": msg("right of the dealer (Bower)")},
     ),
     Option(
         "merge_runs",
-        "Join two runs",
+        msg("Join two runs"),
         False,
         "iceberg-4.4",
         kind="bool",
-        help="Yes: a card that closes the gap between two runs of its suit joins them into one run and scores "
-        "10 × its cards. House default: runs never join.",
+        help=msg(
+            "Yes: a card that closes the gap between two runs of its suit joins them into one run and scores "
+            "10 × its cards. House default: runs never join."
+        ),
     ),
-    Option("target", "Play to", 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),
+    Option("target", msg("Play to"), 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),
 )
