@@ -18,17 +18,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.cards import CardError
 from referee.errors import FieldError, InputError
+from referee.messages import Message, Param, msg
 from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG, Replay
 from referee.rules.iceberg.playlog import ACE_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import WholeNumberField
+from referee.web.i18n import say
 from referee.web.jsonin import JSONInputError, decode_json
 
 #: Seats an Iceberg table has at most (iceberg-1.1).
@@ -42,9 +46,6 @@ MELD, ACES, ONTO = "meld", "aces", "onto-"
 ADD, TAKE_BACK, ENTER, MORE_ROWS = "add", "take_back", "enter", "rows"
 
 _TOKENS = re.compile(r"[\s,]+")
-_PLAY_NUMBER = re.compile(r"^play (\d+)\b")
-_TABLE_MELD = re.compile(r"\btable meld (\d+)\b")
-_PLAY_PREFIX = re.compile(r"^play \d+ \([^)]*\): ")
 
 
 def tokens(text: str | None) -> list[str]:
@@ -95,16 +96,17 @@ class IcebergEntryForm(EntryForm):
     mode = HiddenField(default="log", validators=[Optional(), Length(max=10)])
     act = StringField(validators=[Optional(), Length(max=20)])
     log = HiddenField(default="[]", validators=[Optional(), Length(max=60_000)])
-    who = StringField("Who played", validators=[Optional(), Length(max=80)])
-    kind = StringField("What", default=MELD, validators=[Optional(), Length(max=12)])
-    cards = StringField("Cards", validators=[Optional(), Length(max=200)])
+    who = StringField(_l("Who played"), validators=[Optional(), Length(max=80)])
+    kind = StringField(_l("What"), default=MELD, validators=[Optional(), Length(max=12)])
+    cards = StringField(_l("Cards"), validators=[Optional(), Length(max=200)])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.log_errors: list[str] = []
-        self.hands_errors: list[str] = []
-        self.totals_errors: list[str] = []
-        self.table_errors: list[str] = []
+        #: Errors shown above a part of the form: messages of the rules layer, rendered with ``|say``.
+        self.log_errors: list[Param] = []
+        self.hands_errors: list[Param] = []
+        self.totals_errors: list[Param] = []
+        self.table_errors: list[Param] = []
         self.notices: list[str] = []
         self._board: Board | None = None
         #: The number the play still in the play fields gets when the deal is scored with it.
@@ -170,17 +172,21 @@ class IcebergEntryForm(EntryForm):
         except JSONInputError:
             log = None
         if not isinstance(log, list):
-            raise FieldError("the plays entered so far could not be read; please enter them again", field="log")
+            raise FieldError(
+                msg("the plays entered so far could not be read; please enter them again"),
+                field="log",
+                location=("log",),
+            )
         return log
 
     def next_play(self, players: tuple[str, ...]) -> dict[str, Any]:
         """The play in the play fields, in the log's form; FieldError (field ``play``) if incomplete."""
         who = (self.who.data or "").strip()
         if who not in players:
-            raise FieldError("tap who made the play", field="play")
+            raise FieldError(msg("tap who made the play"), field="play", location=("play",))
         cards = tokens(self.cards.data)
         if not cards:
-            raise FieldError("pick the cards of the play", field="play")
+            raise FieldError(msg("pick the cards of the play"), field="play", location=("play",))
         kind = (self.kind.data or MELD).strip()
         if kind == ACES:
             return {"player": who, "aces": cards}
@@ -200,7 +206,7 @@ class IcebergEntryForm(EntryForm):
         try:
             log = self.read_log()
         except InputError as error:
-            self.log_errors.append(error.message)
+            self.log_errors.append(error.msg)
             log = []
             action = None if action in (ADD, TAKE_BACK) else action
         if action == ADD:
@@ -222,23 +228,23 @@ class IcebergEntryForm(EntryForm):
         try:
             return ICEBERG.replay_log(setup, log)
         except InputError as error:
-            self.log_errors.append(error.message)
+            self.log_errors.append(error.msg)
             return None
 
     def _add(self, setup: MatchSetup, log: list[Any]) -> list[Any]:
         try:
             ICEBERG.replay_log(setup, log)
         except InputError as error:
-            self.log_errors.append(error.message)
+            self.log_errors.append(error.msg)
             return log
         try:
             play = self.next_play(setup.players)
             replay = ICEBERG.replay_log(setup, [*log, play])
         except InputError as error:
-            self._play_error(error.message)
+            self._play_error(error)
             return log
         scored = replay.plays[-1]
-        self.notices.append(f"Added: {scored.text}")
+        self.notices.append(_("Added: %(play)s", play=say(scored.text)))
         # The next play starts blank, its player included: a player left over from the last play
         # would credit the next one silently to the wrong player.
         self.who.data = ""
@@ -310,47 +316,49 @@ class IcebergEntryForm(EntryForm):
     # --- errors --------------------------------------------------------------------------------------
 
     def place_error(self, error: InputError) -> None:
-        """At the fields holding the named card, else at the part of the form the error concerns."""
-        message = error.message
+        """At the fields holding the named card, else where the error's location points: the play
+        still in the play fields, a player's hand or points, a table row, or that part of the form."""
+        message = error.msg
         if error.field == "play":
-            self._play_error(message)
+            self._play_error(error)
             return
         holders = self._holding(error)
         if holders:
             for holder in holders:
                 holder.errors = [*list(holder.errors or []), message]
             return
-        seated = self.seated()
-        named = next((seat for seat, name in seated if message.startswith((f"{name}'s ", f"{name} "))), None)
+        inside = error.location[1:]
+        seat = next((seat for seat, name in self.seated() if inside[:1] == (name,)), None)
         if error.field == "log":
-            number = _PLAY_NUMBER.match(message)
-            pending = self._pending is not None and number is not None and int(number.group(1)) == self._pending
-            if pending:
-                self._play_error(message)
+            if self._pending is not None and inside[:1] == (self._pending,):
+                self._play_error(error)
             else:
                 self.log_errors.append(message)
         elif error.field == "hands":
-            if named is not None and "have no cards" not in message:
-                self.hand(named).errors = [*list(self.hand(named).errors or []), message]
+            if seat is not None:
+                self.hand(seat).errors = [*list(self.hand(seat).errors or []), message]
             else:
                 self.hands_errors.append(message)
         elif error.field == "table":
-            row = self._table_row_of(message)
+            row = self._table_row_at(inside)
             if row is not None:
                 row.errors = [*list(row.errors or []), message]
             else:
                 self.table_errors.append(message)
         elif error.field in ("played", "aces"):
-            if named is not None and error.field == "played":
-                self.played(named).errors = [*list(self.played(named).errors or []), message]
+            if seat is not None and error.field == "played":
+                self.played(seat).errors = [*list(self.played(seat).errors or []), message]
             else:
                 self.totals_errors.append(message)
         else:
             self.form_errors.append(message)
 
-    def _play_error(self, message: str) -> None:
-        """Shown at the play's cards; "play 5 (Cat): " is dropped, the fields say which play."""
-        self.cards.errors = [*list(self.cards.errors or []), _PLAY_PREFIX.sub("", message)]
+    def _play_error(self, error: InputError) -> None:
+        """Shown at the play's cards; a refused play's number is dropped (its ``reason`` alone): the
+        fields say which play."""
+        reason = error.msg.param("reason") if error.location[:1] == ("log",) else None
+        shown = reason if isinstance(reason, Message) else error.msg
+        self.cards.errors = [*list(self.cards.errors or []), shown]
 
     def _holding(self, error: InputError) -> list[StringField]:
         if not isinstance(error, CardError):
@@ -359,35 +367,38 @@ class IcebergEntryForm(EntryForm):
         fields += [self.table_row(i) for i in range(MAX_MELDS)] if self.quick else [self.cards]
         return [f for f in fields if any(same_card(t, error.token) for t in tokens(f.data))]
 
-    def _table_row_of(self, message: str) -> StringField | None:
-        """``table meld N`` counts the filled rows only."""
-        found = _TABLE_MELD.search(message)
-        if not found:
+    def _table_row_at(self, inside: tuple[str | int, ...]) -> StringField | None:
+        """The row of table meld N (location ``("table", N)``), counting the filled rows only."""
+        if not inside or not isinstance(inside[0], int):
             return None
         filled = [self.table_row(i) for i in range(MAX_MELDS) if tokens(self.table_row(i).data)]
-        number = int(found.group(1))
+        number = inside[0]
         return filled[number - 1] if 0 < number <= len(filled) else None
 
 
 for _seat in range(SEATS):
     setattr(IcebergEntryForm, f"player_{_seat}", HiddenField(validators=[Optional(), Length(max=80)]))
-    setattr(IcebergEntryForm, f"hand_{_seat}", StringField("Cards left", validators=[Optional(), Length(max=200)]))
+    setattr(IcebergEntryForm, f"hand_{_seat}", StringField(_l("Cards left"), validators=[Optional(), Length(max=200)]))
     setattr(
         IcebergEntryForm,
         f"played_{_seat}",
         WholeNumberField(
-            "Melds and lay-offs",
-            validators=[Optional(), NumberRange(min=0, max=100_000, message="points from 0 up")],
+            _l("Melds and lay-offs"),
+            validators=[Optional(), NumberRange(min=0, max=100_000, message=_l("points from 0 up"))],
         ),
     )
     setattr(
         IcebergEntryForm,
         f"aces_{_seat}",
-        WholeNumberField("Aces exposed", validators=[Optional(), NumberRange(min=0, max=8, message="0 to 8 aces")]),
+        WholeNumberField(
+            _l("Aces exposed"), validators=[Optional(), NumberRange(min=0, max=8, message=_l("0 to 8 aces"))]
+        ),
     )
 for _row in range(MAX_MELDS):
     setattr(
-        IcebergEntryForm, f"table_{_row}", StringField(f"Meld {_row + 1}", validators=[Optional(), Length(max=120)])
+        IcebergEntryForm,
+        f"table_{_row}",
+        StringField(_l("Meld %(number)s", number=_row + 1), validators=[Optional(), Length(max=120)]),
     )
 
 FORM = IcebergEntryForm

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import RadioField, StringField
 from wtforms.validators import Length, Optional
 
 from referee.cards import CardError
 from referee.errors import InputError
+from referee.messages import Param
 from referee.rules.iceberg import ICEBERG, pack_for
+from referee.rules.iceberg.checks import illegal_melds
 from referee.web.entries import same_card
 from referee.web.entries.iceberg import tokens
 from referee.web.forms import choices, option_fields, place_error, raw_options
@@ -27,24 +29,22 @@ LEFTOVER_OPTIONS = tuple(
 TABLE_ROWS = 24
 MIN_ROWS = 3
 
-_ILLEGAL_MELD = re.compile(r"^Table meld (\d+) ")
-
 
 class LeftoverForm(FlaskForm):
     hand = StringField(
-        "The hand left at the end",
+        _l("The hand left at the end"),
         validators=[Optional(), Length(max=200)],
-        description="Every card still held, aces included.",
+        description=_l("Every card still held, aces included."),
     )
     decks = RadioField(
-        "Players",
-        choices=choices([("1", "2 or 3: one deck"), ("2", "4 to 6: two decks")]),
+        _l("Players"),
+        choices=choices([("1", _l("2 or 3: one deck")), ("2", _l("4 to 6: two decks"))]),
         default="1",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.table_errors: list[str] = []
+        self.table_errors: list[Param] = []
 
     def row(self, index: int) -> StringField:
         return getattr(self, f"table_{index}")
@@ -68,11 +68,10 @@ class LeftoverForm(FlaskForm):
 
     def mark_illegal(self, result: dict[str, Any]) -> None:
         """Point at each table row the verdict finds no legal meld (the verdict above says why)."""
-        for reason in result.get("reasons", []):
-            found = _ILLEGAL_MELD.match(reason["text"])
-            if found and int(found.group(1)) <= TABLE_ROWS:
-                row = self.row(int(found.group(1)) - 1)
-                row.errors = [*list(row.errors or []), "Not a legal meld: see the verdict above."]
+        for number in illegal_melds(result):
+            if number <= TABLE_ROWS:
+                row = self.row(number - 1)
+                row.errors = [*list(row.errors or []), _l("Not a legal meld: see the verdict above.")]
 
     def place_error(self, error: InputError) -> None:
         """At every field holding the named card; else at the hand, the table or the top."""
@@ -81,11 +80,17 @@ class LeftoverForm(FlaskForm):
                 f for f in (self.hand, *self.table_rows()) if any(same_card(t, error.token) for t in tokens(f.data))
             ]
             for holder in holders:
-                holder.errors = [*list(holder.errors or []), error.message]
+                holder.errors = [*list(holder.errors or []), error.msg]
             if holders:
                 return
         if error.field == "table":
-            self.table_errors.append(error.message)
+            row = error.location[1] if len(error.location) > 1 else None
+            if isinstance(row, int) and 0 < row <= TABLE_ROWS:
+                self.row(row - 1).errors = [*list(self.row(row - 1).errors or []), error.msg]
+            else:
+                self.table_errors.append(error.msg)
+        elif error.field == "hand":
+            self.hand.errors = [*list(self.hand.errors or []), error.msg]
         else:
             place_error(self, error)
 
@@ -94,17 +99,17 @@ for _index in range(TABLE_ROWS):
     setattr(
         LeftoverForm,
         f"table_{_index}",
-        StringField(f"Table meld {_index + 1}", validators=[Optional(), Length(max=120)]),
+        StringField(_l("Table meld %(number)s", number=_index + 1), validators=[Optional(), Length(max=120)]),
     )
 for _name, _field in option_fields(LEFTOVER_OPTIONS).items():
     setattr(LeftoverForm, _name, _field)
 
 
-@page("iceberg", "What does this leftover hand cost?")
+@page("iceberg", _l("What does this leftover hand cost?"))
 @referee_pages.route("/iceberg/leftover", methods=["GET", "POST"])
 def iceberg_leftover() -> Any:
     form = LeftoverForm()
-    claim = ClaimInput.read([("penalty", "Penalty")])
+    claim = ClaimInput.read([("penalty", _l("Penalty"))])
     result = None
     more = request.form.get("act") == "rows"
     if form.validate_on_submit() and not more and claim.valid:
