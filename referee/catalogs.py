@@ -97,7 +97,7 @@ def extract(area: str) -> Catalog:
     template = Catalog(project="Table Referee", fuzzy=False)
     for path in area_files(area):
         method = "python" if path.suffix == ".py" else "jinja2"
-        options = {"extensions": "jinja2.ext.do"} if method == "jinja2" else {}
+        options = {"extensions": "jinja2.ext.do", "trimmed": "true"} if method == "jinja2" else {}
         for lineno, message, comments, context in extract_from_file(
             method, str(path), keywords=KEYWORDS, comment_tags=COMMENT_TAGS, options=options
         ):
