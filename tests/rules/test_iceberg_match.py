@@ -313,3 +313,21 @@ def test_the_pack_follows_the_player_count() -> None:
     assert ICEBERG.pack(setup_for()).decks == 1
     assert ICEBERG.pack(setup_for(FOUR)).decks == 2
     assert not ICEBERG.pack(setup_for(FOUR)).jokers
+
+
+def test_cards_go_on_no_special_and_no_run_joined_into_another() -> None:
+    """iceberg-3.6 and iceberg-4.4: the melds a play may still lay a card on."""
+    log = [
+        {"player": "Ann", "meld": ["3S", "5S", "7S", "9S", "JS", "KS"]},
+        *JOIN_LOG[:2],
+        {"player": "Cid", "layoff": ["6H"], "onto": 2},
+    ]
+    assert [m.number for m in ICEBERG.replay_log(setup_for(merge_runs=True), log).targets] == [2]
+    assert [m.number for m in ICEBERG.replay_log(setup_for(), log).targets] == [2, 3]
+
+
+def test_points_so_far_count_aces_unless_they_multiply() -> None:
+    """iceberg-2.4: +20 an ace as it is exposed; iceberg-8.1: with the multiplier aces score nothing."""
+    log = [{"player": "Ann", "aces": ["AS", "AH"]}, {"player": "Bob", "meld": ["4H", "5H", "6H"]}]
+    assert ICEBERG.replay_log(setup_for(), log).scored() == {"Ann": 40, "Bob": 30, "Cid": 0}
+    assert ICEBERG.replay_log(setup_for(ace_scoring="multiplier"), log).scored() == {"Ann": 0, "Bob": 30, "Cid": 0}

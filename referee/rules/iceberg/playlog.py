@@ -117,6 +117,20 @@ class Replay:
         """The melds on the table, runs joined to another left out."""
         return [m.meld for m in self.table if m.joined_into is None]
 
+    @property
+    def targets(self) -> list[TableMeld]:
+        """The table melds a card may still be laid on: no special (iceberg-3.6), no run joined into
+        another (iceberg-4.4)."""
+        return [m for m in self.table if m.meld.grows and m.joined_into is None]
+
+    def scored(self) -> dict[str, int]:
+        """Each player's points so far, as scored when laid: melds, lay-offs and, unless aces
+        multiply, +20 an ace (iceberg-2.4, 6.1, 8.1)."""
+        points = dict.fromkeys(self.in_play, 0)
+        for play in self.plays:
+            points[play.play.player] += play.points
+        return points
+
 
 def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Action]:
     """Read the log of an entry; errors carry ``field="log"`` and the play's location ``("log", 3)``."""

@@ -28,7 +28,6 @@ from referee.errors import FieldError, InputError
 from referee.messages import Message, Param, msg
 from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG, Replay
-from referee.rules.iceberg.playlog import ACE_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import WholeNumberField
@@ -72,22 +71,19 @@ class Board:
 
     @property
     def targets(self) -> list[dict[str, Any]]:
-        """Table melds a card can still be laid on: nothing goes on a special (iceberg-3.6)."""
-        return [m for m in self.table if m["kind"] != "special"]
+        """Table melds a card can still be laid on, as the rules layer says."""
+        return [m.as_dict() for m in self.replay.targets] if self.replay else []
 
     @property
     def last_ace_by(self) -> str | None:
         return self.replay.last_ace_by if self.replay else None
 
-    def so_far(self, setup: MatchSetup) -> list[tuple[str, int, int]]:
+    def so_far(self) -> list[tuple[str, int, int]]:
         """(player, points scored in play, aces exposed) for each player."""
         if not self.replay:
             return [(p, 0, 0) for p in self.players]
-        multiplier = setup.options.get("ace_scoring") == "multiplier"
-        return [
-            (p, self.replay.in_play[p] + (0 if multiplier else ACE_POINTS * self.replay.aces[p]), self.replay.aces[p])
-            for p in self.players
-        ]
+        scored = self.replay.scored()
+        return [(p, scored[p], self.replay.aces[p]) for p in self.players]
 
 
 class IcebergEntryForm(EntryForm):
