@@ -1,4 +1,4 @@
-"""Iceberg referee page: what does this leftover hand cost?"""
+"""Iceberg referee pages: is this a meld, what does this lay-off score, what does this leftover hand cost?"""
 
 from __future__ import annotations
 
@@ -30,16 +30,34 @@ TABLE_ROWS = 24
 MIN_ROWS = 3
 
 
-class LeftoverForm(FlaskForm):
+class DecksForm(FlaskForm):
+    """The number of decks a meld or a lay-off is judged with (iceberg-1.2)."""
+
+    decks = RadioField(
+        _l("Players"), choices=choices([("1", _l("2 or 3: one deck")), ("2", _l("4 to 6: two decks"))]), default="1"
+    )
+
+    def decks_number(self) -> int:
+        return 2 if self.decks.data == "2" else 1
+
+    def picker(self) -> dict[str, Any]:
+        return pack_picker(pack_for(self.decks_number()))
+
+    def place_error(self, error: InputError) -> None:
+        """At the card field the error names (by its location, or its field), else at the top."""
+        name = error.location[0] if error.location else error.field
+        target = getattr(self, str(name), None) if name else None
+        if isinstance(target, StringField):
+            target.errors = [*list(target.errors or []), error.msg]
+        else:
+            place_error(self, error)
+
+
+class LeftoverForm(DecksForm):
     hand = StringField(
         _l("The hand left at the end"),
         validators=[Optional(), Length(max=200)],
         description=_l("Every card still held, aces included."),
-    )
-    decks = RadioField(
-        _l("Players"),
-        choices=choices([("1", _l("2 or 3: one deck")), ("2", _l("4 to 6: two decks"))]),
-        default="1",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -59,12 +77,6 @@ class LeftoverForm(FlaskForm):
         for i in range(TABLE_ROWS):
             self.row(i).data = " ".join(melds[i]) if i < len(melds) else ""
         return melds
-
-    def decks_number(self) -> int:
-        return 2 if self.decks.data == "2" else 1
-
-    def picker(self) -> dict[str, Any]:
-        return pack_picker(pack_for(self.decks_number()))
 
     def mark_illegal(self, result: dict[str, Any]) -> None:
         """Point at each table row the verdict finds no legal meld (the verdict above says why)."""
@@ -132,3 +144,38 @@ def iceberg_leftover() -> Any:
         picker=form.picker(),
         claim=claim,
     ), status
+
+
+class MeldForm(DecksForm):
+    cards = StringField(_l("The cards laid"), validators=[Optional(), Length(max=200)])
+
+
+class LayoffForm(DecksForm):
+    meld = StringField(_l("The meld on the table"), validators=[Optional(), Length(max=200)])
+    cards = StringField(_l("The cards laid off"), validators=[Optional(), Length(max=200)])
+
+
+def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str) -> Any:
+    """Run ``check`` on the posted ``body`` (with the claimed points) and show its page."""
+    claim = ClaimInput.read([("points", _l("Points"))])
+    result = None
+    if form.validate_on_submit() and claim.valid:
+        result = verdict(ICEBERG.checks[check], claim.into({**body, "decks": form.decks_number()}), form.place_error)
+    return render_template(
+        template, form=form, result=result, game=ICEBERG, picker=form.picker(), claim=claim
+    ), page_status(result)
+
+
+@page("iceberg", _l("Is this a meld, and what does it score?"))
+@referee_pages.route("/iceberg/meld", methods=["GET", "POST"])
+def iceberg_meld() -> Any:
+    form = MeldForm()
+    return _judge(form, "meld", {"cards": tokens(form.cards.data)}, "referee/iceberg_meld.html")
+
+
+@page("iceberg", _l("What does this lay-off score?"))
+@referee_pages.route("/iceberg/layoff", methods=["GET", "POST"])
+def iceberg_layoff() -> Any:
+    form = LayoffForm()
+    body = {"meld": tokens(form.meld.data), "cards": tokens(form.cards.data)}
+    return _judge(form, "layoff", body, "referee/iceberg_layoff.html")
