@@ -21,6 +21,7 @@ from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
 from referee.rules.iceberg.wording import total
+from referee.rules.seating import find_name
 
 ACTIONS = ("aces", "meld", "layoff")
 #: The actions of a play as an error names them.
@@ -146,11 +147,11 @@ def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Actio
 
 
 def find_player(name: object, players: Sequence[str], where: Param, location: tuple[str | int, ...]) -> str:
-    """The player ``name`` names (case aside); else a FieldError at ``location`` saying ``where`` it was given."""
-    if isinstance(name, str):
-        for player in players:
-            if player.casefold() == name.strip().casefold():
-                return player
+    """The player ``name`` names (as every game finds one); else a FieldError at ``location`` saying ``where`` it
+    was given."""
+    found = find_name(name, players)
+    if found is not None:
+        return found
     raise FieldError(
         msg(
             "{where}: {name} is not a player of this match ({players})",

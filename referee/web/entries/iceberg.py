@@ -14,7 +14,6 @@ in hand, valued against the final table by the rules layer.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +22,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import CardError
+from referee.cards import CardError, card_tokens
 from referee.errors import FieldError, InputError
 from referee.messages import Message, Param, msg
 from referee.rules.game import MatchSetup
@@ -44,11 +43,9 @@ MELD, ACES, ONTO = "meld", "aces", "onto-"
 #: The buttons of the form (``name="act"``); no value is the form's own "Score deal" button.
 ADD, TAKE_BACK, ENTER, MORE_ROWS = "add", "take_back", "enter", "rows"
 
-_TOKENS = re.compile(r"[\s,]+")
-
-
 def tokens(text: str | None) -> list[str]:
-    return [t for t in _TOKENS.split(text or "") if t]
+    """The cards typed in a field (none if it is empty)."""
+    return card_tokens(text or "")
 
 
 @dataclass
