@@ -18,7 +18,7 @@ from referee.messages import Message, msg
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.joined import solve_joining
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Join, Play, Problem, TableRun, solve
 from referee.rules.iceberg.wording import penalty_text, total
 
@@ -293,18 +293,11 @@ def _join_steps(join: Join, table: Sequence[Meld], runs: Sequence[int], decks: i
 def _new_meld(cards: list[Card], decks: int) -> PlanStep:
     verdict = classify_meld(cards, decks)
     meld = verdict.meld
-    kind = meld.kind if meld else None
-    rule = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}.get(
-        str(kind), "iceberg-3"
-    )
-    if len(verdict.steps) > 1:
-        rule = "iceberg-3.4"
+    assert meld is not None, "the best play lays legal melds only"
     text = msg(
-        "Meld {cards} ({kind}): {total}", cards=quoted(cards), kind=KIND_NAMES[str(kind)], total=total(verdict.steps)
+        "Meld {cards} ({kind}): {total}", cards=quoted(cards), kind=KIND_NAMES[meld.kind], total=total(verdict.steps)
     )
-    return PlanStep(
-        "meld", tuple(meld.cards if meld else cards), verdict.points, tuple(verdict.steps), text, rule, kind
-    )
+    return PlanStep("meld", meld.cards, verdict.points, tuple(verdict.steps), text, meld_clause(meld), meld.kind)
 
 
 def _layoff(index: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:

@@ -17,6 +17,8 @@ from referee.rules.iceberg.wording import steps_text, total
 COLOURS = {"red": msg("red"), "black": msg("black")}
 #: The kinds of meld as a sentence names them.
 KIND_NAMES = {"pair": msg("pair"), "set": msg("set"), "run": msg("run"), "special": msg("special")}
+#: The clause each kind of meld scores by when laid (iceberg-3.1, 3.2, 3.3, 3.5).
+KIND_CLAUSES = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,12 @@ def special_value(cards: Sequence[Card]) -> tuple[int, Message] | None:
     return None
 
 
+def meld_clause(meld: Meld) -> str:
+    """The clause a meld laid from the hand scores by: its kind's, or iceberg-3.4 for a set or run of
+    more than 3 cards (3 cards and lay-offs)."""
+    return "iceberg-3.4" if meld.kind in ("set", "run") and meld.size > 3 else KIND_CLAUSES[meld.kind]
+
+
 def meld_points(meld: Meld) -> int:
     """What a meld scores laid whole from the hand."""
     if meld.kind == "special":
@@ -125,7 +133,7 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     """Is this a meld laid from the hand, of which kind, and what does it score (iceberg-3)?"""
     cards = list(cards)
     explanation = Explanation()
-    kind, detail, rule = _kind_of(cards, decks)
+    kind, detail = _kind_of(cards, decks)
     if kind is None:
         reasons = Explanation()
         for text, why in _problems(cards, decks):
@@ -137,6 +145,7 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
         )
         return MeldVerdict(False, None, 0, [], reasons, explanation)
     meld = Meld(kind, ordered(kind, cards))
+    rule = KIND_CLAUSES[kind]
     if kind == "special":
         points = meld_points(meld)
         explanation.add(
@@ -162,27 +171,27 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     return MeldVerdict(True, meld, sum(steps), steps, explanation=explanation)
 
 
-def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, Param, str]:
+def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, Param]:
     if len(cards) < 2 or any(is_ace(c) for c in cards):
-        return None, "", ""
+        return None, ""
     ranks = {c.rank for c in cards}
     suits = {c.suit for c in cards}
     n = len(cards)
     if len(ranks) == 1:
         rank = cards[0].rank
         if n == 2:
-            return ("pair", msg("a pair of {rank}s", rank=rank), "iceberg-3.1") if decks == 1 else (None, "", "")
+            return ("pair", msg("a pair of {rank}s", rank=rank)) if decks == 1 else (None, "")
         if n <= 4 * decks:
-            return "set", msg("a set of {size} {rank}s", size=n, rank=rank), "iceberg-3.2"
-        return None, "", ""
+            return "set", msg("a set of {size} {rank}s", size=n, rank=rank)
+        return None, ""
     found = special_value(cards)
     if found is not None:
-        return "special", found[1], "iceberg-3.5"
+        return "special", found[1]
     if len(suits) == 1 and n >= 3:
         indices = sorted(RANK_INDEX[c.rank] for c in cards)
         if indices == list(range(indices[0], indices[0] + n)):
-            return "run", msg("a run of {size} {suit}", size=n, suit=SUIT_WORDS[str(cards[0].suit)]), "iceberg-3.3"
-    return None, "", ""
+            return "run", msg("a run of {size} {suit}", size=n, suit=SUIT_WORDS[str(cards[0].suit)])
+    return None, ""
 
 
 def _problems(cards: list[Card], decks: int) -> list[tuple[Message, str]]:

@@ -18,7 +18,7 @@ from referee.explain import Explanation
 from referee.messages import Message, Param, join, msg
 from referee.rules.iceberg.deck import is_ace, parse_at, quoted
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
 from referee.rules.iceberg.table import parallel_conflict
 from referee.rules.iceberg.wording import total
 from referee.rules.seating import find_name
@@ -314,11 +314,8 @@ def _meld(
         kind=KIND_NAMES[meld.kind],
         total=total(verdict.steps),
     )
-    rule = "iceberg-3.4" if len(verdict.steps) > 1 else _MELD_RULES[meld.kind]
+    rule = meld_clause(meld)
     return Scored(number, play, verdict.points, verdict.steps, text, rule, len(table), meld)
-
-
-_MELD_RULES = {"pair": "iceberg-3.1", "set": "iceberg-3.2", "run": "iceberg-3.3", "special": "iceberg-3.5"}
 
 
 def _layoff(
