@@ -10,6 +10,7 @@ from referee.rules.game import DealContext, MatchSetup
 from referee.rules.iceberg import ICEBERG, classify_meld, lay_off, value_leftover
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import Meld
+from tests.rules.iceberg_worked import E20, E22, E23
 
 
 def cards(text: str):  # type: ignore[no-untyped-def]
@@ -232,16 +233,6 @@ def deal(entry: dict, **options: object):  # type: ignore[no-untyped-def]
     return ICEBERG.score_deal(setup, canonical, DealContext(number=1, dealer="Cid"))
 
 
-E20 = {
-    "mode": "log",
-    "log": [
-        {"player": "Ann", "aces": ["AD"]},
-        {"player": "Cid", "aces": ["AS", "AC", "AH"]},
-    ],
-    "hands": {"Ann": ["2S", "7C"], "Bob": ["QD"], "Cid": ["KS", "4H", "5H", "6H", "9C", "2D"]},
-}
-
-
 def test_e20_last_ace_ends_the_deal() -> None:
     result = deal(E20)
     cid = result.details["players"]["Cid"]
@@ -276,15 +267,6 @@ def test_e21_bower_rules() -> None:
     assert result.scores["Cid"] == 40
 
 
-E22 = {
-    "mode": "quick",
-    "played": {"Ann": 150},
-    "aces": {"Ann": 2},
-    "table": [["2H", "3H", "4H", "5H", "6H"], ["QS", "QD", "QC"]],
-    "hands": {"Ann": ["KS", "9C", "2D", "6D"], "Bob": [], "Cid": ["8S"]},
-}
-
-
 def test_e22_multiplier_on_the_net_score() -> None:
     result = deal(E22, ace_scoring="multiplier")
     assert result.details["players"]["Ann"]["penalty"] == -40
@@ -297,16 +279,7 @@ def test_e22_multiplier_on_points_in_play_only() -> None:
 
 
 def test_e23_an_ace_on_a_later_turn_scores_at_once_and_play_goes_on() -> None:
-    entry = {
-        "mode": "log",
-        "log": [
-            {"player": "Ann", "aces": ["AH"]},
-            {"player": "Ann", "meld": ["4C", "5C", "6C"]},
-            {"player": "Bob", "layoff": ["7C"], "onto": 1},
-        ],
-        "hands": {"Ann": [], "Bob": ["KD"], "Cid": ["2S", "3D"]},
-    }
-    result = deal(entry)
+    result = deal(E23)
     plays = result.details["log"]
     assert [p["points"] for p in plays] == [20, 30, 40]
     assert result.scores == {"Ann": 20 + 30, "Bob": 40 - 10, "Cid": -20}
