@@ -43,6 +43,7 @@ MELD, ACES, ONTO = "meld", "aces", "onto-"
 #: The buttons of the form (``name="act"``); no value is the form's own "Score deal" button.
 ADD, TAKE_BACK, ENTER, MORE_ROWS = "add", "take_back", "enter", "rows"
 
+
 def tokens(text: str | None) -> list[str]:
     """The cards typed in a field (none if it is empty)."""
     return card_tokens(text or "")
