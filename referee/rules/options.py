@@ -51,7 +51,7 @@ class Option:
     def describe(self, value: Any) -> str:
         """The value as a person reads it on a sheet."""
         if self.kind == "subset":
-            return ", ".join(self.choice_label(v) for v in value) or "none"
+            return ", ".join(str(self.choice_label(v)) for v in value) or "none"
         if self.kind == "int_map":
             return ", ".join(f"{k} ×{v}" for k, v in value.items())
         if self.kind == "bool":

@@ -25,6 +25,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
+from referee.web.i18n import say
 from referee.web.models import Evening, Player
 from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 
@@ -263,9 +264,9 @@ def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | Non
         name = "opt_" + name.removeprefix("options.").split(".")[0]
     target = getattr(form, name, None) if name else None
     if isinstance(target, Field):
-        target.errors = [*list(target.errors or []), error.message]
+        target.errors = [*list(target.errors or []), say(error)]
     else:
-        form.form_errors.append(error.message)
+        form.form_errors.append(say(error))
 
 
 class VersionField(HiddenField):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import FieldError, InputError, TotalError
-from referee.explain import Step
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
 
@@ -124,16 +123,19 @@ def test_first_dealer_then_previous_first_player() -> None:
     first = ZHENGFEN.score_match(match, [])
     assert first.next_dealer == "C"
     assert first.status == "Playing to 500"
-    assert ZHENGFEN.next_turn_note(match, first) == Step(
-        "The holder of `3H` leads the first trick and need not play it.", "zhengfen-1.6"
-    )
+    note = ZHENGFEN.next_turn_note(match, first)
+    assert note is not None
+    assert (note.text, note.rule) == ("The holder of `3H` leads the first trick and need not play it.", "zhengfen-1.6")
     entries = [ZHENGFEN.check_entry(match, E31), ZHENGFEN.check_entry(match, sweep(["D", "A", "B", "C"]))]
     result = ZHENGFEN.score_match(match, entries)
     assert [d.dealer for d in result.deals] == ["C", "B"]
     assert result.next_dealer == "D"
     assert result.status == "Playing to 500"
-    assert ZHENGFEN.next_turn_note(match, result) == Step(
-        "C, last, shuffles; D, 1st, deals, takes the first card and leads.", "zhengfen-1.7"
+    note = ZHENGFEN.next_turn_note(match, result)
+    assert note is not None
+    assert (note.text, note.rule) == (
+        "C, last, shuffles; D, 1st, deals, takes the first card and leads.",
+        "zhengfen-1.7",
     )
     assert ZHENGFEN.next_lead(match, result.deals).rule == "zhengfen-1.7"
     assert ZHENGFEN.next_lead(match, []).rule == "zhengfen-1.6"

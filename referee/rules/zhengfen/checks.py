@@ -7,18 +7,26 @@ from typing import Any
 
 from referee.cards import Card, check_copies
 from referee.errors import FieldError
+from referee.messages import msg
 from referee.rules.checks import Body, Check
 from referee.rules.claims import Item, Ruling
 from referee.rules.zhengfen.options import OPTIONS, rules_from
 from referee.rules.zhengfen.plays import beats, classify, parse_declaration
-from referee.rules.zhengfen.scoring import Haul, check_copies_across, check_hand, check_point_cards, score_deal
+from referee.rules.zhengfen.scoring import (
+    Haul,
+    check_copies_across,
+    check_hand,
+    check_point_cards,
+    players_error,
+    score_deal,
+)
 from referee.rules.zhengfen.values import HAND_SIZES, ZHENGFEN_PACK
 
 
 def _play(body: Body, name: str) -> list[Card]:
     cards = body.cards(name, ZHENGFEN_PACK)
     if not cards:
-        raise FieldError(f"`{name}` holds no card", field=name)
+        raise FieldError(msg("`{field}` holds no card", field=name), field=name, location=(name,))
     return cards
 
 
@@ -44,12 +52,19 @@ def beats_check(data: Mapping[str, Any]) -> dict[str, Any]:
 def parse_order(value: object, field: str = "order") -> tuple[str, ...]:
     """The finishing order: 3 to 6 distinct player names, last place last (zhengfen-9.4)."""
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise FieldError(f"`{field}` is a list of player names, 1st place first", field=field)
+        raise FieldError(
+            msg("`{field}` is a list of player names, 1st place first", field=field), field=field, location=(field,)
+        )
     order = tuple(n.strip() for n in value)
     if len(order) not in HAND_SIZES:
-        raise FieldError(f"Zheng Fen is played by 3 to 6 players, not {len(order)} — zhengfen-1.1", field=field)
-    if len(set(order)) != len(order):
-        raise FieldError(f"each player is named once in `{field}` — zhengfen-9.4", field=field)
+        raise players_error(len(order), field)
+    doubled = next((place for place, name in enumerate(order) if name in order[:place]), None)
+    if doubled is not None:
+        raise FieldError(
+            msg("each player is named once in `{field}` — zhengfen-9.4", field=field),
+            field=field,
+            location=(field, doubled),
+        )
     return order
 
 
@@ -58,7 +73,11 @@ def _piles(body: Body, name: str, order: tuple[str, ...]) -> dict[str, Haul]:
     given = body.mapping(name) if body.has(name) else {}
     for player, value in given.items():
         if player not in order:
-            raise FieldError(f"`{name}` names {player!r}, who is not in `order` — zhengfen-9.4", field=name)
+            raise FieldError(
+                msg("`{field}` names {player}, who is not in `order` — zhengfen-9.4", field=name, player=repr(player)),
+                field=name,
+                location=(name, player),
+            )
         piles[player] = Haul.of_cards(ZHENGFEN_PACK.parse(value, field=f"{name}.{player}"))
     return piles
 
@@ -75,8 +94,13 @@ def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     for player, pile in hands.items():
         if player != last and pile.size:
             raise FieldError(
-                f"only the last player may hold cards: {player} is not last but holds {pile.size} — zhengfen-9.4",
+                msg(
+                    "only the last player may hold cards: {player} is not last but holds {count} — zhengfen-9.4",
+                    player=player,
+                    count=pile.size,
+                ),
                 field=f"hands.{player}",
+                location=("hands", player),
             )
     hand = hands.get(last, Haul(cards=()))
     check_copies_across(

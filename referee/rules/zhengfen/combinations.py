@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import combinations, product
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, Card
+from referee.cards import SUIT_WORD, SUIT_WORDS, Card
+from referee.explain import Step
+from referee.messages import Message, msg
 from referee.rules.zhengfen.options import DEFAULT_RULES, SPECIALS, TRIO_FORMS, Rules
 from referee.rules.zhengfen.values import (
     BIG_JOKER,
@@ -46,28 +48,41 @@ TYPE_CLAUSES: dict[str, str] = {t: f"zhengfen-3.{i}" for i, t in enumerate(TYPES
 SEQUENCE_TYPES = frozenset({"pair_sequence", "triple_sequence", "four_sequence", "suit_sequence"})
 GROUP_TYPES: dict[int, str] = {2: "pair", 3: "triple", 4: "four"}
 GROUP_SEQUENCES: dict[int, str] = {2: "pair_sequence", 3: "triple_sequence", 4: "four_sequence"}
-TYPE_NAMES: dict[str, str] = {
-    "single": "single",
-    "pair": "pair",
-    "triple": "triple",
-    "four": "four",
-    "pair_sequence": "pair sequence",
-    "triple_sequence": "triple sequence",
-    "four_sequence": "four sequence",
-    "trio_plus_two": "trio plus two",
-    "suit_sequence": "suit sequence",
-    "special": "special",
+TYPE_NAMES: dict[str, Message] = {
+    "single": msg("single"),
+    "pair": msg("pair"),
+    "triple": msg("triple"),
+    "four": msg("four"),
+    "pair_sequence": msg("pair sequence"),
+    "triple_sequence": msg("triple sequence"),
+    "four_sequence": msg("four sequence"),
+    "trio_plus_two": msg("trio plus two"),
+    "suit_sequence": msg("suit sequence"),
+    "special": msg("special"),
 }
-SPECIAL_NAMES: dict[str, str] = {
-    "510k_mixed": "5-10-K of mixed suits",
-    "510k_suited": "5-10-K of one suit",
-    "four_twos": "four 2s",
+#: Each type with its article, as a sentence names it: "following a pair", "is neither a pair nor …".
+A_TYPE: dict[str, Message] = {
+    "single": msg("a single"),
+    "pair": msg("a pair"),
+    "triple": msg("a triple"),
+    "four": msg("a four"),
+    "pair_sequence": msg("a pair sequence"),
+    "triple_sequence": msg("a triple sequence"),
+    "four_sequence": msg("a four sequence"),
+    "trio_plus_two": msg("a trio plus two"),
+    "suit_sequence": msg("a suit sequence"),
+    "special": msg("a special"),
 }
-FORM_NAMES: dict[str, str] = {
-    "pair": "a pair",
-    "consecutive": "two adjacent ranks",
-    "same_suit": "two cards of one suit",
-    "point_cards": "two point cards",
+SPECIAL_NAMES: dict[str, Message] = {
+    "510k_mixed": msg("5-10-K of mixed suits"),
+    "510k_suited": msg("5-10-K of one suit"),
+    "four_twos": msg("four 2s"),
+}
+FORM_NAMES: dict[str, Message] = {
+    "pair": msg("a pair"),
+    "consecutive": msg("two adjacent ranks"),
+    "same_suit": msg("two cards of one suit"),
+    "point_cards": msg("two point cards"),
 }
 JOKERS: tuple[str, ...] = ("SJ", "BJ")
 _FIVE_TEN_KING = (RANK_INDEX["5"], RANK_INDEX["10"], RANK_INDEX["K"])
@@ -129,38 +144,63 @@ class Reading:
         """Leading order (zhengfen-4.5): a special, then the type listed later, the higher key, the longer."""
         return (self.is_special, TYPES.index(self.type), self.key, self.length or 0, *self.tiebreak())
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """``a pair of 8s``, ``a suit sequence of spades 10–A (5 cards)``."""
         if self.type == "single":
-            return f"a single {rank_word(self.key)}"
-        if self.type in GROUP_TYPES.values():
-            return f"a {self.type} of {rank_plural(self.key)}"
+            return msg("a single {rank}", rank=rank_word(self.key))
+        if self.type == "pair":
+            return msg("a pair of {ranks}", ranks=rank_plural(self.key))
+        if self.type == "triple":
+            return msg("a triple of {ranks}", ranks=rank_plural(self.key))
+        if self.type == "four":
+            return msg("a four of {ranks}", ranks=rank_plural(self.key))
         if self.type == "trio_plus_two":
-            return f"a trio of {rank_plural(self.key)} plus two ({FORM_NAMES[self.form or 'pair']})"
+            return msg(
+                "a trio of {ranks} plus two ({form})", ranks=rank_plural(self.key), form=FORM_NAMES[self.form or "pair"]
+            )
         if self.type == "special":
-            return f"the special {SPECIAL_NAMES[self.key_name]}"
+            return msg("the special {name}", name=SPECIAL_NAMES[self.key_name])
         span = f"{RANK_ORDER[self.low]}–{RANK_ORDER[self.key]}"
+        length = self.length or 0
         if self.type == "suit_sequence":
-            return f"a suit sequence of {SUIT_NAMES[self.suit or 'S']} {span} ({self.length} cards)"
-        group = {"pair_sequence": "pairs", "triple_sequence": "triples", "four_sequence": "fours"}[self.type]
-        return f"a {TYPE_NAMES[self.type]} {span} ({self.length} {group})"
+            return msg(
+                "a suit sequence of {suit} {span} ({length} cards)",
+                suit=SUIT_WORDS[self.suit or "S"],
+                span=span,
+                length=length,
+            )
+        if self.type == "pair_sequence":
+            return msg("a pair sequence {span} ({length} pairs)", span=span, length=length)
+        if self.type == "triple_sequence":
+            return msg("a triple sequence {span} ({length} triples)", span=span, length=length)
+        return msg("a four sequence {span} ({length} fours)", span=span, length=length)
 
-    def joker_notes(self) -> list[tuple[str, str]]:
+    def joker_notes(self) -> list[Step]:
         """What each joker stands for, with the clause that allows it."""
-        notes: list[tuple[str, str]] = []
+        notes: list[Step] = []
         for joker, rank in self.jokers:
             if self.type == "single":
-                notes.append((f"{joker} alone is its own rank, never wild", "zhengfen-4.4"))
+                notes.append(Step(msg("{joker} alone is its own rank, never wild", joker=joker), "zhengfen-4.4"))
             elif rank == RANK_INDEX[joker] and self.type in SEQUENCE_TYPES:
-                suit = f", as a {SUIT_SINGULAR[self.suit]}" if self.type == "suit_sequence" and self.suit else ""
-                notes.append((f"{joker} counts at its own rank at the top of the sequence{suit}", "zhengfen-4.3"))
+                if self.type == "suit_sequence" and self.suit:
+                    text = msg(
+                        "{joker} counts at its own rank at the top of the sequence, as a {suit}",
+                        joker=joker,
+                        suit=SUIT_WORD[self.suit],
+                    )
+                else:
+                    text = msg("{joker} counts at its own rank at the top of the sequence", joker=joker)
+                notes.append(Step(text, "zhengfen-4.3"))
             elif rank == RANK_INDEX[joker]:
                 other = next(j for j in JOKERS if j != joker)
-                notes.append((f"{joker} counts at its own rank, the rank {other} stands for", "zhengfen-4.1"))
+                text = msg("{joker} counts at its own rank, the rank {other} stands for", joker=joker, other=other)
+                notes.append(Step(text, "zhengfen-4.1"))
             elif self.type == "suit_sequence" and self.suit and rank in STANDARD_RANKS:
-                notes.append((f"{joker} stands for `{RANK_ORDER[rank]}{self.suit}`", "zhengfen-4.1"))
+                text = msg("{joker} stands for `{card}`", joker=joker, card=f"{RANK_ORDER[rank]}{self.suit}")
+                notes.append(Step(text, "zhengfen-4.1"))
             else:
-                notes.append((f"{joker} stands for {with_article(rank)}", "zhengfen-4.1"))
+                text = msg("{joker} stands for {rank}", joker=joker, rank=with_article(rank))
+                notes.append(Step(text, "zhengfen-4.1"))
         return notes
 
     def as_dict(self) -> dict[str, object]:
@@ -173,8 +213,10 @@ class Reading:
         if self.suit is not None:
             data["suit"] = self.suit
         data["jokers"] = self.wild
-        data["text"] = self.describe()
-        data["joker_notes"] = [{"text": text, "rule": rule} for text, rule in self.joker_notes()]
+        described = self.describe()
+        data["text"] = described.render()
+        data["message"] = described.as_json()
+        data["joker_notes"] = [note.as_dict() for note in self.joker_notes()]
         return data
 
 
@@ -359,9 +401,7 @@ def _stand_ins(spare: tuple[str, ...], trio: int, wild_range: str) -> tuple[tupl
     """
     allowed = _ALLOWED[wild_range]
     ways = [
-        ranks
-        for ranks in product(*(sorted(allowed[j] - {trio}) for j in spare))
-        if _own_ranks_paired(spare, ranks)
+        ranks for ranks in product(*(sorted(allowed[j] - {trio}) for j in spare)) if _own_ranks_paired(spare, ranks)
     ]
 
     def order(ranks: tuple[int, ...]) -> tuple[int, ...]:

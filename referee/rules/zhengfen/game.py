@@ -8,6 +8,7 @@ from typing import Any
 from referee.cards import Pack
 from referee.errors import FieldError
 from referee.explain import Explanation, Step
+from referee.messages import join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.zhengfen.checks import CHECKS
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
@@ -22,7 +23,6 @@ from referee.rules.zhengfen.scoring import (
 from referee.rules.zhengfen.values import POINT_RANKS, ZHENGFEN_PACK
 
 _COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
-_FIRST_LEAD = "the holder of `3H` leads the first trick and need not play it"
 
 
 def parse_haul(value: object, field: str) -> Haul:
@@ -35,14 +35,29 @@ def parse_haul(value: object, field: str) -> Haul:
             rank = _COUNT_KEYS.get(str(key).strip().upper())
             if rank is None:
                 raise FieldError(
-                    f"`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key!r}", field=field
+                    msg(
+                        "`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key}",
+                        field=field,
+                        key=repr(key),
+                    ),
+                    field=field,
+                    location=(field,),
                 )
             if isinstance(number, str) and number.strip().isdigit():
                 number = int(number)
             if number in ("", None):
                 number = 0
             if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
-                raise FieldError(f"`{field}.{rank}` is a count from 0 to 4, not {number!r}", field=field)
+                raise FieldError(
+                    msg(
+                        "`{field}.{rank}` is a count from 0 to 4, not {number}",
+                        field=field,
+                        rank=rank,
+                        number=repr(number),
+                    ),
+                    field=field,
+                    location=(field, rank),
+                )
             counts[rank] = number
         return Haul.of_counts(counts["5"], counts["10"], counts["K"])
     return Haul.of_cards(ZHENGFEN_PACK.parse(value, field=field))
@@ -94,12 +109,20 @@ class ZhengFen(Game):
         if given is None:
             given = {}
         if not isinstance(given, Mapping):
-            raise FieldError("`captured` is an object: each player's captured cards or counts", field="captured")
+            raise FieldError(
+                msg("`captured` is an object: each player's captured cards or counts"),
+                field="captured",
+                location=("captured",),
+            )
         captured: dict[str, Haul] = {}
         for key, value in given.items():
             player = self._player(setup, key, "captured")
             if player in captured:
-                raise FieldError(f"`captured` names {player} twice", field="captured")
+                raise FieldError(
+                    msg("`captured` names {player} twice", player=player),
+                    field="captured",
+                    location=("captured", player),
+                )
             captured[player] = parse_haul(value, f"captured.{player}")
         hand = parse_haul(data.get("hand"), "hand")
         check_copies_across({**{f"captured.{p}": h for p, h in captured.items()}, "hand": hand})
@@ -115,20 +138,34 @@ class ZhengFen(Game):
             folded = [p for p in setup.players if p.casefold() == name.strip().casefold()]
             if len(folded) == 1:
                 return folded[0]
-        players = ", ".join(setup.players)
-        raise FieldError(f"{name!r} is not a player of this match ({players})", field=field)
+        raise FieldError(
+            msg("{name} is not a player of this match ({players})", name=repr(name), players=join(setup.players)),
+            field=field,
+            location=(field,),
+        )
 
     def _order(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
         if not isinstance(value, list):
-            raise FieldError("`order` lists the players in finishing order, 1st first", field="order")
+            raise FieldError(
+                msg("`order` lists the players in finishing order, 1st first"), field="order", location=("order",)
+            )
         order = [self._player(setup, name, "order") for name in value]
-        if len(set(order)) != len(order):
-            raise FieldError("each player is named once in `order` — zhengfen-9.4", field="order")
+        doubled = next((place for place, name in enumerate(order) if name in order[:place]), None)
+        if doubled is not None:
+            raise FieldError(
+                msg("each player is named once in `{field}` — zhengfen-9.4", field="order"),
+                field="order",
+                location=("order", doubled),
+            )
         missing = [p for p in setup.players if p not in order]
         if len(missing) == 1:
             order.append(missing[0])
         elif missing:
-            raise FieldError(f"`order` leaves out {', '.join(missing)}: name every player, 1st first", field="order")
+            raise FieldError(
+                msg("`order` leaves out {names}: name every player, 1st first", names=join(missing)),
+                field="order",
+                location=("order", len(order)),
+            )
         return tuple(order)
 
     # --- scoring --------------------------------------------------------------------------------
@@ -141,28 +178,28 @@ class ZhengFen(Game):
         first, last = result.first, result.last
         following = self._following(first, last)
         explanation = Explanation().extend(result.explanation)
-        explanation.add(f"next deal: {following.text}", following.rule)
+        explanation.add(msg("next deal: {following}", following=following.message), following.rule)
         scores = {p: result.scores[p] for p in setup.players}
         summary = f"{first} 1st takes {result.transfer} from {last}: " + ", ".join(
             f"{p} {result.scores[p]}" for p in order
         )
         details = {
             "order": list(order),
-            "places": {p: place_name(i, len(order)) for i, p in enumerate(order, start=1)},
+            "places": {p: place_name(i, len(order)).render() for i, p in enumerate(order, start=1)},
             "first": first,
             "last": last,
             "captured": {
-                p: {"points": captured[p].points, "text": captured[p].text(), "entry": captured[p].entry()}
+                p: {"points": captured[p].points, "text": captured[p].text().render(), "entry": captured[p].entry()}
                 for p in order
             },
-            "hand": {"player": last, "points": hand.points, "text": hand.text(), "entry": hand.entry()},
+            "hand": {"player": last, "points": hand.points, "text": hand.text().render(), "entry": hand.entry()},
             "transfer": {
                 "from": last,
                 "to": first,
                 "captured": captured[last].points,
                 "hand": hand.points,
                 "points": result.transfer,
-                "text": result.transfer_text(),
+                "text": result.transfer_text().render(),
             },
             "scores": dict(result.scores),
             "next": {"dealer": first, "leader": first, "shuffler": last, "text": following.text},
@@ -186,22 +223,36 @@ class ZhengFen(Game):
 
     @staticmethod
     def _following(first: str, last: str) -> Step:
-        return Step(f"{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads", "zhengfen-1.7")
+        return Step(
+            msg("{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads", last=last, first=first),
+            "zhengfen-1.7",
+        )
 
     def next_lead(self, setup: MatchSetup, earlier: Sequence[DealResult]) -> Step:
         """Who deals and who leads the next deal, as a sentence with its clause."""
         if earlier:
             return self._following(str(earlier[-1].details["first"]), str(earlier[-1].details["last"]))
         dealer = self.dealer(setup, earlier)
-        return Step(f"{dealer} deals; {_FIRST_LEAD}", "zhengfen-1.6")
+        return Step(
+            msg("{dealer} deals; the holder of `3H` leads the first trick and need not play it", dealer=dealer),
+            "zhengfen-1.6",
+        )
 
     def next_turn_note(self, setup: MatchSetup, result: MatchResult) -> Step | None:
         """Who shuffles, deals and leads the next deal, for the sheet (zhengfen-1.6, 1.7)."""
         if result.finished:
             return None
-        lead = self.next_lead(setup, result.deals)
-        text = lead.text if result.deals else _FIRST_LEAD
-        return Step(f"{text[0].upper()}{text[1:]}.", lead.rule)
+        if not result.deals:
+            return Step(msg("The holder of `3H` leads the first trick and need not play it."), "zhengfen-1.6")
+        last = result.deals[-1].details
+        return Step(
+            msg(
+                "{last}, last, shuffles; {first}, 1st, deals, takes the first card and leads.",
+                last=_capitalised(str(last["last"])),
+                first=str(last["first"]),
+            ),
+            "zhengfen-1.7",
+        )
 
     # --- end of the match -------------------------------------------------------------------------
 
@@ -217,15 +268,32 @@ class ZhengFen(Game):
             tied = " and ".join(leaders)
             result.status = f"{tied} tie on {best}: another deal is played"
             result.bonus_explanation.add(
-                f"{tied} have the highest total, {best}, at or past {target}: another deal is played", "zhengfen-7.2"
+                msg(
+                    "{tied} have the highest total, {best}, at or past {target}: another deal is played",
+                    tied=join(leaders, " and "),
+                    best=best,
+                    target=target,
+                ),
+                "zhengfen-7.2",
             )
             return
         result.finished = True
         result.winner = leaders[0]
         result.status = f"{leaders[0]} wins with {best}"
         result.bonus_explanation.add(
-            f"a total reached {target}: the game ends and {leaders[0]} has the highest, {best}", "zhengfen-7.1"
+            msg(
+                "a total reached {target}: the game ends and {winner} has the highest, {best}",
+                target=target,
+                winner=leaders[0],
+                best=best,
+            ),
+            "zhengfen-7.1",
         )
+
+
+def _capitalised(name: str) -> str:
+    """A name at the head of a sentence (as the sheet's note starts with it)."""
+    return name[:1].upper() + name[1:]
 
 
 ZHENGFEN = ZhengFen()

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.messages import msg
 from referee.rules.options import Option, parse_options
 
 TRIO_FORMS: tuple[str, ...] = ("pair", "consecutive", "same_suit", "point_cards")
@@ -14,50 +15,50 @@ SPECIALS: tuple[str, ...] = ("510k_mixed", "510k_suited", "four_twos")
 OPTIONS: tuple[Option, ...] = (
     Option(
         "trio_forms",
-        "Trio plus two: the extra cards may be",
+        msg("Trio plus two: the extra cards may be"),
         list(TRIO_FORMS),
         "zhengfen-3.8",
         kind="subset",
         choices=TRIO_FORMS,
         labels={
-            "pair": "a pair",
-            "consecutive": "two adjacent ranks",
-            "same_suit": "two cards of one suit",
-            "point_cards": "two point cards",
+            "pair": msg("a pair"),
+            "consecutive": msg("two adjacent ranks"),
+            "same_suit": msg("two cards of one suit"),
+            "point_cards": msg("two point cards"),
         },
-        help="Reconstructed: the source's list of the four forms is lost. No form removes the type.",
+        help=msg("Reconstructed: the source's list of the four forms is lost. No form removes the type."),
     ),
     Option(
         "specials",
-        "Specials",
+        msg("Specials"),
         list(SPECIALS),
         "zhengfen-3.10",
         kind="subset",
         choices=SPECIALS,
         labels={
-            "510k_mixed": "5-10-K of mixed suits",
-            "510k_suited": "5-10-K of one suit",
-            "four_twos": "the four 2s",
+            "510k_mixed": msg("5-10-K of mixed suits"),
+            "510k_suited": msg("5-10-K of one suit"),
+            "four_twos": msg("the four 2s"),
         },
-        help="Reconstructed: the source's list is lost. Their order never changes.",
+        help=msg("Reconstructed: the source's list is lost. Their order never changes."),
     ),
     Option(
         "wild_range",
-        "A wild joker stands for",
+        msg("A wild joker stands for"),
         "any_card",
         "zhengfen-4.1",
         choices=("any_card", "standard_only"),
-        labels={"any_card": "any card, the other joker included", "standard_only": "a standard card only"},
+        labels={"any_card": msg("any card, the other joker included"), "standard_only": msg("a standard card only")},
     ),
     Option(
         "triple_four_sequence_min",
-        "Fewest groups in a triple or four sequence",
+        msg("Fewest groups in a triple or four sequence"),
         3,
         "zhengfen-3.6",
         choices=(3, 2),
-        labels={3: "3", 2: "2 (airplanes)"},
+        labels={3: "3", 2: msg("2 (airplanes)")},
     ),
-    Option("target", "Play to", 500, "zhengfen-7.1", choices=(500, 1000)),
+    Option("target", msg("Play to"), 500, "zhengfen-7.1", choices=(500, 1000)),
 )
 
 

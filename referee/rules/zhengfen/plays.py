@@ -13,7 +13,9 @@ from typing import Any
 from referee.cards import Card, check_copies, format_cards
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Join, Message, join, msg
 from referee.rules.zhengfen.combinations import (
+    A_TYPE,
     FORM_NAMES,
     GROUP_SEQUENCES,
     TYPE_CLAUSES,
@@ -56,13 +58,15 @@ class Declaration:
             and (self.length is None or reading.length == self.length)
         )
 
-    def describe(self) -> str:
-        text = TYPE_NAMES.get(self.type, self.type)
+    def describe(self) -> Message:
+        kind = TYPE_NAMES[self.type]
+        if self.key is not None and self.length is not None:
+            return msg("{type} {key} of length {length}", type=kind, key=self.key, length=self.length)
         if self.key is not None:
-            text += f" {self.key}"
+            return msg("{type} {key}", type=kind, key=self.key)
         if self.length is not None:
-            text += f" of length {self.length}"
-        return text
+            return msg("{type} of length {length}", type=kind, length=self.length)
+        return kind
 
 
 @dataclass
@@ -122,71 +126,100 @@ class Verdict:
         return data
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    return f"`{format_cards(cards)}`"
-
-
 def _check(cards: Sequence[Card], place: str) -> None:
     """Each card of the pack at most once (zhengfen-9.1); raises an InputError."""
     check_copies(ZHENGFEN_PACK, [(cards, place)])
 
 
-def _type_rule(reading: Reading, rules: Rules) -> str:
+def _type_rule(reading: Reading, rules: Rules) -> Message:
     least = rules.triple_four_sequence_min
-    return {
-        "single": "any one card; key its rank",
-        "pair": "2 cards of one rank",
-        "triple": "3 cards of one rank",
-        "four": "4 cards of one rank, an ordinary type that beats only a lower four",
-        "pair_sequence": "3 or more pairs of consecutive ranks; key the top rank",
-        "triple_sequence": f"{least} or more triples of consecutive ranks; key the top rank",
-        "four_sequence": f"{least} or more fours of consecutive ranks; key the top rank",
-        "trio_plus_two": "3 cards of one rank plus 2 others; key the trio's rank, the extra cards never count",
-        "suit_sequence": "5 or more cards of one suit in consecutive ranks; key the top rank",
-        "special": "5-10-K of mixed suits < 5-10-K of one suit < four 2s, no jokers",
-    }[reading.type]
+    if reading.type == "triple_sequence":
+        return msg("{least} or more triples of consecutive ranks; key the top rank", least=least)
+    if reading.type == "four_sequence":
+        return msg("{least} or more fours of consecutive ranks; key the top rank", least=least)
+    return _TYPE_RULES[reading.type]
+
+
+_TYPE_RULES: dict[str, Message] = {
+    "single": msg("any one card; key its rank"),
+    "pair": msg("2 cards of one rank"),
+    "triple": msg("3 cards of one rank"),
+    "four": msg("4 cards of one rank, an ordinary type that beats only a lower four"),
+    "pair_sequence": msg("3 or more pairs of consecutive ranks; key the top rank"),
+    "trio_plus_two": msg("3 cards of one rank plus 2 others; key the trio's rank, the extra cards never count"),
+    "suit_sequence": msg("5 or more cards of one suit in consecutive ranks; key the top rank"),
+    "special": msg("5-10-K of mixed suits < 5-10-K of one suit < four 2s, no jokers"),
+}
 
 
 def _explain_reading(explanation: Explanation, cards: Sequence[Card], reading: Reading, rules: Rules) -> None:
     explanation.add(
-        f"{_cards_text(cards)} is {reading.describe()}: {_type_rule(reading, rules)}", TYPE_CLAUSES[reading.type]
+        msg(
+            "`{cards}` is {reading}: {rule}",
+            cards=format_cards(cards),
+            reading=reading.describe(),
+            rule=_type_rule(reading, rules),
+        ),
+        TYPE_CLAUSES[reading.type],
     )
-    for text, rule in reading.joker_notes():
-        explanation.add(text, rule)
+    explanation.extend(reading.joker_notes())
 
 
 def _explain_choice(
     explanation: Explanation, found: list[Reading], chosen: Reading, declared: Declaration | None
 ) -> None:
     if len(found) > 1:
-        named = "; ".join(_reading_line(r) for r in found[:_LISTED])
-        more = f"; and {len(found) - _LISTED} more" if len(found) > _LISTED else ""
-        explanation.add(f"{len(found)} readings: {named}{more}", "zhengfen-4.5")
+        named = _reading_lines(found)
+        if len(found) > _LISTED:
+            line = msg(
+                "{count} readings: {named}; and {more} more", count=len(found), named=named, more=len(found) - _LISTED
+            )
+        else:
+            line = msg("{count} readings: {named}", count=len(found), named=named)
+        explanation.add(line, "zhengfen-4.5")
     if declared is not None:
-        explanation.add(f"the player declares {declared.describe()}: {chosen.describe()} is recorded", "zhengfen-4.5")
+        explanation.add(
+            msg(
+                "the player declares {declared}: {reading} is recorded",
+                declared=declared.describe(),
+                reading=chosen.describe(),
+            ),
+            "zhengfen-4.5",
+        )
     elif len(found) > 1:
         explanation.add(
-            f"leading, {chosen.describe()} is recorded: a special first, then the type listed later, "
-            "then the higher key, then the longer",
+            msg(
+                "leading, {reading} is recorded: a special first, then the type listed later, "
+                "then the higher key, then the longer",
+                reading=chosen.describe(),
+            ),
             "zhengfen-4.5",
         )
 
 
-def _reading_line(reading: Reading) -> str:
+def _reading_lines(found: list[Reading]) -> Join:
+    """The first readings, one after the other: "a pair of 8s with SJ = 8; …"."""
+    return join((_reading_line(r) for r in found[:_LISTED]), "; ")
+
+
+def _reading_line(reading: Reading) -> Message:
     wild = reading.wild
     if not wild:
         return reading.describe()
-    stands = ", ".join(f"{j} = {r}" for j, r in wild.items())
-    return f"{reading.describe()} with {stands}"
+    stands = join((f"{j} = {r}" for j, r in wild.items()), ", ")
+    return msg("{reading} with {stands}", reading=reading.describe(), stands=stands)
 
 
 def _explain_points(explanation: Explanation, cards: Sequence[Card], reading: Reading | None) -> None:
     scoring = [c for c in cards if card_points(c)]
     if scoring:
         total = sum(card_points(c) for c in scoring)
-        explanation.add(f"card points in the play: {_cards_text(scoring)} = {total}", "zhengfen-2.1")
+        explanation.add(
+            msg("card points in the play: `{cards}` = {total}", cards=format_cards(scoring), total=total),
+            "zhengfen-2.1",
+        )
     if reading is not None and any(RANK_INDEX.get(r) in POINT_RANK_INDICES for r in reading.wild.values()):
-        explanation.add("a joker standing for a 5, 10 or K still scores 0", "zhengfen-2.2")
+        explanation.add(msg("a joker standing for a 5, 10 or K still scores 0"), "zhengfen-2.2")
 
 
 def classify(
@@ -213,9 +246,14 @@ def classify(
     if declared is not None:
         matching = [r for r in found if declared.matches(r)]
         if not matching:
-            named = "; ".join(_reading_line(r) for r in found[:_LISTED])
             reasons.add(
-                f"{_cards_text(cards)} cannot be read as {declared.describe()}; its readings: {named}", "zhengfen-4.5"
+                msg(
+                    "`{cards}` cannot be read as {declared}; its readings: {named}",
+                    cards=format_cards(cards),
+                    declared=declared.describe(),
+                    named=_reading_lines(found),
+                ),
+                "zhengfen-4.5",
             )
             explanation.extend(reasons)
             return Classification(cards, found, None, explanation, reasons)
@@ -229,37 +267,47 @@ def classify(
 # --- why cards are no combination ---------------------------------------------------------------
 
 
-def _possible_types(size: int, rules: Rules) -> list[str]:
+def _possible_types(size: int, rules: Rules) -> list[Message]:
     """The names of the types that could hold ``size`` cards under ``rules``."""
     least = rules.triple_four_sequence_min
-    names: list[str] = []
+    names: list[Message] = []
     if size == 2:
-        names.append("a pair")
+        names.append(A_TYPE["pair"])
     if size == 3:
-        names += ["a pair", "a triple"]
+        names += [A_TYPE["pair"], A_TYPE["triple"]]
         if {"510k_mixed", "510k_suited"} & set(rules.specials):
-            names.append("a 5-10-K")
+            names.append(msg("a 5-10-K"))
     if size == 4:
-        names.append("a four")
+        names.append(A_TYPE["four"])
     if size == 5 and rules.trio_forms:
-        names.append("a trio plus two")
+        names.append(A_TYPE["trio_plus_two"])
     if size >= 6 and size % 2 == 0:
-        names.append("a pair sequence")
+        names.append(A_TYPE["pair_sequence"])
     if size % 3 == 0 and size // 3 >= least:
-        names.append("a triple sequence")
+        names.append(A_TYPE["triple_sequence"])
     if size % 4 == 0 and size // 4 >= least:
-        names.append("a four sequence")
+        names.append(A_TYPE["four_sequence"])
     if 5 <= size <= len(RANK_ORDER):
-        names.append("a suit sequence")
+        names.append(A_TYPE["suit_sequence"])
     return names
 
 
-def _neither(names: list[str]) -> str:
+def _no_combination(cards: Sequence[Card], names: list[Message]) -> Message:
+    """Why ``cards`` are no combination: the types their number of cards could have been."""
+    shown = format_cards(cards)
+    if not names:
+        return msg(
+            "no combination: `{cards}` fits no type: no combination has {size} cards", cards=shown, size=len(cards)
+        )
     if len(names) == 1:
-        return f"is not {names[0]}"
+        return msg("no combination: `{cards}` is not {type}", cards=shown, type=names[0])
     if len(names) == 2:
-        return f"is neither {names[0]} nor {names[1]}"
-    return f"is none of {', '.join(names[:-1])} or {names[-1]}"
+        return msg(
+            "no combination: `{cards}` is neither {first} nor {second}", cards=shown, first=names[0], second=names[1]
+        )
+    return msg(
+        "no combination: `{cards}` is none of {types} or {last}", cards=shown, types=join(names[:-1]), last=names[-1]
+    )
 
 
 _PERMISSIVE: dict[str, Any] = {
@@ -272,14 +320,12 @@ _PERMISSIVE: dict[str, Any] = {
 
 def _explain_illegal(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> None:
     size = len(cards)
-    names = _possible_types(size, rules)
-    what = _neither(names) if names else f"fits no type: no combination has {size} cards"
-    reasons.add(f"no combination: {_cards_text(cards)} {what}", "zhengfen-9.2")
+    reasons.add(_no_combination(cards, _possible_types(size, rules)), "zhengfen-9.2")
     play = split_play(cards)
     _hint_sequences(reasons, play, rules)
     _hint_trio(reasons, play, rules)
     if play.jokers and size == 3 and {r for r, _ in play.naturals} <= POINT_RANK_INDICES:
-        reasons.add("jokers are never part of a special: a 5-10-K is three natural cards", "zhengfen-4.4")
+        reasons.add(msg("jokers are never part of a special: a 5-10-K is three natural cards"), "zhengfen-4.4")
     _hint_options(reasons, cards, rules)
 
 
@@ -288,19 +334,27 @@ def _hint_sequences(reasons: Explanation, play: Play, rules: Rules) -> None:
     size = play.size
     if not play.ranks:
         return
-    for group, least, name, clause in (
-        (2, 3, "pairs", "zhengfen-3.5"),
-        (3, rules.triple_four_sequence_min, "triples", "zhengfen-3.6"),
-        (4, rules.triple_four_sequence_min, "fours", "zhengfen-3.7"),
+    for group, least, clause in (
+        (2, 3, "zhengfen-3.5"),
+        (3, rules.triple_four_sequence_min, "zhengfen-3.6"),
+        (4, rules.triple_four_sequence_min, "zhengfen-3.7"),
     ):
         if size % group == 0 and size // group == 2 < least and group_sequences(play, group, allowed):
-            reasons.add(f"only {size // group} {name}: a sequence needs {least} or more", clause)
+            reasons.add(_too_short(group, size // group, least), clause)
     if size >= 4 and play.ranks[0] == 0 and TWO in play.ranks:
-        reasons.add("2 and 3 are not consecutive: sequences do not wrap", "zhengfen-1.3")
+        reasons.add(msg("2 and 3 are not consecutive: sequences do not wrap"), "zhengfen-1.3")
     if size >= 5 and len({s for _, s in play.naturals}) > 1:
         one_suit = replace(play, naturals=tuple((r, "S") for r, _ in play.naturals))
         if suit_sequences(one_suit, allowed):
-            reasons.add("a straight of mixed suits is not a combination", "zhengfen-3.9")
+            reasons.add(msg("a straight of mixed suits is not a combination"), "zhengfen-3.9")
+
+
+def _too_short(group: int, groups: int, least: int) -> Message:
+    if group == 2:
+        return msg("only {groups} pairs: a sequence needs {least} or more", groups=groups, least=least)
+    if group == 3:
+        return msg("only {groups} triples: a sequence needs {least} or more", groups=groups, least=least)
+    return msg("only {groups} fours: a sequence needs {least} or more", groups=groups, least=least)
 
 
 def _hint_trio(reasons: Explanation, play: Play, rules: Rules) -> None:
@@ -308,10 +362,22 @@ def _hint_trio(reasons: Explanation, play: Play, rules: Rules) -> None:
         return
     for trio in play.ranks:
         if 0 <= 3 - play.counts[trio] <= len(play.jokers):
-            others = [f"{RANK_ORDER[r]}{s}" for r, s in play.naturals if r != trio]
-            forms = ", ".join(FORM_NAMES[f] for f in rules.trio_forms)
-            rest = f"`{' '.join(others)}`" if others else "the other cards"
-            reasons.add(f"besides a trio of {rank_plural(trio)}, {rest} are none of: {forms}", "zhengfen-3.8")
+            others = " ".join(f"{RANK_ORDER[r]}{s}" for r, s in play.naturals if r != trio)
+            forms = join(FORM_NAMES[f] for f in rules.trio_forms)
+            if others:
+                line = msg(
+                    "besides a trio of {ranks}, `{others}` are none of: {forms}",
+                    ranks=rank_plural(trio),
+                    others=others,
+                    forms=forms,
+                )
+            else:
+                line = msg(
+                    "besides a trio of {ranks}, the other cards are none of: {forms}",
+                    ranks=rank_plural(trio),
+                    forms=forms,
+                )
+            reasons.add(line, "zhengfen-3.8")
             return
 
 
@@ -326,7 +392,11 @@ def _hint_options(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> 
         )
         if found:
             reasons.add(
-                f"with the house rule `{option.id}` set otherwise it would be {found[0].describe()}",
+                msg(
+                    "with the house rule `{option}` set otherwise it would be {reading}",
+                    option=option.id,
+                    reading=found[0].describe(),
+                ),
                 _hint_clause(option.id, option.clause, found[0]),
             )
 
@@ -347,14 +417,21 @@ def _beat_order(reading: Reading) -> tuple[int, ...]:
     return (reading.is_special, *reading.strength(), *reading.tiebreak())
 
 
-def _compare_text(play: Reading, current: Reading) -> str:
+def _compare_text(play: Reading, current: Reading) -> Message:
     if play.type in GROUP_SEQUENCES.values() or play.type == "suit_sequence":
         if play.key != current.key:
-            return f"top {RANK_ORDER[play.key]} against top {RANK_ORDER[current.key]}"
-        return f"same top {RANK_ORDER[play.key]}, length {play.length} against {current.length}"
+            return msg("top {top} against top {other}", top=RANK_ORDER[play.key], other=RANK_ORDER[current.key])
+        return msg(
+            "same top {top}, length {length} against {other}",
+            top=RANK_ORDER[play.key],
+            length=play.length or 0,
+            other=current.length or 0,
+        )
     if play.is_special:
-        return f"{play.key_name} against {current.key_name} (510k_mixed < 510k_suited < four_twos)"
-    return f"key {play.key_name} against {current.key_name}"
+        return msg(
+            "{key} against {other} (510k_mixed < 510k_suited < four_twos)", key=play.key_name, other=current.key_name
+        )
+    return msg("key {key} against {other}", key=play.key_name, other=current.key_name)
 
 
 def beats(
@@ -380,76 +457,122 @@ def beats(
     explanation = Explanation()
     reasons = Explanation()
 
-    def refuse(text: str, rule: str) -> Verdict:
+    def refuse(text: Message, rule: str) -> Verdict:
         reasons.add(text, rule)
         explanation.extend(reasons)
         return Verdict(False, top, mine, None, explanation, reasons)
 
     if top.reading is None:
-        reasons.add(f"the top play {_cards_text(current)} must itself be a combination", "zhengfen-9.3")
+        reasons.add(
+            msg("the top play `{cards}` must itself be a combination", cards=format_cards(current)), "zhengfen-9.3"
+        )
         reasons.extend(top.reasons)
         explanation.extend(reasons)
         return Verdict(False, top, mine, None, explanation, reasons)
     cur = top.reading
-    explanation.add(f"top play {_cards_text(current)}: {_reading_line(cur)}", TYPE_CLAUSES[cur.type])
+    explanation.add(
+        msg("top play `{cards}`: {reading}", cards=format_cards(current), reading=_reading_line(cur)),
+        TYPE_CLAUSES[cur.type],
+    )
     if not mine.readings:
         reasons.extend(mine.reasons)
         explanation.extend(reasons)
         return Verdict(False, top, mine, None, explanation, reasons)
     if cur.is_special:
         counting = [r for r in mine.readings if r.is_special]
-        explanation.add("after a special only a stronger special may follow", "zhengfen-5.4")
+        explanation.add(msg("after a special only a stronger special may follow"), "zhengfen-5.4")
     else:
         counting = [r for r in mine.readings if r.type == cur.type or r.is_special]
         explanation.add(
-            f"following {_with_type(cur.type)}, only readings as {_with_type(cur.type)} and specials count",
+            msg("following {type}, only readings as {type} and specials count", type=A_TYPE[cur.type]),
             "zhengfen-4.5",
         )
     if declared is not None:
         counting = [r for r in counting if declared.matches(r)]
         if not counting:
             return refuse(
-                f"{_cards_text(play)} declared as {declared.describe()} has no reading that may follow "
-                f"{cur.describe()}",
+                msg(
+                    "`{cards}` declared as {declared} has no reading that may follow {current}",
+                    cards=format_cards(play),
+                    declared=declared.describe(),
+                    current=cur.describe(),
+                ),
                 "zhengfen-5.2",
             )
     winning = [r for r in counting if _stronger(r, cur)]
     if winning:
         chosen = max(winning, key=_beat_order)
         if chosen.is_special and not cur.is_special:
-            explanation.add(f"{_reading_line(chosen)} is a special and beats {cur.describe()}", "zhengfen-5.4")
+            explanation.add(
+                msg(
+                    "{reading} is a special and beats {current}", reading=_reading_line(chosen), current=cur.describe()
+                ),
+                "zhengfen-5.4",
+            )
         else:
             explanation.add(
-                f"{_reading_line(chosen)} beats {cur.describe()}: {_compare_text(chosen, cur)}", "zhengfen-5.3"
+                msg(
+                    "{reading} beats {current}: {compare}",
+                    reading=_reading_line(chosen),
+                    current=cur.describe(),
+                    compare=_compare_text(chosen, cur),
+                ),
+                "zhengfen-5.3",
             )
-        note = "declared by the player" if declared is not None else "the strongest reading that beats"
-        explanation.add(f"recorded for the next player to beat: {chosen.describe()} ({note})", "zhengfen-4.5")
+        if declared is not None:
+            recorded = msg(
+                "recorded for the next player to beat: {reading} (declared by the player)", reading=chosen.describe()
+            )
+        else:
+            recorded = msg(
+                "recorded for the next player to beat: {reading} (the strongest reading that beats)",
+                reading=chosen.describe(),
+            )
+        explanation.add(recorded, "zhengfen-4.5")
         return Verdict(True, top, mine, chosen, explanation, reasons)
     if not counting:
         kind = mine.readings[0].type
         if cur.is_special:
-            return refuse(f"a `{kind}` is no special and cannot follow {cur.describe()}", "zhengfen-5.4")
-        return refuse(f"a `{kind}` cannot follow a `{cur.type}`", "zhengfen-5.2")
+            return refuse(
+                msg("a `{kind}` is no special and cannot follow {current}", kind=kind, current=cur.describe()),
+                "zhengfen-5.4",
+            )
+        return refuse(msg("a `{kind}` cannot follow a `{current}`", kind=kind, current=cur.type), "zhengfen-5.2")
     best = max(counting, key=_beat_order)
     if best.strength() == cur.strength() and best.type == cur.type:
         if cur.is_special:
             return refuse(
-                f"{best.describe()} ties with {cur.describe()}: specials of the same kind tie", "zhengfen-5.4"
+                msg(
+                    "{reading} ties with {current}: specials of the same kind tie",
+                    reading=best.describe(),
+                    current=cur.describe(),
+                ),
+                "zhengfen-5.4",
             )
-        reasons.add(f"{_reading_line(best)} only equals {cur.describe()}: equal strength never beats", "zhengfen-5.3")
+        reasons.add(
+            msg(
+                "{reading} only equals {current}: equal strength never beats",
+                reading=_reading_line(best),
+                current=cur.describe(),
+            ),
+            "zhengfen-5.3",
+        )
         if best.wild or cur.wild:
             reasons.add(
-                "a wild joker does not weaken a play: natural cards never beat an equal wild play", "zhengfen-4.2"
+                msg("a wild joker does not weaken a play: natural cards never beat an equal wild play"), "zhengfen-4.2"
             )
         explanation.extend(reasons)
         return Verdict(False, top, mine, None, explanation, reasons)
     rule = "zhengfen-5.4" if cur.is_special else "zhengfen-5.3"
-    return refuse(f"{_reading_line(best)} is lower than {cur.describe()}: {_compare_text(best, cur)}", rule)
-
-
-def _with_type(kind: str) -> str:
-    name = TYPE_NAMES[kind]
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+    return refuse(
+        msg(
+            "{reading} is lower than {current}: {compare}",
+            reading=_reading_line(best),
+            current=cur.describe(),
+            compare=_compare_text(best, cur),
+        ),
+        rule,
+    )
 
 
 def _stronger(reading: Reading, current: Reading) -> bool:
@@ -463,20 +586,41 @@ def parse_declaration(value: object, field: str) -> Declaration | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise FieldError(f'`{field}` is an object such as {{"type": "pair", "key": "8"}}', field=field)
+        raise FieldError(
+            msg('`{field}` is an object such as {{"type": "pair", "key": "8"}}', field=field),
+            field=field,
+            location=(field,),
+        )
     kind = value.get("type")
     if kind not in TYPES:
-        listed = ", ".join(f"`{t}`" for t in TYPES)
-        raise FieldError(f"`{field}.type` is one of {listed}", field=field)
+        listed = join(f"`{t}`" for t in TYPES)
+        raise FieldError(
+            msg("`{field}.type` is one of {types}", field=field, types=listed), field=field, location=(field, "type")
+        )
     key = value.get("key")
     if key is not None:
         if not isinstance(key, str):
-            raise FieldError(f'`{field}.key` is a rank such as "8" or a special\'s name', field=field)
+            raise FieldError(
+                msg('`{field}.key` is a rank such as "8" or a special\'s name', field=field),
+                field=field,
+                location=(field, "key"),
+            )
         key = key.strip().upper() if kind != "special" else key.strip().lower()
         key = "10" if key == "T" else key
         if key not in (SPECIALS if kind == "special" else RANK_ORDER):
-            raise FieldError(f"`{field}.key` `{value.get('key')}` is no key of a {TYPE_NAMES[kind]}", field=field)
+            raise FieldError(
+                msg(
+                    "`{field}.key` `{key}` is no key of a {type}",
+                    field=field,
+                    key=str(value.get("key")),
+                    type=TYPE_NAMES[kind],
+                ),
+                field=field,
+                location=(field, "key"),
+            )
     length = value.get("length")
     if length is not None and (isinstance(length, bool) or not isinstance(length, int)):
-        raise FieldError(f"`{field}.length` is a whole number", field=field)
+        raise FieldError(
+            msg("`{field}.length` is a whole number", field=field), field=field, location=(field, "length")
+        )
     return Declaration(kind, key, length)

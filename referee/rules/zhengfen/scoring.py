@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from referee.cards import Card, CardLedger, format_cards
 from referee.errors import FieldError, TotalError
 from referee.explain import Explanation
+from referee.messages import Message, join, msg
 from referee.rules.zhengfen.values import (
     DEAL_POINTS,
     HAND_SIZES,
@@ -19,7 +20,7 @@ from referee.rules.zhengfen.values import (
     max_hand,
 )
 
-_RANK_PLURALS = {"5": "5s", "10": "10s", "K": "kings"}
+_RANK_PLURALS: dict[str, Message] = {"5": msg("5s"), "10": msg("10s"), "K": msg("kings")}
 
 
 @dataclass(frozen=True)
@@ -58,18 +59,18 @@ class Haul:
     def point_cards(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards or () if card_points(c))
 
-    def text(self) -> str:
+    def text(self) -> Message:
         """``10S KH 5D: 10 + 10 + 5 = 25``, ``1 × 5, 1 × 10, 1 × K = 25``, or ``no point cards``."""
         if not self.points:
-            return "no point cards"
+            return msg("no point cards")
         if self.cards is not None:
             shown = self.point_cards
             if len(shown) == 1:
-                return f"{shown[0]} = {self.points}"
+                return msg("{cards} = {points}", cards=str(shown[0]), points=self.points)
             parts = " + ".join(str(card_points(c)) for c in shown)
-            return f"{format_cards(shown)}: {parts} = {self.points}"
+            return msg("{cards}: {sum} = {points}", cards=format_cards(shown), sum=parts, points=self.points)
         parts = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
-        return f"{', '.join(parts)} = {self.points}"
+        return msg("{counts} = {points}", counts=join(parts, ", "), points=self.points)
 
     def entry(self) -> list[str] | dict[str, int]:
         """The canonical entry form: card strings, or ``{"5": n, "10": n, "K": n}``."""
@@ -105,21 +106,37 @@ class DealScore:
     def places(self) -> dict[str, int]:
         return {name: place for place, name in enumerate(self.order, start=1)}
 
-    def transfer_text(self) -> str:
+    def transfer_text(self) -> Message:
         last, first = self.last, self.first
         taken = self.captured[last].points
         if self.hand.size:
-            return (
-                f"{last}, last, gives {first}, 1st, the {taken} points captured and the {self.hand.points} "
-                f"points left in hand ({self.hand.text()}): {self.transfer}"
+            return msg(
+                "{last}, last, gives {first}, 1st, the {taken} points captured and the {held} "
+                "points left in hand ({hand}): {transfer}",
+                last=last,
+                first=first,
+                taken=taken,
+                held=self.hand.points,
+                hand=self.hand.text(),
+                transfer=self.transfer,
             )
-        return f"{last}, last, gives {first}, 1st, the {taken} points captured and no cards in hand: {self.transfer}"
+        return msg(
+            "{last}, last, gives {first}, 1st, the {taken} points captured and no cards in hand: {transfer}",
+            last=last,
+            first=first,
+            taken=taken,
+            transfer=self.transfer,
+        )
 
 
-def place_name(place: int, players: int) -> str:
+_PLACES: dict[int, Message] = {1: msg("1st"), 2: msg("2nd"), 3: msg("3rd")}
+
+
+def place_name(place: int, players: int) -> Message:
+    """``1st``, ``2nd``, …, ``last`` (zhengfen-6.2)."""
     if place == players:
-        return "last"
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+        return msg("last")
+    return _PLACES.get(place) or msg("{place}th", place=place)
 
 
 def score_deal(order: Sequence[str], captured: Mapping[str, Haul], hand: Haul | None = None) -> DealScore:
@@ -133,27 +150,36 @@ def score_deal(order: Sequence[str], captured: Mapping[str, Haul], hand: Haul | 
     piles = {name: captured.get(name, Haul()) for name in order}
     first, last = order[0], order[-1]
     explanation = Explanation()
-    places = ", ".join(f"{place_name(i, len(order))} {name}" for i, name in enumerate(order, start=1))
-    explanation.add(f"finishing order: {places}", "zhengfen-6.2")
+    places = join((join((place_name(i, len(order)), name), " ") for i, name in enumerate(order, start=1)), ", ")
+    explanation.add(msg("finishing order: {places}", places=places), "zhengfen-6.2")
     for name in order:
-        explanation.add(f"{name} captured {piles[name].text()}", "zhengfen-2.1")
+        explanation.add(msg("{name} captured {pile}", name=name, pile=piles[name].text()), "zhengfen-2.1")
     jokers = [c for pile in (*piles.values(), hand) for c in pile.cards or () if c.is_joker]
     if jokers:
-        explanation.add(f"{format_cards(jokers)} score 0 whatever they stood for", "zhengfen-2.2")
+        explanation.add(msg("{cards} score 0 whatever they stood for", cards=format_cards(jokers)), "zhengfen-2.2")
     result = DealScore(order, piles, hand, {}, explanation)
     explanation.add(result.transfer_text(), "zhengfen-6.3")
     scores = {name: piles[name].points for name in order}
     scores[first] += result.transfer
     scores[last] = 0
     own = piles[first].points
-    explanation.add(f"{first} scores {own} + {result.transfer} = {scores[first]}", "zhengfen-6.4")
+    explanation.add(
+        msg(
+            "{name} scores {own} + {transfer} = {score}",
+            name=first,
+            own=own,
+            transfer=result.transfer,
+            score=scores[first],
+        ),
+        "zhengfen-6.4",
+    )
     middle = order[1:-1]
     if middle:
-        kept = ", ".join(f"{name} {scores[name]}" for name in middle)
-        explanation.add(f"the middle places keep what they captured: {kept}", "zhengfen-6.4")
-    explanation.add(f"{last}, last, scores 0", "zhengfen-6.4")
+        kept = join((f"{name} {scores[name]}" for name in middle), ", ")
+        explanation.add(msg("the middle places keep what they captured: {kept}", kept=kept), "zhengfen-6.4")
+    explanation.add(msg("{name}, last, scores 0", name=last), "zhengfen-6.4")
     total = sum(scores.values())
-    explanation.add(f"{' + '.join(str(scores[n]) for n in order)} = {total}", "zhengfen-6.5")
+    explanation.add(msg("{sum} = {total}", sum=" + ".join(str(scores[n]) for n in order), total=total), "zhengfen-6.5")
     result.scores = scores
     return result
 
@@ -170,18 +196,31 @@ def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = 
         seen = {c for p in piles for c in p.point_cards}
         missing = [c for c in POINT_CARDS if c not in seen]
         if missing:
-            named = ", ".join(f"`{c}`" for c in missing)
             raise TotalError(
-                f"missing {named}: the deal's points add to {total}, not {DEAL_POINTS} — zhengfen-9.5", field=field
+                msg(
+                    "missing {cards}: the deal's points add to {total}, not {full} — zhengfen-9.5",
+                    cards=join(f"`{c}`" for c in missing),
+                    total=total,
+                    full=DEAL_POINTS,
+                ),
+                field=field,
+                location=(field,),
             )
         return
     for rank in POINT_RANKS:
         entered = sum(p.count(rank) for p in piles)
         if entered != 4:
             raise TotalError(
-                f"{entered} {_RANK_PLURALS[rank]} entered, the pack has 4: the deal's points add to {total}, "
-                f"not {DEAL_POINTS} — zhengfen-9.5",
+                msg(
+                    "{count} {ranks} entered, the pack has 4: "
+                    "the deal's points add to {total}, not {full} — zhengfen-9.5",
+                    count=entered,
+                    ranks=_RANK_PLURALS[rank],
+                    total=total,
+                    full=DEAL_POINTS,
+                ),
                 field=field,
+                location=(field, rank),
             )
 
 
@@ -193,13 +232,29 @@ def check_copies_across(piles: Mapping[str, Haul]) -> None:
     ledger.check()
 
 
+def players_error(count: int, field: str) -> FieldError:
+    """Zheng Fen is played by 3 to 6 (zhengfen-1.1)."""
+    return FieldError(
+        msg("Zheng Fen is played by 3 to 6 players, not {count} — zhengfen-1.1", count=count),
+        field=field,
+        location=(field,),
+    )
+
+
 def check_hand(players: int, last: str, hand: Haul, *, field: str) -> None:
     """The last player cannot hold more cards than were dealt to one player (zhengfen-1.5, 9.6)."""
     if players not in HAND_SIZES:
-        raise FieldError(f"Zheng Fen is played by 3 to 6 players, not {players} — zhengfen-1.1", field=field)
+        raise players_error(players, field)
     most = max_hand(players)
     if hand.size > most:
         raise FieldError(
-            f"{last} holds {hand.size} cards, but a {players}-player deal gives at most {most} — zhengfen-9.6",
+            msg(
+                "{name} holds {count} cards, but a {players}-player deal gives at most {most} — zhengfen-9.6",
+                name=last,
+                count=hand.size,
+                players=players,
+                most=most,
+            ),
             field=field,
+            location=(field,),
         )

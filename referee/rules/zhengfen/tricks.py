@@ -8,6 +8,7 @@ from typing import Any
 
 from referee.cards import Card, format_cards
 from referee.explain import Explanation
+from referee.messages import Message, msg
 from referee.rules.zhengfen.combinations import Reading
 from referee.rules.zhengfen.options import Rules, rules_from
 from referee.rules.zhengfen.plays import Declaration, beats, classify
@@ -85,59 +86,107 @@ def settle_trick(
     passes = 0
     expected = actions[0].player if actions else None
 
-    def stop(text: str, rule: str) -> TrickResult:
+    def stop(text: Message, rule: str) -> TrickResult:
         reasons = Explanation().add(text, rule)
         explanation.extend(reasons)
         return TrickResult(False, winner, tuple(played), top, None, tuple(ran_out), explanation, reasons)
 
     for number, action in enumerate(actions, start=1):
         if winner is not None and passes >= len([p for p in holding if p != winner]):
-            return stop(f"action {number}: the trick was over before {action.player} acted", "zhengfen-5.5")
+            return stop(
+                msg("action {number}: the trick was over before {player} acted", number=number, player=action.player),
+                "zhengfen-5.5",
+            )
         if action.player not in holding:
-            return stop(f"action {number}: {action.player} holds no cards and has no turn", "zhengfen-5.7")
+            return stop(
+                msg("action {number}: {player} holds no cards and has no turn", number=number, player=action.player),
+                "zhengfen-5.7",
+            )
         if action.player != expected:
-            return stop(f"action {number}: it is {expected}'s turn, not {action.player}'s", "zhengfen-1.4")
+            return stop(
+                msg(
+                    "action {number}: it is {expected}'s turn, not {player}'s",
+                    number=number,
+                    expected=str(expected),
+                    player=action.player,
+                ),
+                "zhengfen-1.4",
+            )
         if action.cards is None:
             if top is None:
-                return stop(f"{action.player} leads and must play a combination", "zhengfen-5.1")
+                return stop(msg("{player} leads and must play a combination", player=action.player), "zhengfen-5.1")
             passes += 1
-            explanation.add(f"{action.player} passes", "zhengfen-5.2")
+            explanation.add(msg("{player} passes", player=action.player), "zhengfen-5.2")
         else:
-            shown = f"`{format_cards(action.cards)}`"
+            shown = format_cards(action.cards)
             if top is None:
                 lead = classify(action.cards, rules, declared=action.declared)
                 if lead.reading is None:
-                    return stop(f"{action.player} leads {shown}: {lead.reasons.steps[0].text}", "zhengfen-5.1")
+                    why = lead.reasons.steps[0].message
+                    return stop(
+                        msg("{player} leads `{cards}`: {why}", player=action.player, cards=shown, why=why),
+                        "zhengfen-5.1",
+                    )
                 reading = lead.reading
-                explanation.add(f"{action.player} leads {shown}: {reading.describe()}", "zhengfen-5.1")
+                explanation.add(
+                    msg(
+                        "{player} leads `{cards}`: {reading}",
+                        player=action.player,
+                        cards=shown,
+                        reading=reading.describe(),
+                    ),
+                    "zhengfen-5.1",
+                )
             else:
                 recorded = Declaration(top.type, top.key_name, top.length)
                 verdict = beats(top_cards, action.cards, rules, declared=action.declared, current_declared=recorded)
                 if verdict.recorded is None:
-                    return stop(f"{action.player} plays {shown}: {verdict.reasons.steps[0].text}", "zhengfen-5.2")
+                    why = verdict.reasons.steps[0].message
+                    return stop(
+                        msg("{player} plays `{cards}`: {why}", player=action.player, cards=shown, why=why),
+                        "zhengfen-5.2",
+                    )
                 reading = verdict.recorded
                 explanation.add(
-                    f"{action.player} plays {shown}: {reading.describe()}, beating the top play", "zhengfen-5.3"
+                    msg(
+                        "{player} plays `{cards}`: {reading}, beating the top play",
+                        player=action.player,
+                        cards=shown,
+                        reading=reading.describe(),
+                    ),
+                    "zhengfen-5.3",
                 )
             top, top_cards, winner, passes = reading, tuple(action.cards), action.player, 0
             played.extend(action.cards)
             if action.last_cards:
                 ran_out.append(action.player)
-                explanation.add(f"{action.player} has played their last card and leaves the turn order", "zhengfen-5.7")
+                explanation.add(
+                    msg("{player} has played their last card and leaves the turn order", player=action.player),
+                    "zhengfen-5.7",
+                )
         if action.last_cards and action.cards is not None:
             holding.remove(action.player)
         expected = _after(turn_order, action.player, holding)
     if winner is None or passes < len([p for p in holding if p != winner]):
         return TrickResult(True, winner, tuple(played), top, None, tuple(ran_out), explanation, finished=False)
     explanation.add(
-        f"every other player holding cards passed: {winner} takes `{format_cards(played)}` = "
-        f"{' + '.join(str(card_points(c)) for c in played)} = {sum(card_points(c) for c in played)} points",
+        msg(
+            "every other player holding cards passed: {winner} takes `{cards}` = {sum} = {points} points",
+            winner=winner,
+            cards=format_cards(played),
+            sum=" + ".join(str(card_points(c)) for c in played),
+            points=sum(card_points(c) for c in played),
+        ),
         "zhengfen-5.5",
     )
     if len(holding) <= 1:
-        explanation.add("at most one player holds cards: the deal ends", "zhengfen-6.1")
+        explanation.add(msg("at most one player holds cards: the deal ends"), "zhengfen-6.1")
         return TrickResult(True, winner, tuple(played), top, None, tuple(ran_out), explanation, finished=True)
     leader = winner if winner in holding else _after(turn_order, winner, holding)
-    why = "" if leader == winner else f" ({winner} is out of cards)"
-    explanation.add(f"{leader} leads next{why}", "zhengfen-5.6")
+    if leader == winner:
+        explanation.add(msg("{leader} leads next", leader=str(leader)), "zhengfen-5.6")
+    else:
+        explanation.add(
+            msg("{leader} leads next ({winner} is out of cards)", leader=str(leader), winner=winner), "zhengfen-5.6"
+        )
     return TrickResult(True, winner, tuple(played), top, leader, tuple(ran_out), explanation, finished=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.cards import Card, Pack
+from referee.messages import Message, msg
 
 #: 52 standard cards plus the small and the big joker (zhengfen-1.2).
 ZHENGFEN_PACK = Pack(
@@ -36,7 +37,22 @@ HAND_SIZES: dict[int, tuple[int, ...]] = {
     6: (9, 9, 9, 9, 9, 9),
 }
 
-_RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace", "SJ": "small joker", "BJ": "big joker"}
+_RANK_WORDS: dict[str, Message] = {
+    "J": msg("jack"),
+    "Q": msg("queen"),
+    "K": msg("king"),
+    "A": msg("ace"),
+    "SJ": msg("small joker"),
+    "BJ": msg("big joker"),
+}
+_RANK_PLURALS: dict[str, Message] = {
+    "J": msg("jacks"),
+    "Q": msg("queens"),
+    "K": msg("kings"),
+    "A": msg("aces"),
+    "SJ": msg("small jokers"),
+    "BJ": msg("big jokers"),
+}
 
 
 def rank_of(card: Card) -> int:
@@ -54,19 +70,21 @@ def max_hand(players: int) -> int:
     return HAND_SIZES[players][0]
 
 
-def rank_word(rank: int) -> str:
+def rank_word(rank: int) -> Message | str:
     """``8``, ``king``, ``big joker``."""
     name = RANK_ORDER[rank]
-    return _RANK_NAMES.get(name, name)
+    return _RANK_WORDS.get(name, name)
 
 
-def rank_plural(rank: int) -> str:
+def rank_plural(rank: int) -> Message:
     """``8s``, ``kings``, ``big jokers``."""
     name = RANK_ORDER[rank]
-    return _RANK_NAMES[name] + "s" if name in _RANK_NAMES else f"{name}s"
+    return _RANK_PLURALS.get(name) or msg("{rank}s", rank=name)
 
 
-def with_article(rank: int) -> str:
+def with_article(rank: int) -> Message:
     """``an 8``, ``a king``, ``an ace``."""
     word = rank_word(rank)
-    return f"an {word}" if word[0] in "8a" else f"a {word}"
+    if str(word)[0] in "8a":
+        return msg("an {rank}", rank=word)
+    return msg("a {rank}", rank=word)

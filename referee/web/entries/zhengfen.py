@@ -14,29 +14,28 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.cards import CardError
 from referee.errors import FieldError, InputError
+from referee.messages import Join, Message, Param, join, msg
 from referee.rules.zhengfen import parse_haul
-from referee.rules.zhengfen.scoring import place_name
+from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.values import POINT_RANKS
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import WholeNumberField
+from referee.web.i18n import say
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
 SEATS = 6
 #: The count fields of a pile, with the rank each counts.
 COUNTS: tuple[tuple[str, str], ...] = (("fives", "5"), ("tens", "10"), ("kings", "K"))
+#: The count fields' labels, as the pile's head shows them.
+COUNT_LABELS = (("fives", _l("5s")), ("tens", _l("10s")), ("kings", _l("Ks")))
 
 _TOKENS = re.compile(r"[\s,]+")
-
-#: What the order check says, in one place for translation.
-ORDER_DOUBLED = "{name} is {both}{places}."
-ORDER_UNPLACED = "No place for {names}."
-ORDER_TAP_EACH = "Tap each player in one place."
-ORDER_EMPTY = "Tap who went out {places}: the finishing order decides the scores."
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ class Pile:
     """The fields of one pile: a player's captured cards, or the last player's hand."""
 
     key: str
-    label: str
+    label: Message
     cards: StringField
     counts: tuple[IntegerField, ...]
 
@@ -73,11 +72,15 @@ class Pile:
         cards = parse_haul(self.typed_cards, self.key)
         counts = tuple(f.data or 0 for f in self.counts)
         if cards.counts != counts:
-            said = _counts_text(counts)
-            held = _counts_text(cards.counts)
             raise FieldError(
-                f"{self.label}: the cards hold {held} but the counts say {said}; clear the counts or the cards",
-                field=f"{self.key}#counts",
+                msg(
+                    "{pile}: the cards hold {held} but the counts say {said}; clear the counts or the cards",
+                    pile=self.label,
+                    held=_counts_text(cards.counts),
+                    said=_counts_text(counts),
+                ),
+                field=self.key,
+                location=(self.key, "counts"),
             )
 
     def show_error(self, message: str, *, at_counts: bool) -> None:
@@ -85,9 +88,9 @@ class Pile:
         field.errors = [*list(field.errors or []), message]
 
 
-def _counts_text(counts: tuple[int, ...]) -> str:
+def _counts_text(counts: tuple[int, ...]) -> Param:
     named = [f"{n} × {rank}" for n, rank in zip(counts, POINT_RANKS, strict=True) if n]
-    return ", ".join(named) if named else "no point card"
+    return join(named, ", ") if named else msg("no point card")
 
 
 class ZhengFenEntryForm(EntryForm):
@@ -108,7 +111,7 @@ class ZhengFenEntryForm(EntryForm):
     def captured(self, seat: int, name: str) -> Pile:
         return Pile(
             key=f"captured.{name}",
-            label=f"{name}'s cards",
+            label=msg("{name}'s cards", name=name),
             cards=getattr(self, f"cards_{seat}"),
             counts=tuple(getattr(self, f"{count}_{seat}") for count, _ in COUNTS),
         )
@@ -116,7 +119,7 @@ class ZhengFenEntryForm(EntryForm):
     def hand(self) -> Pile:
         return Pile(
             key="hand",
-            label="The last player's hand",
+            label=msg("The last player's hand"),
             cards=self.hand_cards,
             counts=tuple(getattr(self, f"hand_{count}") for count, _ in COUNTS),
         )
@@ -137,37 +140,14 @@ class ZhengFenEntryForm(EntryForm):
     def to_entry(self) -> dict[str, Any]:
         seated = self.seated()
         places = [self.chosen(index) for index in range(len(seated))]
-        self._check_order([name for _, name in seated], places)
+        order = check_places([name for _, name in seated], places)
         for pile in self.piles():
             pile.check_both()
         return {
-            "order": [name for name in places if name],
+            "order": order,
             "captured": {name: self.captured(seat, name).value() for seat, name in seated},
             "hand": self.hand().value(),
         }
-
-    def _check_order(self, players: list[str], places: list[str]) -> None:
-        """Each player in one place, and every place but the last tapped (the last is who is left).
-
-        ``places`` holds the player tapped in each place, ``""`` where nobody was.
-        """
-        count = len(players)
-        named = [name for name in places if name]
-        doubled = [name for name in dict.fromkeys(named) if named.count(name) > 1]
-        if doubled:
-            sentences = []
-            for name in doubled:
-                at = [place_name(i, count) for i, who in enumerate(places, start=1) if who == name]
-                both = "both " if len(at) == 2 else ""
-                sentences.append(ORDER_DOUBLED.format(name=name, both=both, places=" and ".join(at)))
-            unplaced = [p for p in players if p not in named]
-            if unplaced:
-                sentences.append(ORDER_UNPLACED.format(names=" and ".join(unplaced)))
-            sentences.append(ORDER_TAP_EACH)
-            raise FieldError(" ".join(sentences), field="order")
-        empty = [place_name(i, count) for i, who in enumerate(places[:-1], start=1) if not who]
-        if empty:
-            raise FieldError(ORDER_EMPTY.format(places=", ".join(empty)), field="order")
 
     def load(self, entry: dict[str, Any]) -> None:
         for index, name in enumerate(entry["order"]):
@@ -181,7 +161,7 @@ class ZhengFenEntryForm(EntryForm):
 
     def place_error(self, error: InputError) -> None:
         """At the pile holding the named card or the pile the error names; the order above its rows."""
-        message = self._readable(error.message)
+        message = say(self._readable(error.msg))
         if error.field == "order":
             self.order_errors.append(message)
             return
@@ -191,11 +171,9 @@ class ZhengFenEntryForm(EntryForm):
                 pile.show_error(message, at_counts=False)
             return
         for pile in self.piles():
-            if error.field == f"{pile.key}#counts":
-                pile.show_error(message, at_counts=True)
-                return
             if error.field == pile.key:
-                pile.show_error(message, at_counts=not pile.typed_cards and pile.counted)
+                at_counts = error.location[1:] == ("counts",) or (not pile.typed_cards and pile.counted)
+                pile.show_error(message, at_counts=at_counts)
                 return
         self.form_errors.append(message)
 
@@ -204,12 +182,23 @@ class ZhengFenEntryForm(EntryForm):
             return []
         return [pile for pile in self.piles() if any(same_card(t, error.token) for t in pile.typed_cards)]
 
-    def _readable(self, message: str) -> str:
-        """The rules layer names piles as entry keys (``captured.Ann``); the form as people do."""
-        for name in sorted((name for _, name in self.seated()), key=len, reverse=True):
-            message = message.replace(f"`captured.{name}`", f"{name}'s cards")
-            message = message.replace(f"captured.{name}", f"{name}'s cards")
-        return message.replace(" hand)", " the last hand)")
+    def _readable(self, message: Message) -> Message:
+        """The rules layer names piles as entry keys (``captured.Ann``, ``hand``); the form as people do."""
+        names: dict[str, Param] = {pile.key: pile.label for pile in self.piles()}
+        names["hand"] = msg("the last hand")
+        return _renamed(message, names)
+
+
+def _renamed(value: Param, names: dict[str, Param]) -> Param:
+    """``value`` with every plain parameter that is a key of ``names`` replaced by its name there."""
+    if isinstance(value, Message):
+        params = tuple((key, _renamed(param, names)) for key, param in value.params)
+        return Message(value.id, params, value.plural)
+    if isinstance(value, Join):
+        return Join(tuple(_renamed(item, names) for item in value.items), value.separator)
+    if isinstance(value, str):
+        return names.get(value, value)
+    return value
 
 
 def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:
@@ -223,19 +212,19 @@ def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:
 
 def _count_field(label: str) -> IntegerField:
     return WholeNumberField(
-        label, validators=[Optional(), NumberRange(min=0, max=4, message="a count from 0 to 4")], default=None
+        label, validators=[Optional(), NumberRange(min=0, max=4, message=_l("a count from 0 to 4"))], default=None
     )
 
 
 for _seat in range(SEATS):
     setattr(ZhengFenEntryForm, f"place_{_seat}", StringField(validators=[Optional(), Length(max=80)]))
     setattr(ZhengFenEntryForm, f"player_{_seat}", HiddenField(validators=[Optional(), Length(max=80)]))
-    setattr(ZhengFenEntryForm, f"cards_{_seat}", StringField("Cards", validators=[Optional(), Length(max=200)]))
-    for _count, _rank in COUNTS:
-        setattr(ZhengFenEntryForm, f"{_count}_{_seat}", _count_field(f"{_rank}s"))
+    setattr(ZhengFenEntryForm, f"cards_{_seat}", StringField(_l("Cards"), validators=[Optional(), Length(max=200)]))
+    for _count, _label in COUNT_LABELS:
+        setattr(ZhengFenEntryForm, f"{_count}_{_seat}", _count_field(_label))
 
-ZhengFenEntryForm.hand_cards = StringField("Cards", validators=[Optional(), Length(max=200)])
-for _count, _rank in COUNTS:
-    setattr(ZhengFenEntryForm, f"hand_{_count}", _count_field(f"{_rank}s"))
+ZhengFenEntryForm.hand_cards = StringField(_l("Cards"), validators=[Optional(), Length(max=200)])
+for _count, _label in COUNT_LABELS:
+    setattr(ZhengFenEntryForm, f"hand_{_count}", _count_field(_label))
 
 FORM = ZhengFenEntryForm

@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from flask import render_template
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import Length, Optional
@@ -20,11 +21,9 @@ from referee.web.referee_pages import page, page_status, referee_pages, verdict
 PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
 
 _TOKENS = re.compile(r"[\s,]+")
-_QUOTED = re.compile(r"`([^`]+)`")
-_JOKERS = ("SJ", "BJ")
 
 
-def _cards_field(label: str, description: str) -> StringField:
+def _cards_field(label: Any, description: Any) -> StringField:
     return StringField(label, validators=[Optional(), Length(max=300)], description=description)
 
 
@@ -33,12 +32,12 @@ def _tokens(text: str | None) -> list[str]:
 
 
 class ClassifyForm(FlaskForm):
-    cards = _cards_field("The cards played", "e.g. 5S 5H 6S SJ 7D 7C — SJ and BJ are the jokers")
+    cards = _cards_field(_l("The cards played"), _l("e.g. 5S 5H 6S SJ 7D 7C — SJ and BJ are the jokers"))
 
 
 class BeatsForm(FlaskForm):
-    current = _cards_field("Top play (the cards to beat)", "e.g. 8H 8C")
-    play = _cards_field("New play", "e.g. 8S SJ")
+    current = _cards_field(_l("Top play (the cards to beat)"), _l("e.g. 8H 8C"))
+    play = _cards_field(_l("New play"), _l("e.g. 8S SJ"))
 
 
 for _form in (ClassifyForm, BeatsForm):
@@ -46,7 +45,7 @@ for _form in (ClassifyForm, BeatsForm):
         setattr(_form, _name, _field)
 
 
-@page("zhengfen", "What is this combination?")
+@page("zhengfen", _l("What is this combination?"))
 @referee_pages.route("/zhengfen/classify", methods=["GET", "POST"])
 def zhengfen_classify() -> Any:
     form = ClassifyForm()
@@ -68,7 +67,7 @@ def zhengfen_classify() -> Any:
     ), status
 
 
-@page("zhengfen", "Does this beat that?")
+@page("zhengfen", _l("Does this beat that?"))
 @referee_pages.route("/zhengfen/beats", methods=["GET", "POST"])
 def zhengfen_beats() -> Any:
     form = BeatsForm()
