@@ -326,13 +326,13 @@ def test_what_is_this_combination(browser: Browser) -> None:
     response = classify(browser, "5S 5H 6S 6H 7D 7C")
     page = text_of(response.get_data(as_text=True))
     assert response.status_code == 200
-    assert "A pair sequence 5–7 (3 pairs) pair_sequence · key 7 · length 3" in page
+    assert "A pair sequence 5–7 (3 pairs) pair sequence · key 7 · length 3" in page
     assert "zhengfen-3.5" in page
 
 
 def test_every_reading_and_what_each_joker_stands_for(browser: Browser) -> None:
     page = text_of(classify(browser, "9H 10H JH SJ BJ").get_data(as_text=True))
-    assert "A suit sequence of hearts 9–K (5 cards) suit_sequence · key K · length 5" in page
+    assert "A suit sequence of hearts 9–K (5 cards) suit sequence · key K · length 5" in page
     assert "SJ stands for Q♥ zhengfen-4.1" in page and "BJ stands for K♥ zhengfen-4.1" in page
     assert "Every reading (8)" in page
     assert "A trio of jacks plus two (two adjacent ranks) SJ stands for a jack; BJ stands for a jack" in page

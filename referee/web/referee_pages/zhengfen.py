@@ -13,10 +13,13 @@ from wtforms import StringField
 from wtforms.validators import Length, Optional
 
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
+from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.web.forms import option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import page, page_status, referee_pages, verdict
 
+#: Type and trio-form names for the facts line of a reading, in the reader's language.
+NAMES = {"types": TYPE_NAMES, "forms": FORM_NAMES}
 #: The house rules that change what a combination is (the target only ends the game).
 PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
 
@@ -64,6 +67,7 @@ def zhengfen_classify() -> Any:
         game=ZHENGFEN,
         play_options=PLAY_OPTIONS,
         picker=pack_picker(ZHENGFEN_PACK),
+        names=NAMES,
     ), status
 
 
@@ -88,4 +92,5 @@ def zhengfen_beats() -> Any:
         game=ZHENGFEN,
         play_options=PLAY_OPTIONS,
         picker=pack_picker(ZHENGFEN_PACK),
+        names=NAMES,
     ), status
