@@ -9,7 +9,7 @@ from referee.messages import Message, msg
 ZHENGFEN_PACK = Pack(
     "Zheng Fen",
     jokers={"SJ": 1, "BJ": 1},
-    hints={"JO": "use `SJ` (small joker) or `BJ` (big joker)"},
+    hints={"JO": msg("use `SJ` (small joker) or `BJ` (big joker)")},
 )
 
 #: Rank order, low to high (zhengfen-1.3). A rank is handled as its index in this tuple.
