@@ -10,6 +10,7 @@ from referee.errors import FieldError
 from referee.explain import Explanation, Step
 from referee.messages import join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
+from referee.rules.seating import player_named
 from referee.rules.zhengfen.checks import CHECKS
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
 from referee.rules.zhengfen.scoring import (
@@ -132,17 +133,7 @@ class ZhengFen(Game):
         return {"order": list(order), "captured": {p: piles[p].entry() for p in setup.players}, "hand": hand.entry()}
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
-        if isinstance(name, str):
-            if name in setup.players:
-                return name
-            folded = [p for p in setup.players if p.casefold() == name.strip().casefold()]
-            if len(folded) == 1:
-                return folded[0]
-        raise FieldError(
-            msg("{name} is not a player of this match ({players})", name=repr(name), players=join(setup.players)),
-            field=field,
-            location=(field,),
-        )
+        return player_named(name, setup.players, field=field, location=(field,))
 
     def _order(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
         if not isinstance(value, list):

@@ -10,7 +10,6 @@ card field is empty. The last player's remaining hand is entered the same way.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import CardError
+from referee.cards import CardError, card_tokens
 from referee.errors import FieldError, InputError
 from referee.messages import Join, Message, Param, join, msg
 from referee.rules.zhengfen import parse_haul
@@ -35,8 +34,6 @@ COUNTS: tuple[tuple[str, str], ...] = (("fives", "5"), ("tens", "10"), ("kings",
 #: The count fields' labels, as the pile's head shows them.
 COUNT_LABELS = (("fives", _l("5s")), ("tens", _l("10s")), ("kings", _l("Ks")))
 
-_TOKENS = re.compile(r"[\s,]+")
-
 
 @dataclass(frozen=True)
 class Pile:
@@ -49,7 +46,7 @@ class Pile:
 
     @property
     def typed_cards(self) -> list[str]:
-        return [t for t in _TOKENS.split(self.cards.data or "") if t]
+        return card_tokens(self.cards.data or "")
 
     @property
     def counted(self) -> bool:

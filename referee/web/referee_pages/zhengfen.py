@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import Any
 
@@ -12,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import StringField
 from wtforms.validators import Length, Optional
 
+from referee.cards import card_tokens
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.web.forms import option_fields, place_error, raw_options
@@ -23,15 +23,13 @@ NAMES = {"types": TYPE_NAMES, "forms": FORM_NAMES}
 #: The house rules that change what a combination is (the target only ends the game).
 PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
 
-_TOKENS = re.compile(r"[\s,]+")
-
 
 def _cards_field(label: Any, description: Any) -> StringField:
     return StringField(label, validators=[Optional(), Length(max=300)], description=description)
 
 
 def _tokens(text: str | None) -> list[str]:
-    return [t for t in _TOKENS.split(text or "") if t]
+    return card_tokens(text or "")
 
 
 class ClassifyForm(FlaskForm):
