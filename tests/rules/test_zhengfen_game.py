@@ -122,7 +122,7 @@ def test_first_dealer_then_previous_first_player() -> None:
     assert ZHENGFEN.dealer(match, []) == "C"
     first = ZHENGFEN.score_match(match, [])
     assert first.next_dealer == "C"
-    assert first.status == "Playing to 500"
+    assert str(first.status) == "Playing to 500"
     note = ZHENGFEN.next_turn_note(match, first)
     assert note is not None
     assert (note.text, note.rule) == ("The holder of `3H` leads the first trick and need not play it.", "zhengfen-1.6")
@@ -130,7 +130,7 @@ def test_first_dealer_then_previous_first_player() -> None:
     result = ZHENGFEN.score_match(match, entries)
     assert [d.dealer for d in result.deals] == ["C", "B"]
     assert result.next_dealer == "D"
-    assert result.status == "Playing to 500"
+    assert str(result.status) == "Playing to 500"
     note = ZHENGFEN.next_turn_note(match, result)
     assert note is not None
     assert (note.text, note.rule) == (
@@ -161,7 +161,7 @@ def test_tie_at_the_target_plays_on() -> None:
     result = ZHENGFEN.score_match(match, entries)
     assert result.totals["A"] == result.totals["B"] == 500
     assert not result.finished
-    assert "another deal is played" in result.status
+    assert "another deal is played" in str(result.status)
     assert result.bonus_explanation.rules() == ["zhengfen-7.2"]
     decided = ZHENGFEN.score_match(match, [*entries, ZHENGFEN.check_entry(match, sweep(["A", "B", "C"]))])
     assert decided.finished and decided.winner == "A"

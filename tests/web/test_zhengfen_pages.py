@@ -173,7 +173,7 @@ def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
     assert expected.finished and expected.winner == "Bob"
     sheet = browser.get(match).get_data(as_text=True)
     assert totals(sheet) == [expected.totals[p] for p in players]
-    assert "</svg> Bob wins" in sheet and expected.status == f"Bob wins with {expected.totals['Bob']}"
+    assert "</svg> Bob wins" in sheet and str(expected.status) == f"Bob wins with {expected.totals['Bob']}"
     assert "zhengfen-7.1" in sheet and "Enter deal" not in sheet
     assert "shuffles;" not in sheet.split("<table")[0]
     refused = browser.submit(f"{match}/deals/new", form_data(players, deals[0]), form_page=match)

@@ -251,13 +251,14 @@ class ZhengFen(Game):
         """The game ends after a deal in which anyone reaches the target; equal highest totals play on."""
         target = self.target(setup)
         if not result.deals or max(result.totals.values()) < target:
-            result.status = f"Playing to {target}"
+            result.status = msg("Playing to {target}", target=target)  # type: ignore[assignment]
             return
         best = max(result.totals.values())
         leaders = [side for side, total in result.totals.items() if total == best]
         if len(leaders) > 1:
-            tied = " and ".join(leaders)
-            result.status = f"{tied} tie on {best}: another deal is played"
+            result.status = msg(  # type: ignore[assignment]
+                "{names} tie on {best}: another deal is played", names=join(leaders, " and "), best=best
+            )
             result.bonus_explanation.add(
                 msg(
                     "{tied} have the highest total, {best}, at or past {target}: another deal is played",
@@ -270,7 +271,7 @@ class ZhengFen(Game):
             return
         result.finished = True
         result.winner = leaders[0]
-        result.status = f"{leaders[0]} wins with {best}"
+        result.status = msg("{winner} wins with {best}", winner=leaders[0], best=best)  # type: ignore[assignment]
         result.bonus_explanation.add(
             msg(
                 "a total reached {target}: the game ends and {winner} has the highest, {best}",
