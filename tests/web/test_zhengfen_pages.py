@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from referee.catalogs import ROOT
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
 from referee.rules.zhengfen.options import SPECIALS, TRIO_FORMS
@@ -431,3 +432,19 @@ def test_the_last_place_is_the_player_left(browser: Browser) -> None:
     setup = MatchSetup(players=tuple(players), options={})
     expected = ZHENGFEN.score_match(setup, [ZHENGFEN.check_entry(setup, rules_entry(E31))])
     assert totals(browser.get(match).get_data(as_text=True)) == [expected.totals[p] for p in players]
+
+
+def test_every_clause_the_code_cites_is_on_the_rule_card(browser: Browser) -> None:
+    """Whatever an explanation, a reason, an error or a page of Zheng Fen cites, the rule card prints."""
+    sources = [
+        *(ROOT / "referee/rules/zhengfen").glob("*.py"),
+        ROOT / "referee/web/entries/zhengfen.py",
+        ROOT / "referee/web/referee_pages/zhengfen.py",
+        *(ROOT / "templates/games/zhengfen").glob("*.html"),
+        *(ROOT / "templates/referee").glob("zhengfen_*.html"),
+    ]
+    cited = {clause for path in sources for clause in re.findall(r"zhengfen-\d+\.\d+", path.read_text("utf-8"))}
+    card = browser.get("/rules/zhengfen").get_data(as_text=True)
+    printed = set(re.findall(r'<span class="clause" id="(zhengfen-\d+\.\d+)"', card))
+    assert {"zhengfen-1.6", "zhengfen-6.4", "zhengfen-9.1"} <= cited
+    assert cited - printed == set()
