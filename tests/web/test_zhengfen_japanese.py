@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.conftest import Browser
-from tests.web.test_zhengfen_pages import E31, OPTIONS, PLAYERS, form_data, start_match, text_of, totals
+from tests.web.test_zhengfen_pages import E31, E31_PAGE, OPTIONS, PLAYERS, form_data, start_match, text_of, totals
 
 
 @pytest.fixture
@@ -93,6 +93,10 @@ def test_the_referee_pages_answer_in_japanese(japanese: Browser) -> None:
     assert "いいえ、勝てません" in shown
     assert "8のペア（SJ = 8）は8のペアと同じ強さです：同じ強さでは勝てません" in shown
     assert "SJは8の代わりです" in shown
+
+    shown = text_of(japanese.submit("/referee/zhengfen/deal", E31_PAGE).get_data(as_text=True))
+    assert "B 55 · D 20 · A 25 · C 0" in shown
+    assert "最下位のCは1位のBに40点を与えます。" in shown and "Bの得点は15 + 40 = 55" in shown
 
     refused = japanese.submit("/referee/zhengfen/classify", {"cards": "", **OPTIONS})
     assert refused.status_code == 400

@@ -448,3 +448,49 @@ def test_every_clause_the_code_cites_is_on_the_rule_card(browser: Browser) -> No
     printed = set(re.findall(r'<span class="clause" id="(zhengfen-\d+\.\d+)"', card))
     assert {"zhengfen-1.6", "zhengfen-6.4", "zhengfen-9.1"} <= cited
     assert cited - printed == set()
+
+
+# --- what does this deal score? ------------------------------------------------------------------
+
+E31_PAGE = {
+    "players": "4",
+    **form_data(
+        ["A", "B", "C", "D"],
+        {
+            "order": ["B", "D", "A", "C"],
+            "captured": {"A": "10S KH 5D", "B": "KS 5C", "C": "10H 10D KD", "D": "10C KC"},
+            "hand": "5S 5H 7C 2D",
+        },
+    ),
+}
+
+
+def test_the_deal_page_scores_e31_and_judges_a_claim(browser: Browser) -> None:
+    assert "/referee/zhengfen/deal" in browser.get("/referee/").get_data(as_text=True)
+    response = browser.submit("/referee/zhengfen/deal", {**E31_PAGE, "claim-B": "55", "claim-C": "0"})
+    assert response.status_code == 200
+    shown = text_of(response.get_data(as_text=True))
+    assert "B 55 · D 20 · A 25 · C 0" in shown
+    assert "C, last, gives B, 1st, 40 points." in shown
+    assert "C, last, gives B, 1st, the 30 points captured and the 10 points left in hand" in shown
+    assert "Claim agreed" in shown
+
+    differs = browser.submit("/referee/zhengfen/deal", {**E31_PAGE, "claim-B": "50"})
+    assert "The claim differs" in text_of(differs.get_data(as_text=True))
+
+
+def test_the_deal_page_takes_counts_and_places_errors(browser: Browser) -> None:
+    counts = {
+        "players": "3",
+        **form_data(["A", "B", "C"], {"order": ["C", "A"], "captured": {"C": {"5": 4, "10": 4, "K": 4}}}),
+    }
+    shown = text_of(browser.submit("/referee/zhengfen/deal", counts).get_data(as_text=True))
+    assert "C 100 · A 0 · B 0" in shown
+
+    doubled = {**E31_PAGE, "cards_0": "10S KH 5D 5S"}
+    response = browser.submit("/referee/zhengfen/deal", doubled)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    for field in ("cards_0", "hand_cards"):
+        error = text_of(page.split(f'id="{field}-error">')[1].split("</p>")[0])
+        assert error == "5♠ appears twice (A's cards and the last hand); one deck holds 1"

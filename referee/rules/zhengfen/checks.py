@@ -17,6 +17,7 @@ from referee.rules.zhengfen.scoring import (
     check_copies_across,
     check_hand,
     check_point_cards,
+    parse_haul,
     players_error,
     score_deal,
 )
@@ -78,7 +79,7 @@ def _piles(body: Body, name: str, order: tuple[str, ...]) -> dict[str, Haul]:
                 field=name,
                 location=(name, player),
             )
-        piles[player] = Haul.of_cards(ZHENGFEN_PACK.parse(value, field=f"{name}.{player}"))
+        piles[player] = parse_haul(value, f"{name}.{player}")
     return piles
 
 

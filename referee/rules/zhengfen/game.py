@@ -18,50 +18,11 @@ from referee.rules.zhengfen.scoring import (
     check_copies_across,
     check_hand,
     check_point_cards,
+    parse_haul,
     place_name,
     score_deal,
 )
-from referee.rules.zhengfen.values import POINT_RANKS, ZHENGFEN_PACK
-
-_COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
-
-
-def parse_haul(value: object, field: str) -> Haul:
-    """A pile as entered: a list (or string) of cards, or ``{"5": n, "10": n, "K": n}`` counts."""
-    if value is None:
-        return Haul(cards=())
-    if isinstance(value, Mapping):
-        counts = dict.fromkeys(POINT_RANKS, 0)
-        for key, number in value.items():
-            rank = _COUNT_KEYS.get(str(key).strip().upper())
-            if rank is None:
-                raise FieldError(
-                    msg(
-                        "`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key}",
-                        field=field,
-                        key=repr(key),
-                    ),
-                    field=field,
-                    location=(field,),
-                )
-            if isinstance(number, str) and number.strip().isdigit():
-                number = int(number)
-            if number in ("", None):
-                number = 0
-            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
-                raise FieldError(
-                    msg(
-                        "`{field}.{rank}` is a count from 0 to 4, not {number}",
-                        field=field,
-                        rank=rank,
-                        number=repr(number),
-                    ),
-                    field=field,
-                    location=(field, rank),
-                )
-            counts[rank] = number
-        return Haul.of_counts(counts["5"], counts["10"], counts["K"])
-    return Haul.of_cards(ZHENGFEN_PACK.parse(value, field=field))
+from referee.rules.zhengfen.values import ZHENGFEN_PACK
 
 
 class ZhengFen(Game):

@@ -16,7 +16,7 @@ from referee.rules.zhengfen.scoring import place_name
 
 def check_places(players: Sequence[str], places: Sequence[str]) -> list[str]:
     """The finishing order of ``players`` from ``places`` (the player tapped at each place, ``""``
-    where nobody was), the last place left out when nobody was tapped there.
+    where nobody was); an untapped last place is the one player left.
 
     Raises :class:`FieldError` on ``order``, located at the first place at fault: a player tapped
     in two places (zhengfen-9.4), or a place before the last left empty.
@@ -43,7 +43,8 @@ def check_places(players: Sequence[str], places: Sequence[str]) -> list[str]:
             field="order",
             location=("order", empty[0]),
         )
-    return named
+    left = [p for p in players if p not in named]
+    return named + left if len(left) == 1 else named
 
 
 def _doubled(name: str, places: Sequence[str], count: int) -> Message:

@@ -184,6 +184,47 @@ def score_deal(order: Sequence[str], captured: Mapping[str, Haul], hand: Haul | 
     return result
 
 
+_COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
+
+
+def parse_haul(value: object, field: str) -> Haul:
+    """A pile as entered: a list (or string) of cards, or ``{"5": n, "10": n, "K": n}`` counts."""
+    if value is None:
+        return Haul(cards=())
+    if isinstance(value, Mapping):
+        counts = dict.fromkeys(POINT_RANKS, 0)
+        for key, number in value.items():
+            rank = _COUNT_KEYS.get(str(key).strip().upper())
+            if rank is None:
+                raise FieldError(
+                    msg(
+                        "`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key}",
+                        field=field,
+                        key=repr(key),
+                    ),
+                    field=field,
+                    location=(field,),
+                )
+            if isinstance(number, str) and number.strip().isdigit():
+                number = int(number)
+            if number in ("", None):
+                number = 0
+            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
+                raise FieldError(
+                    msg(
+                        "`{field}.{rank}` is a count from 0 to 4, not {number}",
+                        field=field,
+                        rank=rank,
+                        number=repr(number),
+                    ),
+                    field=field,
+                    location=(field, rank),
+                )
+            counts[rank] = number
+        return Haul.of_counts(counts["5"], counts["10"], counts["K"])
+    return Haul.of_cards(ZHENGFEN_PACK.parse(value, field=field))
+
+
 def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = "captured") -> None:
     """Every point card accounted for exactly once, so the deal holds 100 points (zhengfen-9.5).
 

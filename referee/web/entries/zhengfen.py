@@ -181,9 +181,13 @@ class ZhengFenEntryForm(EntryForm):
 
     def _readable(self, message: Message) -> Message:
         """The rules layer names piles as entry keys (``captured.Ann``, ``hand``); the form as people do."""
+        return _renamed(message, self.pile_names())  # type: ignore[return-value]
+
+    def pile_names(self) -> dict[str, Param]:
+        """Each pile's entry key and its name on the form."""
         names: dict[str, Param] = {pile.key: pile.label for pile in self.piles()}
         names["hand"] = msg("the last hand")
-        return _renamed(message, names)
+        return names
 
 
 def _renamed(value: Param, names: dict[str, Param]) -> Param:

@@ -1,22 +1,25 @@
-"""Zheng Fen referee pages: what is this combination, and does this play beat that one?"""
+"""Zheng Fen referee pages: what is this combination, does this play beat that one, and what does a deal score?"""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
-from flask import render_template
+from flask import render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import StringField
+from wtforms import SelectField, StringField
 from wtforms.validators import Length, Optional
 
 from referee.cards import card_tokens
+from referee.errors import InputError
+from referee.messages import Param
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
-from referee.web.forms import option_fields, place_error, raw_options
+from referee.web.entries.zhengfen import ZhengFenEntryForm
+from referee.web.forms import choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
-from referee.web.referee_pages import page, page_status, referee_pages, verdict
+from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 #: Type and trio-form names for the facts line of a reading, in the reader's language.
 NAMES = {"types": TYPE_NAMES, "forms": FORM_NAMES}
@@ -91,4 +94,67 @@ def zhengfen_beats() -> Any:
         play_options=PLAY_OPTIONS,
         picker=pack_picker(ZHENGFEN_PACK),
         names=NAMES,
+    ), status
+
+
+# --- what does this deal score? -------------------------------------------------------------------
+
+#: The players of the deal page, named by letter as in the rules' examples (zhengfen-1.1: 3 to 6).
+LETTERS = ("A", "B", "C", "D", "E", "F")
+
+
+class DealForm(ZhengFenEntryForm):
+    """The deal entry form of a match, for players A, B, C, … and how many of them played."""
+
+    players = SelectField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
+
+    def letters(self) -> list[str]:
+        count = self.players.data if self.players.data in ("3", "4", "5", "6") else "4"
+        return list(LETTERS[: int(count)])
+
+    def body(self) -> dict[str, Any]:
+        """The ``deal`` check's request: the last player's cards left are ``hands`` of the last place."""
+        entry = self.to_entry()
+        order = entry["order"]
+        hands = {order[-1]: entry["hand"]} if order and entry["hand"] else {}
+        return {"order": order, "captured": entry["captured"], "hands": hands}
+
+    def place_error(self, error: InputError) -> None:
+        """The check names the last hand ``hands.<player>``; on the form it is the last hand's pile."""
+        if error.field and error.field.startswith("hands."):
+            error.field = "hand"
+        super().place_error(error)
+
+    def pile_names(self) -> dict[str, Param]:
+        names = super().pile_names()
+        names |= {f"hands.{name}": names["hand"] for name in self.letters()}
+        return names
+
+
+@page("zhengfen", _l("What does this deal score?"))
+@referee_pages.route("/zhengfen/deal", methods=["GET", "POST"])
+def zhengfen_deal() -> Any:
+    form = DealForm()
+    letters = form.letters()
+    if request.method == "POST":
+        for seat, name in enumerate(letters):
+            form.player(seat).data = name
+    claim = ClaimInput.read([(name, name) for name in letters])
+    result = None
+    if form.validate_on_submit() and claim.valid:
+        try:
+            body = form.body()
+        except InputError as error:
+            form.place_error(error)
+        else:
+            result = verdict(ZHENGFEN.checks["deal"], claim.into(body), form.place_error)
+    status = page_status(result)
+    return render_template(
+        "referee/zhengfen_deal.html",
+        form=form,
+        setup={"players": letters},
+        claim=claim,
+        result=result,
+        game=ZHENGFEN,
+        picker=pack_picker(ZHENGFEN_PACK),
     ), status
