@@ -8,7 +8,17 @@ import re
 import pytest
 
 from tests.conftest import Browser
-from tests.web.test_zhengfen_pages import E31, E31_PAGE, OPTIONS, PLAYERS, form_data, start_match, text_of, totals
+from tests.web.test_zhengfen_pages import (
+    E31,
+    E31_PAGE,
+    OPTIONS,
+    PLAYERS,
+    form_data,
+    start_match,
+    text_of,
+    totals,
+    trick_data,
+)
 
 
 @pytest.fixture
@@ -97,6 +107,11 @@ def test_the_referee_pages_answer_in_japanese(japanese: Browser) -> None:
     shown = text_of(japanese.submit("/referee/zhengfen/deal", E31_PAGE).get_data(as_text=True))
     assert "B 55 · D 20 · A 25 · C 0" in shown
     assert "最下位のCは1位のBに40点を与えます。" in shown and "Bの得点は15 + 40 = 55" in shown
+
+    plays = [("A", "6S"), ("B", ""), ("C", "9H"), ("D", ""), ("A", "KS"), ("B", "2D"), ("C", ""), ("D", ""), ("A", "")]
+    shown = text_of(japanese.submit("/referee/zhengfen/trick", trick_data(4, plays)).get_data(as_text=True))
+    assert "Bがトリックを取ります：10点" in shown and "次はBが最初にプレイします。" in shown
+    assert "Cはパスします" in shown
 
     refused = japanese.submit("/referee/zhengfen/classify", {"cards": "", **OPTIONS})
     assert refused.status_code == 400

@@ -494,3 +494,38 @@ def test_the_deal_page_takes_counts_and_places_errors(browser: Browser) -> None:
     for field in ("cards_0", "hand_cards"):
         error = text_of(page.split(f'id="{field}-error">')[1].split("</p>")[0])
         assert error == "5♠ appears twice (A's cards and the last hand); one deck holds 1"
+
+
+# --- who takes this trick? -------------------------------------------------------------------------
+
+
+def trick_data(players: int, plays: list[tuple[str, str]], **extra: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"players": str(players), **extra}
+    for n, (who, cards) in enumerate(plays):
+        data |= {f"who_{n}": who, f"cards_{n}": cards}
+    return data
+
+
+def test_the_trick_page_settles_e30(browser: Browser) -> None:
+    assert "/referee/zhengfen/trick" in browser.get("/referee/").get_data(as_text=True)
+    plays = [("A", "6S"), ("B", ""), ("C", "9H"), ("D", ""), ("A", "KS"), ("B", "2D"), ("C", ""), ("D", ""), ("A", "")]
+    response = browser.submit("/referee/zhengfen/trick", trick_data(4, plays))
+    assert response.status_code == 200
+    shown = text_of(response.get_data(as_text=True))
+    assert "B takes the trick: 10 points" in shown and "B leads next." in shown
+    assert "every other player holding cards passed: B takes 6♠ 9♥ K♠ 2♦ = 0 + 0 + 10 + 0 = 10 points" in shown
+
+    last = trick_data(4, [("B", "QS QH"), ("C", ""), ("D", ""), ("A", "")], last_0="y")
+    shown = text_of(browser.submit("/referee/zhengfen/trick", last).get_data(as_text=True))
+    assert "B takes the trick: 0 points" in shown and "C leads next (B is out of cards)" in shown
+
+
+def test_the_trick_page_says_what_breaks_the_rules(browser: Browser) -> None:
+    wrong_turn = trick_data(3, [("A", "6S"), ("C", "7S")])
+    shown = text_of(browser.submit("/referee/zhengfen/trick", wrong_turn).get_data(as_text=True))
+    assert "Not as the rules allow" in shown and "action 2: it is B's turn, not C's" in shown
+
+    response = browser.submit("/referee/zhengfen/trick", trick_data(3, [("A", "6S"), ("B", "ZZ")]))
+    assert response.status_code == 400
+    error = text_of(response.get_data(as_text=True).split('id="cards_1-error">')[1].split("</p>")[0])
+    assert error.startswith("ZZ (card 1 of play 2) is not a card")

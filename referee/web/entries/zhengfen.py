@@ -181,7 +181,7 @@ class ZhengFenEntryForm(EntryForm):
 
     def _readable(self, message: Message) -> Message:
         """The rules layer names piles as entry keys (``captured.Ann``, ``hand``); the form as people do."""
-        return _renamed(message, self.pile_names())  # type: ignore[return-value]
+        return renamed(message, self.pile_names())  # type: ignore[return-value]
 
     def pile_names(self) -> dict[str, Param]:
         """Each pile's entry key and its name on the form."""
@@ -190,13 +190,13 @@ class ZhengFenEntryForm(EntryForm):
         return names
 
 
-def _renamed(value: Param, names: dict[str, Param]) -> Param:
+def renamed(value: Param, names: dict[str, Param]) -> Param:
     """``value`` with every plain parameter that is a key of ``names`` replaced by its name there."""
     if isinstance(value, Message):
-        params = tuple((key, _renamed(param, names)) for key, param in value.params)
+        params = tuple((key, renamed(param, names)) for key, param in value.params)
         return Message(value.id, params, value.plural)
     if isinstance(value, Join):
-        return Join(tuple(_renamed(item, names) for item in value.items), value.separator)
+        return Join(tuple(renamed(item, names) for item in value.items), value.separator)
     if isinstance(value, str):
         return names.get(value, value)
     return value

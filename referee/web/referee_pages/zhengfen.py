@@ -1,4 +1,5 @@
-"""Zheng Fen referee pages: what is this combination, does this play beat that one, and what does a deal score?"""
+"""Zheng Fen referee pages: what is this combination, does this play beat that one, who takes this trick,
+and what does a deal score?"""
 
 from __future__ import annotations
 
@@ -8,16 +9,16 @@ from typing import Any
 from flask import render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
+from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import card_tokens
+from referee.cards import card_tokens, check_copies
 from referee.errors import InputError
-from referee.messages import Param
-from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK
+from referee.messages import Param, msg
+from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
-from referee.web.entries.zhengfen import ZhengFenEntryForm
-from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.entries.zhengfen import ZhengFenEntryForm, renamed
+from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -154,6 +155,83 @@ def zhengfen_deal() -> Any:
         form=form,
         setup={"players": letters},
         claim=claim,
+        result=result,
+        game=ZHENGFEN,
+        picker=pack_picker(ZHENGFEN_PACK),
+    ), status
+
+
+# --- who takes this trick? ---------------------------------------------------------------------------
+
+#: Rows of the trick page: enough for a long trick of 4 players going round three times.
+TRICK_ROWS = 12
+
+
+class TrickForm(FlaskForm):
+    """A trick as it was played: who acted in each row, the cards played (none for a pass)."""
+
+    players = SelectField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
+    out = MultiCheckboxField(
+        _l("Out of cards before this trick"), choices=choices([(name, name) for name in LETTERS]), default=[]
+    )
+
+    def letters(self) -> list[str]:
+        count = self.players.data if self.players.data in ("3", "4", "5", "6") else "4"
+        return list(LETTERS[: int(count)])
+
+    def rows(self) -> list[tuple[SelectField, StringField, BooleanField]]:
+        return [(self[f"who_{n}"], self[f"cards_{n}"], self[f"last_{n}"]) for n in range(TRICK_ROWS)]
+
+    def play_names(self) -> dict[str, Param]:
+        """Each row's card field as the page names it: ``play 3``."""
+        return {cards.name: msg("play {n}", n=n) for n, (_who, cards, _last) in enumerate(self.rows(), start=1)}
+
+    def actions(self) -> list[Action]:
+        """The filled rows in order: a row counts once it names who acted; no cards is a pass."""
+        actions = []
+        for who, cards, last in self.rows():
+            if not who.data:
+                continue
+            played = ZHENGFEN_PACK.parse(cards.data or "", field=cards.name) if (cards.data or "").strip() else None
+            if played is not None:
+                check_copies(ZHENGFEN_PACK, [(played, cards.name)])
+            actions.append(Action(who.data, tuple(played) if played is not None else None, last_cards=bool(last.data)))
+        return actions
+
+
+for _n in range(TRICK_ROWS):
+    setattr(
+        TrickForm,
+        f"who_{_n}",
+        SelectField(
+            _l("Play %(n)s: who", n=_n + 1),
+            choices=choices([("", "—"), *((name, name) for name in LETTERS)]),
+            default="",
+            validators=[Optional()],
+        ),
+    )
+    setattr(TrickForm, f"cards_{_n}", StringField(_l("Cards (empty: a pass)"), validators=[Optional(), Length(max=80)]))
+    setattr(TrickForm, f"last_{_n}", BooleanField(_l("their last cards")))
+
+
+@page("zhengfen", _l("Who takes this trick?"))
+@referee_pages.route("/zhengfen/trick", methods=["GET", "POST"])
+def zhengfen_trick() -> Any:
+    form = TrickForm()
+    result = None
+    if form.validate_on_submit():
+        try:
+            actions = form.actions()
+        except InputError as error:
+            error.msg = renamed(error.msg, form.play_names())
+            place_error(form, error)
+        else:
+            out = [name for name in form.out.data or [] if name in form.letters()]
+            result = settle_trick(form.letters(), actions, out=out)
+    status = page_status(result)
+    return render_template(
+        "referee/zhengfen_trick.html",
+        form=form,
         result=result,
         game=ZHENGFEN,
         picker=pack_picker(ZHENGFEN_PACK),
