@@ -49,8 +49,7 @@ def test_the_entry_form_and_a_deal_in_japanese_score_as_in_english(japanese: Bro
 
     deal = text_of(japanese.get(f"{match}/deals/1").get_data(as_text=True))
     for step in (
-        "順位：1位 Bob",
-        "最下位 Cat",
+        "順位：1位 Bob、2位 Dan、3位 Ann、最下位 Cat",
         "Annの取ったカード：10S KH 5D：10 + 10 + 5 = 25",
         "最下位のCatは1位のBobに、取ったカードの30点と手札に残った10点（5S 5H：5 + 5 = 10）を与えます：40",
         "Bobの得点は15 + 40 = 55",
@@ -79,7 +78,7 @@ def test_a_refused_entry_says_why_in_japanese_at_its_field(japanese: Browser) ->
     data = form_data(players, slip) | {"fives_0": "1"}
     page = japanese.submit(f"{match}/deals/new", data).get_data(as_text=True)
     error = text_of(page.split('id="fives_0-error">')[1].split("</p>")[0])
-    assert error.startswith("Annのカード：カードは4 × 5, 4 × 10, 4 × Kですが、枚数は1 × 5です。")
+    assert error.startswith("Annのカード：カードは4 × 5、4 × 10、4 × Kですが、枚数は1 × 5です。")
 
 
 def test_the_referee_pages_answer_in_japanese(japanese: Browser) -> None:
