@@ -29,7 +29,7 @@ class ZhengFen(Game):
     slug = "zhengfen"
     name = "Zheng Fen"
     result_clause = "zhengfen-7.1"
-    tagline = "Climb with combinations, capture the 5s, 10s and kings; the last player pays the first."
+    tagline = msg("Climb with combinations, capture the 5s, 10s and kings; the last player pays the first.")
     player_counts = (3, 4, 5, 6)
     score_clause = "zhengfen-6.4"
     options = OPTIONS
