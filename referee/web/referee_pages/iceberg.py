@@ -155,27 +155,32 @@ class LayoffForm(DecksForm):
     cards = StringField(_l("The cards laid off"), validators=[Optional(), Length(max=200)])
 
 
-def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str) -> Any:
+#: The questions the meld and lay-off pages answer: their titles, on the referee index too.
+MELD_QUESTION = _l("Is this a meld, and what does it score?")
+LAYOFF_QUESTION = _l("What does this lay-off score?")
+
+
+def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str, question: Any) -> Any:
     """Run ``check`` on the posted ``body`` (with the claimed points) and show its page."""
     claim = ClaimInput.read([("points", _l("Points"))])
     result = None
     if form.validate_on_submit() and claim.valid:
         result = verdict(ICEBERG.checks[check], claim.into({**body, "decks": form.decks_number()}), form.place_error)
     return render_template(
-        template, form=form, result=result, game=ICEBERG, picker=form.picker(), claim=claim
+        template, form=form, result=result, game=ICEBERG, picker=form.picker(), claim=claim, question=question
     ), page_status(result)
 
 
-@page("iceberg", _l("Is this a meld, and what does it score?"))
+@page("iceberg", MELD_QUESTION)
 @referee_pages.route("/iceberg/meld", methods=["GET", "POST"])
 def iceberg_meld() -> Any:
     form = MeldForm()
-    return _judge(form, "meld", {"cards": tokens(form.cards.data)}, "referee/iceberg_meld.html")
+    return _judge(form, "meld", {"cards": tokens(form.cards.data)}, "referee/iceberg_meld.html", MELD_QUESTION)
 
 
-@page("iceberg", _l("What does this lay-off score?"))
+@page("iceberg", LAYOFF_QUESTION)
 @referee_pages.route("/iceberg/layoff", methods=["GET", "POST"])
 def iceberg_layoff() -> Any:
     form = LayoffForm()
     body = {"meld": tokens(form.meld.data), "cards": tokens(form.cards.data)}
-    return _judge(form, "layoff", body, "referee/iceberg_layoff.html")
+    return _judge(form, "layoff", body, "referee/iceberg_layoff.html", LAYOFF_QUESTION)
