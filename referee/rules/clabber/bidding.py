@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import SUIT_SINGULAR, Card
+from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.errors import FieldError
 from referee.explain import Explanation, Step
-from referee.rules.clabber.values import BIDDING_HAND_SIZES, suit_name
+from referee.messages import Message, msg
+from referee.rules.clabber.values import BIDDING_HAND_SIZES, cards_text, players_message
 
 
 @dataclass
@@ -35,65 +36,100 @@ def judge_bid(
     (clabber-10.2). The dealer's hand holds the turn-up even when it is not listed.
     """
     if bidding_round not in (1, 2):
-        raise FieldError(f"the bidding round is 1 or 2, not {bidding_round}", field="round")
+        raise FieldError(round_message(bidding_round), field="round")
     limit = BIDDING_HAND_SIZES.get(players)
     if limit is None:
-        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+        raise FieldError(players_message(players), field="players")
     if len(hand) > limit:
-        note = " (in the 2-player game only the first 6 count while bidding)" if players == 2 else ""
-        raise FieldError(f"a hand holds at most {limit} cards while bidding{note}, not {len(hand)}", field="hand")
+        if players == 2:
+            text = msg(
+                "a hand holds at most {limit} cards while bidding (in the 2-player game only the first 6 count), "
+                "not {count}",
+                limit=limit,
+                count=len(hand),
+            )
+        else:
+            text = msg("a hand holds at most {limit} cards while bidding, not {count}", limit=limit, count=len(hand))
+        raise FieldError(text, field="hand")
     if turn_up in hand and not dealer:
-        raise FieldError(f"the turn-up `{turn_up}` is in the dealer's hand, not in this one", field="hand")
+        raise FieldError(
+            msg("the turn-up `{card}` is in the dealer's hand, not in this one", card=str(turn_up)),
+            field="hand",
+            location=("hand", hand.index(turn_up) + 1),
+        )
     turned = turn_up.suit or ""
     held = list(hand)
     explanation = Explanation()
     if players == 2:
-        explanation.add("Two players: only the first 6 cards are looked at while bidding.", "clabber-10.2")
+        explanation.add(msg("Two players: only the first 6 cards are looked at while bidding."), "clabber-10.2")
     if dealer and turn_up not in held:
         held.append(turn_up)
-        explanation.add(f"The dealer's hand holds the turn-up `{turn_up}`.", "clabber-1.4")
+        explanation.add(msg("The dealer's hand holds the turn-up `{card}`.", card=str(turn_up)), "clabber-1.4")
     reasons: list[Step] = []
     if bidding_round == 1:
         trump = turned
-        explanation.add(f'Round 1: "I play" makes the turn-up\'s suit trump: {suit_name(trump)}.', "clabber-3.1")
+        explanation.add(
+            msg('Round 1: "I play" makes the turn-up\'s suit trump: {suit}.', suit=SUIT_WORDS[trump]), "clabber-3.1"
+        )
         if suit is not None and suit != turned:
             reasons.append(
                 Step(
-                    f"in round 1 the trump is the turn-up's suit, {suit_name(turned)}; "
-                    f"{suit_name(suit)} may be named only in round 2.",
+                    msg(
+                        "in round 1 the trump is the turn-up's suit, {turned}; {suit} may be named only in round 2.",
+                        turned=SUIT_WORDS[turned],
+                        suit=SUIT_WORDS[suit],
+                    ),
                     "clabber-3.1",
                 )
             )
     else:
         if suit is None:
-            raise FieldError("round 2: name the suit the bidder makes trump", field="suit")
+            raise FieldError(msg("round 2: name the suit the bidder makes trump"), field="suit")
         trump = suit
         explanation.add(
-            f"Round 2: the bidder names the trump, any suit but the turn-up's ({suit_name(turned)}).", "clabber-3.2"
+            msg("Round 2: the bidder names the trump, any suit but the turn-up's ({suit}).", suit=SUIT_WORDS[turned]),
+            "clabber-3.2",
         )
         if suit == turned:
             reasons.append(
                 Step(
-                    f"{suit_name(suit)} was the turn-up's suit, refused in round 1: it may not be named in round 2.",
+                    msg(
+                        "{suit} was the turn-up's suit, refused in round 1: it may not be named in round 2.",
+                        suit=SUIT_WORDS[suit],
+                    ),
                     "clabber-3.2",
                 )
             )
     if not reasons:
         of_trump = [c for c in held if c.suit == trump]
         if dealer and bidding_round == 1:
-            explanation.add("The dealer always qualifies in round 1: the turn-up is in their hand.", "clabber-3.3")
+            explanation.add(msg("The dealer always qualifies in round 1: the turn-up is in their hand."), "clabber-3.3")
         elif of_trump:
-            listed = ", ".join(f"`{c}`" for c in of_trump)
-            explanation.add(f"The player holds {listed}: they may play {suit_name(trump)}.", "clabber-3.3")
+            explanation.add(
+                msg(
+                    "The player holds {cards}: they may play {suit}.",
+                    cards=cards_text(of_trump),
+                    suit=SUIT_WORDS[trump],
+                ),
+                "clabber-3.3",
+            )
         else:
             reasons.append(
                 Step(
-                    f"the player holds no {SUIT_SINGULAR[trump]}: a player may only play a suit they hold a card of.",
+                    msg(
+                        "the player holds no {suit}: a player may only play a suit they hold a card of.",
+                        suit=SUIT_WORD[trump],
+                    ),
                     "clabber-3.3",
                 )
             )
     for reason in reasons:
-        explanation.add(f"Not allowed: {reason.text}", reason.rule)
+        explanation.add(msg("Not allowed: {reason}", reason=reason.message), reason.rule)
     if not reasons:
-        explanation.add(f'"I play" is allowed; {suit_name(trump)} are trump.', "clabber-3.4")
+        explanation.add(msg('"I play" is allowed; {suit} are trump.', suit=SUIT_WORDS[trump]), "clabber-3.4")
     return BidVerdict(not reasons, trump, explanation, reasons)
+
+
+def round_message(bidding_round: object) -> Message:
+    """The error for a bidding round other than 1 or 2 (clabber-3)."""
+    return msg("the bidding round is 1 or 2, not {round}", round=bidding_round)

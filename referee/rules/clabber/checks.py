@@ -12,10 +12,11 @@ from typing import Any
 
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.clabber.bidding import judge_bid
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import match_name, read_cards, read_plays, read_side_numbers, read_table
+from referee.rules.clabber.inputs import SIDE, match_name, read_cards, read_plays, read_side_numbers, read_table
 from referee.rules.clabber.melds import Declaration, Meld, judge_melds
 from referee.rules.clabber.options import OPTIONS
 from referee.rules.clabber.scoring import (
@@ -26,14 +27,23 @@ from referee.rules.clabber.scoring import (
     score_deal,
 )
 from referee.rules.clabber.tricks import judge_trick, legal_play
-from referee.rules.clabber.values import BIDDING_HAND_SIZES, PACK, TARGET, Table, check_once, parse_suit
+from referee.rules.clabber.values import (
+    BIDDING_HAND_SIZES,
+    PACK,
+    TARGET,
+    Place,
+    Table,
+    check_once,
+    parse_suit,
+    players_message,
+)
 from referee.rules.claims import Item, Ruling
 
 
 def _boolean(body: Body, name: str) -> bool:
     value = body.raw(name, False)
     if not isinstance(value, bool):
-        raise FieldError(f"`{name}` is true or false, not {value!r}", field=name)
+        raise FieldError(msg("`{name}` is true or false, not {value}", name=name, value=repr(value)), field=name)
     return value
 
 
@@ -59,13 +69,16 @@ def read_seats(body: Body) -> Table:
     """The table from ``seats``, or from ``players`` (2, 3, 4 or 6) with the default seat names."""
     players = body.integer("players") if body.has("players") else None
     if players is not None and players not in DEFAULT_SEATS:
-        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+        raise FieldError(players_message(players), field="players")
     seats = body.raw("seats", None)
     if seats is None and players is not None:
         return Table(DEFAULT_SEATS[players])
     table = read_table(seats)
     if players is not None and table.count != players:
-        raise FieldError(f"`seats` names {table.count} seats but `players` is {players}", field="players")
+        raise FieldError(
+            msg("`seats` names {count} seats but `players` is {players}", count=table.count, players=players),
+            field="players",
+        )
     return table
 
 
@@ -79,9 +92,9 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in hands_given.items():
         seat = table.seat(key, "hands")
         if seat in hands:
-            raise FieldError(f"{seat}'s hand is given twice", field="hands")
-        hands[seat] = read_cards(value, table.hand_size, f"hands.{seat}", f"{seat}'s hand")
-    check_once(((cards, f"{seat}'s hand") for seat, cards in hands.items()), {f"{s}'s hand": "hands" for s in hands})
+            raise FieldError(msg("{seat}'s hand is given twice", seat=seat), field="hands", location=("hands", seat))
+        hands[seat] = read_cards(value, table.hand_size, f"hands.{seat}", _hand(seat), ("hands", seat))
+    check_once((cards, Place(_hand(seat), "hands", ("hands", seat))) for seat, cards in hands.items())
     verdict = judge_melds(table, hands, trump, scope=options["meld_scope"])
     winner = verdict.winner
     return {
@@ -113,7 +126,7 @@ def trick(data: Mapping[str, Any]) -> dict[str, Any]:
     table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     plays = read_plays(body.raw("plays"), table, "plays")
-    check_once([([p.card for p in plays], "the trick")], {"the trick": "plays"})
+    check_once([([p.card for p in plays], Place(msg("the trick"), "plays"))])
     result = judge_trick(table, plays, trump, last=_boolean(body, "last"))
     return {
         "winner": result.winner,
@@ -133,12 +146,10 @@ def legal(data: Mapping[str, Any]) -> dict[str, Any]:
     hand = read_cards(body.raw("hand"), table.hand_size, "hand")
     plays = read_plays(body.raw("trick", []), table, "trick")
     card = PACK.parse_one(body.raw("card"), field="card") if body.has("card") else None
-    check_once(
-        [(hand, f"{seat}'s hand"), ([p.card for p in plays], "the trick")],
-        {f"{seat}'s hand": "hand", "the trick": "trick"},
-    )
+    trick_place = Place(msg("the trick"), "trick")
+    check_once([(hand, Place(_hand(seat), "hand")), ([p.card for p in plays], trick_place)])
     if card is not None and card not in hand:
-        check_once([([p.card for p in plays], "the trick"), ([card], "card")], {"the trick": "trick"})
+        check_once([([p.card for p in plays], trick_place), ([card], Place(msg("card"), "card"))])
     verdict = legal_play(
         table,
         seat,
@@ -160,18 +171,31 @@ def legal(data: Mapping[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _hand(seat: str) -> Message:
+    return msg("{seat}'s hand", seat=seat)
+
+
 def _players(body: Body, sides: int) -> int:
     """The variant: 3 sides are 3 players; 2 sides are 4 players unless ``players`` says 2 or 6."""
     if sides not in (2, 3):
         raise FieldError(
-            f"`points` names each side once: 2 teams or players, or 3 players, not {sides}", field="points"
+            msg("`points` names each side once: 2 teams or players, or 3 players, not {sides}", sides=sides),
+            field="points",
         )
     default = 3 if sides == 3 else 4
     players = body.integer("players", default=default)
     if players not in (2, 3, 4, 6):
-        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+        raise FieldError(players_message(players), field="players")
     if (players == 3) != (sides == 3):
-        raise FieldError(f"{players} players score as {3 if players == 3 else 2} sides, not {sides}", field="points")
+        raise FieldError(
+            msg(
+                "{players} players score as {scoring} sides, not {sides}",
+                players=players,
+                scoring=3 if players == 3 else 2,
+                sides=sides,
+            ),
+            field="points",
+        )
     return players
 
 
@@ -182,8 +206,8 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     players = _players(body, len(given))
     sides = [str(key) for key in given]
     if not all(isinstance(key, str) and key.strip() for key in given):
-        raise FieldError("side names are non-empty strings", field="points")
-    makers = match_name(body.raw("makers"), sides, "makers", "side")
+        raise FieldError(msg("side names are non-empty strings"), field="points")
+    makers = match_name(body.raw("makers"), sides, "makers", SIDE)
     points = fill_points(read_side_numbers(given, sides, "points", allow_blank=True), players)
     melds_given = read_side_numbers(body.raw("melds", {}), sides, "melds")
     bells_given = read_side_numbers(body.raw("bells", {}), sides, "bells")
@@ -191,7 +215,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     blank = [side for side, value in given.items() if value is None]
     if blank:
         explanation.add(
-            f"{blank[0]}'s card points are the rest of the deal: {points[blank[0]]}.",
+            msg("{side}'s card points are the rest of the deal: {points}.", side=blank[0], points=points[blank[0]]),
             "clabber-2.3" if players != 3 else "clabber-10.1",
         )
     explanation.extend(check_points(points, players))
@@ -217,11 +241,11 @@ def bid(data: Mapping[str, Any]) -> dict[str, Any]:
     body.options(OPTIONS)
     players = body.integer("players", default=4)
     if players not in BIDDING_HAND_SIZES:
-        raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {players}", field="players")
+        raise FieldError(players_message(players), field="players")
     turn_up = PACK.parse_one(body.raw("turn_up"), field="turn_up")
     bidding_round = body.integer("round", default=1)
-    hand = read_cards(body.raw("hand"), BIDDING_HAND_SIZES[players], "hand", "a hand while bidding")
-    check_once([(hand, "hand")])
+    hand = read_cards(body.raw("hand"), BIDDING_HAND_SIZES[players], "hand", msg("a hand while bidding"))
+    check_once([(hand, Place(msg("hand"), "hand"))])
     suit = parse_suit(body.raw("suit"), "suit") if body.has("suit") else None
     verdict = judge_bid(hand, turn_up, bidding_round, suit, dealer=_boolean(body, "dealer"), players=players)
     answer: dict[str, Any] = {
@@ -240,9 +264,9 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
     options = body.options(OPTIONS)
     given = body.mapping("totals")
     if len(given) not in (2, 3):
-        raise FieldError("`totals` gives every side's total: 2 teams or players, or 3 players", field="totals")
+        raise FieldError(msg("`totals` gives every side's total: 2 teams or players, or 3 players"), field="totals")
     if not all(isinstance(side, str) and side.strip() for side in given):
-        raise FieldError("side names are non-empty strings", field="totals")
+        raise FieldError(msg("side names are non-empty strings"), field="totals")
     totals = {side.strip(): as_int(points, f"totals.{side}") for side, points in given.items()}
     ending = judge_end(totals, options["game_tie"])
     return {
@@ -311,7 +335,7 @@ CHECKS: dict[str, Check] = {
         ruling=deal_ruling,
         about="`players` (2, 4 or 6 with two sides; 3 with three) picks the variant and the points a deal holds. "
         "A claim is the sides' scores, with items `cards`, `meld`, `bell` and `set`: "
-        "`{\"NS\": 120, \"items\": {\"NS\": {\"cards\": 100, \"bell\": 20}}}`.",
+        '`{"NS": 120, "items": {"NS": {"cards": 100, "bell": 20}}}`.',
     ),
     "bid": Check(
         "bid",

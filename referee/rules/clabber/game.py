@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import Card, Pack
+from referee.cards import SUIT_WORDS, Card, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Message, from_json, join, msg
 from referee.rules.checks import as_int
+from referee.rules.clabber.bidding import round_message
 from referee.rules.clabber.checks import CHECKS, deal_ruling
-from referee.rules.clabber.inputs import match_name, read_cards, read_side_numbers
-from referee.rules.clabber.melds import BELL, MELD_KINDS, MELD_NAMES, judge_kinds, judge_melds
+from referee.rules.clabber.ending import judge_end
+from referee.rules.clabber.inputs import SIDE, SIDE_OR_PLAYER, match_name, read_cards, read_side_numbers
+from referee.rules.clabber.melds import (
+    BELL,
+    MELD_KINDS,
+    MELD_NAMES,
+    SEQUENCE_KINDS,
+    judge_kinds,
+    judge_melds,
+    meld_kinds_for,
+)
 from referee.rules.clabber.options import OPTIONS
 from referee.rules.clabber.scoring import check_points, fill_points, score_deal
 from referee.rules.clabber.values import (
@@ -19,10 +31,10 @@ from referee.rules.clabber.values import (
     PACK,
     TARGET,
     VARIANT_CLAUSES,
+    Place,
     Table,
     check_once,
     parse_suit,
-    suit_name,
 )
 from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
@@ -36,10 +48,10 @@ class Clabber(Game):
     slug = "clabber"
     name = "Clabber"
     result_clause = "clabber-9.1"
-    tagline = "Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500."
+    tagline = msg("Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500.")
     player_counts = (2, 3, 4, 6)
     score_clause = "clabber-8.1"
-    partnership_note = "with 4, partners sit opposite; with 6, every other seat makes a team of three"
+    partnership_note = msg("with 4, partners sit opposite; with 6, every other seat makes a team of three")
     options = OPTIONS
     checks = CHECKS
 
@@ -107,7 +119,7 @@ class Clabber(Game):
         data = require_mapping(entry, "entry")
         unknown = [key for key in data if key not in _ENTRY_KEYS]
         if unknown:
-            raise FieldError(f"unknown entry field `{unknown[0]}`", field=str(unknown[0]))
+            raise FieldError(msg("unknown entry field `{field}`", field=str(unknown[0])), field=str(unknown[0]))
         table = self.table(setup)
         makers_given = data.get("makers")
         if makers_given is None or makers_given == "":
@@ -118,7 +130,7 @@ class Clabber(Game):
             given_round = int(given_round)
         bidding_round = as_int(given_round, "round")
         if bidding_round not in (1, 2):
-            raise FieldError(f"the bidding round is 1 or 2, not {bidding_round}", field="round")
+            raise FieldError(round_message(bidding_round), field="round")
         trump = parse_suit(data.get("trump"), "trump")
         turn_up = self._turn_up(data.get("turn_up"), bidding_round, trump)
         points, filled = self._points(table, data.get("points"), data.get("filled"))
@@ -132,7 +144,7 @@ class Clabber(Game):
         if filled is not None:
             canonical["filled"] = filled
         if data.get("melds") and data.get("meld_cards"):
-            raise FieldError("enter the meld types or the declarers' cards, not both", field="meld_cards")
+            raise FieldError(msg("enter the meld types or the declarers' cards, not both"), field="meld_cards")
         scope = setup.options.get("meld_scope", "best_meld_only")
         if data.get("melds"):
             canonical["melds"] = self._meld_kinds(table, data["melds"], scope)
@@ -144,7 +156,7 @@ class Clabber(Game):
 
     def _side_of(self, table: Table, value: object, field: str) -> str:
         names = [*table.team_names, *table.seats]
-        name = match_name(value, list(dict.fromkeys(names)), field, "side or player")
+        name = match_name(value, list(dict.fromkeys(names)), field, SIDE_OR_PLAYER)
         return name if name in table.team_names else table.team_of(name)
 
     def _turn_up(self, value: object, bidding_round: int, trump: str) -> Card | None:
@@ -153,19 +165,23 @@ class Clabber(Game):
         turn_up = PACK.parse_one(value, field="turn_up")
         if bidding_round == 1 and turn_up.suit != trump:
             raise FieldError(
-                f"in round 1 the trump is the turn-up's suit, {suit_name(turn_up.suit or '')} — clabber-3.1",
+                msg(
+                    "in round 1 the trump is the turn-up's suit, {suit} — clabber-3.1",
+                    suit=SUIT_WORDS[turn_up.suit or ""],
+                ),
                 field="trump",
             )
         if bidding_round == 2 and turn_up.suit == trump:
             raise FieldError(
-                f"in round 2 the turn-up's suit ({suit_name(trump)}) may not be named — clabber-3.2", field="trump"
+                msg("in round 2 the turn-up's suit ({suit}) may not be named — clabber-3.2", suit=SUIT_WORDS[trump]),
+                field="trump",
             )
         return turn_up
 
     def _points(self, table: Table, value: object, filled: object) -> tuple[dict[str, int], str | None]:
         """Every side's card points, and the side that was left blank and filled in, if any."""
         if value is None:
-            raise FieldError("enter each side's card points", field="points")
+            raise FieldError(msg("enter each side's card points"), field="points")
         given = read_side_numbers(value, table.team_names, "points", allow_blank=True)
         blanks = {side: given.get(side) for side in table.team_names}
         points = fill_points(blanks, table.count)
@@ -176,31 +192,50 @@ class Clabber(Game):
         if filled in (None, ""):
             return points, None
         if table.count == 2:
-            raise FieldError("with 2 players the deal's total is not fixed: no side is filled in", field="filled")
-        return points, match_name(filled, table.team_names, "filled", "side")
+            raise FieldError(msg("with 2 players the deal's total is not fixed: no side is filled in"), field="filled")
+        return points, match_name(filled, table.team_names, "filled", SIDE)
 
     def _meld_kinds(self, table: Table, value: object, scope: str) -> dict[str, list[str]]:
         if not isinstance(value, Mapping):
-            raise FieldError('`melds` is an object of sides and meld types, such as {"NS": "fifty"}', field="melds")
+            raise FieldError(
+                msg("`melds` is an object of sides and meld types, such as {example}", example='{"NS": "fifty"}'),
+                field="melds",
+            )
+        allowed = meld_kinds_for(table.count)
         declared: dict[str, list[str]] = {}
         for key, kinds in value.items():
-            side = match_name(key, table.team_names, "melds", "side")
+            side = match_name(key, table.team_names, "melds", SIDE)
             listed = kinds if isinstance(kinds, list) else [kinds]
             if len(listed) > 8:
-                raise FieldError(f"{side} declared more melds than the cards allow", field="melds")
+                raise FieldError(
+                    msg("{side} declared more melds than the cards allow", side=side),
+                    field="melds",
+                    location=("melds", side),
+                )
             for kind in listed:
                 if kind not in MELD_KINDS:
-                    names = ", ".join(MELD_KINDS)
-                    raise FieldError(f"unknown meld {kind!r}: the melds are {names}", field="melds")
-                if kind == "hundred" and table.count == 6:
-                    raise FieldError("with 6 players a hand holds 4 cards: no hundred — clabber-10.3", field="melds")
+                    raise FieldError(
+                        msg("unknown meld {kind}: the melds are {names}", kind=repr(kind), names=", ".join(MELD_KINDS)),
+                        field="melds",
+                        location=("melds", side),
+                    )
+                if kind not in allowed:
+                    raise FieldError(
+                        msg("with 6 players a hand holds 4 cards: no hundred — clabber-10.3"),
+                        field="melds",
+                        location=("melds", side),
+                    )
             if listed:
                 declared.setdefault(side, []).extend(listed)
-        fours = [k for kinds in declared.values() for k in kinds if k not in ("hundred", "fifty", "dad")]
-        doubled = [k for k in dict.fromkeys(fours) if fours.count(k) > 1]
+        fours = [(side, k) for side, kinds in declared.items() for k in kinds if k not in SEQUENCE_KINDS]
+        kinds_seen = [k for _, k in fours]
+        doubled = [(side, k) for side, k in fours if kinds_seen.count(k) > 1]
         if doubled:
+            side, kind = doubled[-1]
             raise FieldError(
-                f"{MELD_NAMES[doubled[0]]} declared twice, but the pack holds one of each card", field="melds"
+                msg("{meld} declared twice, but the pack holds one of each card", meld=MELD_NAMES[kind]),
+                field="melds",
+                location=("melds", side),
             )
         judge_kinds(declared, table.team_names, scope=scope)
         return {side: declared[side] for side in table.team_names if side in declared}
@@ -208,20 +243,23 @@ class Clabber(Game):
     def _meld_cards(self, table: Table, value: object) -> dict[str, list[str]]:
         if not isinstance(value, Mapping):
             raise FieldError(
-                '`meld_cards` is an object of players and cards, such as {"Ann": "AH KH QH"}', field="meld_cards"
+                msg("`meld_cards` is an object of players and cards, such as {example}", example='{"Ann": "AH KH QH"}'),
+                field="meld_cards",
             )
         hands: dict[str, list[Card]] = {}
         for key, cards in value.items():
             seat = table.seat(key, "meld_cards")
-            hands[seat] = read_cards(cards, table.hand_size, "meld_cards", f"{seat}'s hand")
+            where = ("meld_cards", seat)
+            hands[seat] = read_cards(cards, table.hand_size, "meld_cards", msg("{seat}'s hand", seat=seat), where)
         check_once(
-            ((cards, f"{seat}'s cards") for seat, cards in hands.items()), {f"{s}'s cards": "meld_cards" for s in hands}
+            (cards, Place(msg("{seat}'s cards", seat=seat), "meld_cards", ("meld_cards", seat)))
+            for seat, cards in hands.items()
         )
         return {seat: [str(c) for c in hands[seat]] for seat in table.seats if seat in hands}
 
     def _bell(self, table: Table, value: object, entry: Mapping[str, Any], trump: str) -> str:
         """The player who announced the bell (or only their side); the shown cards must allow it."""
-        name = match_name(value, list(dict.fromkeys([*table.team_names, *table.seats])), "bell", "side or player")
+        name = match_name(value, list(dict.fromkeys([*table.team_names, *table.seats])), "bell", SIDE_OR_PLAYER)
         side = name if name in table.team_names else table.team_of(name)
         shown = entry.get("meld_cards", {})
         for rank in ("K", "Q"):
@@ -231,12 +269,23 @@ class Clabber(Game):
                     continue
                 if table.team_of(seat) != side:
                     raise FieldError(
-                        f"`{card}` is in {seat}'s cards, so the bell cannot be {side}'s — clabber-7.1", field="bell"
+                        msg(
+                            "`{card}` is in {seat}'s cards, so the bell cannot be {side}'s — clabber-7.1",
+                            card=card,
+                            seat=seat,
+                            side=side,
+                        ),
+                        field="bell",
                     )
                 if name not in table.team_names:
                     raise FieldError(
-                        f"`{card}` is in {seat}'s cards, so {name} cannot hold the bell: it needs the trump K and Q "
-                        "in one hand — clabber-7.4",
+                        msg(
+                            "`{card}` is in {seat}'s cards, so {name} cannot hold the bell: it needs the trump K and "
+                            "Q in one hand — clabber-7.4",
+                            card=card,
+                            seat=seat,
+                            name=name,
+                        ),
                         field="bell",
                     )
         return name
@@ -245,132 +294,68 @@ class Clabber(Game):
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
         table = self.table(setup)
-        sides = list(table.team_names)
-        explanation = Explanation()
         if entry.get("makers") is None:
-            same = setup.options.get("redeal") == "same_dealer"
-            who = "the same dealer deals again" if same else "the next dealer deals"
-            explanation.add(f"All passed twice: the deal is void and {who}.", "clabber-3.5")
-            return DealResult(
-                number=context.number,
-                dealer=context.dealer,
-                scores={side: 0 for side in sides},
-                explanation=explanation,
-                marks={side: "-" for side in sides},
-                summary=f"Passed out: {who}.",
-                details={"void": True, "sides": sides},
-            )
+            return self._passed_out(setup, table, context)
         makers, trump, points = entry["makers"], entry["trump"], dict(entry["points"])
-        scope = setup.options.get("meld_scope", "best_meld_only")
-        round_text = "the turn-up's suit" if entry.get("round", 1) == 1 else "named in round 2"
-        explanation.add(f"{makers} said “I play”: {suit_name(trump)} are trump ({round_text}).", "clabber-3.4")
+        explanation = Explanation()
+        explanation.add(_bid_step(makers, trump, entry.get("round", 1)), "clabber-3.4")
         filled = entry.get("filled")
         if filled in points:
-            others = " − ".join(str(value) for side, value in points.items() if side != filled)
-            explanation.add(
-                f"{filled}'s card points were left blank: the rest of the deal, "
-                f"{DEAL_POINTS} − {others} = {points[filled]}.",
-                "clabber-2.3" if table.count == 4 else VARIANT_CLAUSES[table.count],
-            )
+            clause = "clabber-2.3" if table.count == 4 else VARIANT_CLAUSES[table.count]
+            explanation.add(_filled_step(filled, points), clause)
         explanation.extend(check_points(points, table.count))
-        melds = {side: 0 for side in sides}
-        meld_detail: dict[str, Any] | None = None
-        meld_why: list[dict[str, str]] = []
-        dead_tie = False
-        if entry.get("meld_cards"):
-            hands = {seat: PACK.parse(cards) for seat, cards in entry["meld_cards"].items()}
-            verdict = judge_melds(table, hands, trump, scope=scope, count_bells=False)
-            explanation.extend(verdict.explanation)
-            melds = dict(verdict.meld_points)
-            dead_tie = verdict.dead_tie
-            meld_why = [step.as_dict() for step in verdict.explanation if step.rule in _MELD_DECIDING]
-            if verdict.winner is not None:
-                best = verdict.winner.best
-                meld_detail = {
-                    "side": verdict.winner.team,
-                    "player": verdict.winner.seat,
-                    "meld": best.kind,
-                    "label": best.describe(trump),
-                    "cards": [str(c) for c in best.cards],
-                    "points": melds[verdict.winner.team],
-                }
-        elif entry.get("melds"):
-            kinds = judge_kinds(entry["melds"], sides, scope=scope)
-            explanation.extend(kinds.explanation)
-            melds = kinds.meld_points
-            meld_why = [step.as_dict() for step in kinds.explanation if step.rule in _MELD_DECIDING]
-            if kinds.winner is not None and kinds.kind is not None:
-                meld_detail = {
-                    "side": kinds.winner,
-                    "player": None,
-                    "meld": kinds.kind,
-                    "label": MELD_NAMES[kinds.kind],
-                    "cards": [],
-                    "points": melds[kinds.winner],
-                }
-        bells = {side: 0 for side in sides}
-        bell = entry.get("bell")
-        if bell:
-            bell_side = bell if bell in sides else table.team_of(bell)
-            bells[bell_side] = BELL
-            whose = "" if bell == bell_side else f" for {bell_side}"
-            explanation.add(f"{bell} announced the bell: {BELL}{whose}, whoever won the melds.", "clabber-7.1")
-        else:
-            bell_cards = {f"K{trump}", f"Q{trump}"}
-            for player, shown in entry.get("meld_cards", {}).items():
-                if bell_cards <= set(shown):
-                    explanation.add(
-                        f"{player}'s cards hold `K{trump}` and `Q{trump}`, but no bell was entered: "
-                        "an unannounced bell scores nothing.",
-                        "clabber-7.2",
-                    )
-        result = score_deal(makers, points, melds, bells, players=table.count)
+        melds = _melds(table, entry, setup.options.get("meld_scope", "best_meld_only"))
+        explanation.extend(melds.explanation)
+        bells = _bells(table, entry, explanation)
+        result = score_deal(makers, points, melds.points, bells, players=table.count)
         explanation.extend(result.explanation)
-        summary = self._summary(makers, trump, result.made, result.totals, meld_detail, alone=table.count in (2, 3))
+        summary = _summary(makers, trump, result.made, result.totals, melds.detail, alone=table.count in (2, 3))
         return DealResult(
             number=context.number,
             dealer=context.dealer,
             scores=result.scores,
             explanation=explanation,
             marks=result.marks,
-            summary=summary,
+            summary=summary.render(),
             details={
                 "void": False,
-                "sides": sides,
+                "sides": list(table.team_names),
                 "makers": makers,
                 "trump": trump,
-                "trump_name": suit_name(trump),
+                "trump_name": {"message": SUIT_WORDS[trump].as_json()},
                 "round": entry.get("round", 1),
                 "points": points,
                 "filled": filled if filled in points else None,
-                "melds": melds,
-                "meld": meld_detail,
-                "meld_why": meld_why,
-                "dead_tie": dead_tie,
-                "bell": bell or None,
+                "melds": melds.points,
+                "meld": melds.detail,
+                "meld_why": melds.why,
+                "dead_tie": melds.dead_tie,
+                "bell": entry.get("bell") or None,
                 "bells": bells,
                 "totals": result.totals,
                 "made": result.made,
+                "summary": {"message": summary.as_json()},
             },
         )
 
-    def _summary(
-        self,
-        makers: str,
-        trump: str,
-        made: bool,
-        totals: Mapping[str, int],
-        meld: Mapping[str, Any] | None,
-        *,
-        alone: bool,
-    ) -> str:
-        """One line for the sheet; ``alone``: the sides are single players, so the verbs are singular."""
-        others = ", ".join(f"{side} {total}" for side, total in totals.items() if side != makers)
-        meld_text = f"; {meld['side']} meld{'s' if alone else ''} {meld['label']}" if meld else ""
-        if made:
-            verb = "makes" if alone else "make"
-            return f"{makers} {verb} {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
-        return f"{makers} set (XX) in {suit_name(trump)}: {totals[makers]} against {others}{meld_text}."
+    def _passed_out(self, setup: MatchSetup, table: Table, context: DealContext) -> DealResult:
+        """All passed twice: the deal is void (clabber-3.5)."""
+        sides = list(table.team_names)
+        if setup.options.get("redeal") == "same_dealer":
+            who = msg("the same dealer deals again")
+        else:
+            who = msg("the next dealer deals")
+        explanation = Explanation().add(msg("All passed twice: the deal is void and {who}.", who=who), "clabber-3.5")
+        summary = msg("Passed out: {who}.", who=who)
+        return DealResult(
+            number=context.number,
+            dealer=context.dealer,
+            scores={side: 0 for side in sides},
+            explanation=explanation,
+            marks={side: "-" for side in sides},
+            summary=summary.render(),
+            details={"void": True, "sides": sides, "summary": {"message": summary.as_json()}},
+        )
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
         """A claim on a deal reads its card points, meld, bell and a set, as the ``deal`` check does."""
@@ -389,25 +374,139 @@ class Clabber(Game):
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         """Once a side has 500 or more after a deal, the higher total wins (clabber-9.1); equal
         highest totals are a draw, or with ``game_tie = play_on`` another deal is played (clabber-9.2)."""
-        totals = result.totals
-        if not result.deals or max(totals.values()) < TARGET:
-            result.status = f"Playing to {TARGET}"
-            return
-        best = max(totals.values())
-        leaders = [side for side, total in totals.items() if total == best]
-        if len(leaders) == 1:
-            result.finished = True
-            result.winner = leaders[0]
-            verb = "wins" if setup.count in (2, 3) else "win"
-            result.status = f"{leaders[0]} {verb} with {best}"
-            return
-        tied = " and ".join(leaders)
-        if setup.options.get("game_tie", "draw") == "play_on":
-            result.status = f"{tied} tie on {best}: another deal is played"
-            return
-        result.finished = True
-        result.drawn = True
-        result.status = f"{tied} draw on {best}"
+        ending = judge_end(result.totals, setup.options.get("game_tie", "draw"), sides=result.sides)
+        result.finished = bool(result.deals) and ending.finished
+        result.winner = ending.winner if result.finished else None
+        result.drawn = result.finished and ending.drawn
+        result.status = ending.status
 
 
 CLABBER = Clabber()
+
+
+# --- scoring a deal, step by step ---------------------------------------------------------------
+
+
+def _bid_step(makers: str, trump: str, bidding_round: int) -> Message:
+    """Who said “I play”, and in which round (clabber-3.4)."""
+    how = msg("the turn-up's suit") if bidding_round == 1 else msg("named in round 2")
+    return msg("{makers} said “I play”: {suit} are trump ({how}).", makers=makers, suit=SUIT_WORDS[trump], how=how)
+
+
+def _filled_step(filled: str, points: Mapping[str, int]) -> Message:
+    """The side left blank holds the rest of the deal (clabber-2.3)."""
+    others = " − ".join(str(value) for side, value in points.items() if side != filled)
+    return msg(
+        "{side}'s card points were left blank: the rest of the deal, {deal} − {others} = {points}.",
+        side=filled,
+        deal=DEAL_POINTS,
+        others=others,
+        points=points[filled],
+    )
+
+
+@dataclass
+class _Melds:
+    """The meld points of a deal and what the sheet shows of them."""
+
+    points: dict[str, int]
+    explanation: Explanation = field(default_factory=Explanation)
+    detail: dict[str, Any] | None = None
+    why: list[dict[str, Any]] = field(default_factory=list)
+    dead_tie: bool = False
+
+
+def _melds(table: Table, entry: Mapping[str, Any], scope: str) -> _Melds:
+    """Whose meld scores, from the declarers' cards or from the meld types (clabber-6)."""
+    trump = entry["trump"]
+    if entry.get("meld_cards"):
+        hands = {seat: PACK.parse(cards) for seat, cards in entry["meld_cards"].items()}
+        verdict = judge_melds(table, hands, trump, scope=scope, count_bells=False)
+        melds = _Melds(dict(verdict.meld_points), verdict.explanation, dead_tie=verdict.dead_tie)
+        if verdict.winner is not None:
+            best = verdict.winner.best
+            melds.detail = _meld_detail(
+                verdict.winner.team, verdict.winner.seat, best.kind, best.describe(trump), best.cards, melds.points
+            )
+    elif entry.get("melds"):
+        kinds = judge_kinds(entry["melds"], list(table.team_names), scope=scope)
+        melds = _Melds(dict(kinds.meld_points), kinds.explanation)
+        if kinds.winner is not None and kinds.kind is not None:
+            melds.detail = _meld_detail(kinds.winner, None, kinds.kind, MELD_NAMES[kinds.kind], (), melds.points)
+    else:
+        return _Melds({side: 0 for side in table.team_names})
+    melds.why = [step.as_dict() for step in melds.explanation if step.rule in _MELD_DECIDING]
+    return melds
+
+
+def _meld_detail(
+    side: str, player: str | None, kind: str, label: Message, cards: Sequence[Card], points: Mapping[str, int]
+) -> dict[str, Any]:
+    return {
+        "side": side,
+        "player": player,
+        "meld": kind,
+        "label": {"message": label.as_json()},
+        "cards": [str(c) for c in cards],
+        "points": points[side],
+    }
+
+
+def _bells(table: Table, entry: Mapping[str, Any], explanation: Explanation) -> dict[str, int]:
+    """The bell scores only when announced (clabber-7.1, 7.2)."""
+    bells = {side: 0 for side in table.team_names}
+    bell, trump = entry.get("bell"), entry["trump"]
+    if bell:
+        bell_side = bell if bell in bells else table.team_of(bell)
+        bells[bell_side] = BELL
+        if bell == bell_side:
+            text = msg("{player} announced the bell: {bell}, whoever won the melds.", player=bell, bell=BELL)
+        else:
+            text = msg(
+                "{player} announced the bell: {bell} for {side}, whoever won the melds.",
+                player=bell,
+                bell=BELL,
+                side=bell_side,
+            )
+        explanation.add(text, "clabber-7.1")
+        return bells
+    king, queen = f"K{trump}", f"Q{trump}"
+    for player, shown in entry.get("meld_cards", {}).items():
+        if {king, queen} <= set(shown):
+            explanation.add(
+                msg(
+                    "{player}'s cards hold `{king}` and `{queen}`, but no bell was entered: an unannounced bell "
+                    "scores nothing.",
+                    player=player,
+                    king=king,
+                    queen=queen,
+                ),
+                "clabber-7.2",
+            )
+    return bells
+
+
+def _summary(
+    makers: str,
+    trump: str,
+    made: bool,
+    totals: Mapping[str, int],
+    meld: Mapping[str, Any] | None,
+    *,
+    alone: bool,
+) -> Message:
+    """One line for the sheet; ``alone``: the sides are single players, so the verbs are singular."""
+    others = join(f"{side} {total}" for side, total in totals.items() if side != makers)
+    meld_text: Message | str = ""
+    if meld:
+        label = from_json(meld["label"]["message"])
+        if alone:
+            meld_text = msg("; {side} melds {meld}", side=meld["side"], meld=label)
+        else:
+            meld_text = msg("; {side} meld {meld}", side=meld["side"], meld=label)
+    line = {"makers": makers, "suit": SUIT_WORDS[trump], "total": totals[makers], "others": others, "meld": meld_text}
+    if not made:
+        return msg("{makers} set (XX) in {suit}: {total} against {others}{meld}.", **line)
+    if alone:
+        return msg("{makers} makes {suit}: {total} against {others}{meld}.", **line)
+    return msg("{makers} make {suit}: {total} against {others}{meld}.", **line)

@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.errors import FieldError
+from referee.errors import FieldError, Location
+from referee.messages import Message, join, msg
 from referee.rules.checks import as_int
 from referee.rules.clabber.tricks import Play
-from referee.rules.clabber.values import FOUR, PACK, Table
+from referee.rules.clabber.values import FOUR, PACK, Table, located
 
 
 def read_table(value: object) -> Table:
@@ -21,42 +22,73 @@ def read_table(value: object) -> Table:
     elif isinstance(value, list):
         names = value
     else:
-        raise FieldError("`seats` is a list of seat names in clockwise order", field="seats")
+        raise FieldError(msg("`seats` is a list of seat names in clockwise order"), field="seats")
     if len(names) > 6 or not all(isinstance(n, str) and n.strip() for n in names):
-        raise FieldError("`seats` names 2, 3, 4 or 6 seats, each a non-empty string", field="seats")
+        raise FieldError(msg("`seats` names 2, 3, 4 or 6 seats, each a non-empty string"), field="seats")
     return Table(tuple(n.strip() for n in names))
 
 
-def read_cards(value: object, limit: int, field: str, what: str = "a hand") -> list[Card]:
-    """A card list of at most ``limit`` Clabber cards (clabber-11.1, 11.2)."""
+def read_cards(
+    value: object, limit: int, field: str, what: Message | None = None, location: Location = ()
+) -> list[Card]:
+    """A card list of at most ``limit`` Clabber cards (clabber-11.1, 11.2); ``what`` names it
+    (``a hand`` by default) and ``location`` says where it stands in ``field``."""
+    what = what or msg("a hand")
+
+    def too_many(count: int) -> FieldError:
+        text = msg(
+            "{what} holds at most {limit} cards, not {count} (clabber-11.2)", what=what, limit=limit, count=count
+        )
+        return FieldError(text, field=field, location=location)
+
     if isinstance(value, list) and len(value) > limit:
-        raise FieldError(f"{what} holds at most {limit} cards, not {len(value)} (clabber-11.2)", field=field)
-    cards = PACK.parse(value, field=field)
+        raise too_many(len(value))
+    with located(location):
+        cards = PACK.parse(value, field=field)
     if len(cards) > limit:
-        raise FieldError(f"{what} holds at most {limit} cards, not {len(cards)} (clabber-11.2)", field=field)
+        raise too_many(len(cards))
     return cards
 
 
 def read_plays(value: object, table: Table, field: str) -> list[Play]:
     """``[{"seat": "N", "card": "KH"}, …]`` in play order; the order itself is checked by the rules."""
     if not isinstance(value, list):
-        raise FieldError(f'`{field}` is a list of plays such as {{"seat": "N", "card": "KH"}}', field=field)
-    if len(value) > table.count:
         raise FieldError(
-            f"a trick has at most {table.count} plays, one per seat, not {len(value)} (clabber-11.3)", field=field
+            msg("`{field}` is a list of plays such as {example}", field=field, example='{"seat": "N", "card": "KH"}'),
+            field=field,
         )
+    if len(value) > table.count:
+        raise FieldError(too_many_plays(table.count, len(value)), field=field)
     plays = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, Mapping) or "seat" not in item or "card" not in item:
-            raise FieldError(f'play {number} of `{field}` must be {{"seat": …, "card": …}}', field=field)
-        seat = table.seat(item["seat"], field)
-        plays.append(Play(seat, PACK.parse_one(item["card"], field=field)))
+            raise FieldError(
+                msg(
+                    "play {number} of `{field}` must be {example}",
+                    number=number,
+                    field=field,
+                    example='{"seat": …, "card": …}',
+                ),
+                field=field,
+                location=(field, number),
+            )
+        with located((field, number)):
+            seat = table.seat(item["seat"], field)
+            plays.append(Play(seat, PACK.parse_one(item["card"], field=field)))
     seen: set[str] = set()
-    for play in plays:
+    for number, play in enumerate(plays, start=1):
         if play.seat in seen:
-            raise FieldError(f"{play.seat} plays twice in `{field}`: one card per seat (clabber-11.3)", field=field)
+            raise FieldError(
+                msg("{seat} plays twice in `{field}`: one card per seat (clabber-11.3)", seat=play.seat, field=field),
+                field=field,
+                location=(field, number),
+            )
         seen.add(play.seat)
     return plays
+
+
+def too_many_plays(count: int, given: int) -> Message:
+    return msg("a trick has at most {count} plays, one per seat, not {given} (clabber-11.3)", count=count, given=given)
 
 
 def read_side_numbers(
@@ -71,12 +103,17 @@ def read_side_numbers(
     With ``allow_blank`` a ``null`` value stays ``None`` (a side left for the app to fill in).
     """
     if not isinstance(value, Mapping):
-        raise FieldError(f'`{field}` is an object of sides and numbers, such as {{"NS": 95}}', field=field)
+        raise FieldError(
+            msg("`{field}` is an object of sides and numbers, such as {example}", field=field, example='{"NS": 95}'),
+            field=field,
+        )
     numbers: dict[str, Any] = {}
     for key, number in value.items():
-        side = match_name(key, sides, field, "side")
+        side = match_name(key, sides, field, SIDE)
         if side in numbers:
-            raise FieldError(f"{side} is given twice in `{field}`", field=field)
+            raise FieldError(
+                msg("{side} is given twice in `{field}`", side=side, field=field), field=field, location=(field, side)
+            )
         if number is None and allow_blank:
             numbers[side] = None
         else:
@@ -84,11 +121,19 @@ def read_side_numbers(
     return numbers
 
 
+SIDE = "side"
+SIDE_OR_PLAYER = "side or player"
+
+
 def match_name(value: object, names: Sequence[str], field: str, what: str) -> str:
-    """The one of ``names`` that ``value`` spells (any case)."""
+    """The one of ``names`` that ``value`` spells (any case); ``what`` is :data:`SIDE` or :data:`SIDE_OR_PLAYER`."""
     if isinstance(value, str):
         for name in names:
             if name.casefold() == value.strip().casefold():
                 return name
-    listed = ", ".join(names)
-    raise FieldError(f"unknown {what} {value!r}: the {what}s are {listed}", field=field)
+    listed = join(names)
+    if what == SIDE:
+        text = msg("unknown side {value}: the sides are {listed}", value=repr(value), listed=listed)
+    else:
+        text = msg("unknown side or player {value}: the side or players are {listed}", value=repr(value), listed=listed)
+    raise FieldError(text, field=field, location=(field,))

@@ -5,15 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import SUITS, Card
+from referee.cards import SUIT_WORDS, SUITS, Card
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.rules.clabber.values import (
-    SEQUENCE_ORDER,
-    Table,
-    sequence_strength,
-    suit_name,
-)
+from referee.messages import Message, join, msg
+from referee.rules.clabber.values import SEQUENCE_ORDER, Table, sequence_strength
 
 #: Strongest first (clabber-6.1).
 MELD_KINDS: tuple[str, ...] = (
@@ -39,33 +35,42 @@ MELD_POINTS = {
     "dad": 20,
 }
 #: Short names for explanations: "fifty (row 8) beats dad (row 9)".
-MELD_NAMES = {
-    "mule": "mule (four jacks)",
-    "four_nines": "four 9s",
-    "four_aces": "four aces",
-    "four_tens": "four 10s",
-    "four_kings": "four kings",
-    "four_queens": "four queens",
-    "hundred": "hundred",
-    "fifty": "fifty",
-    "dad": "dad",
+MELD_NAMES: dict[str, Message] = {
+    "mule": msg("mule (four jacks)"),
+    "four_nines": msg("four 9s"),
+    "four_aces": msg("four aces"),
+    "four_tens": msg("four 10s"),
+    "four_kings": msg("four kings"),
+    "four_queens": msg("four queens"),
+    "hundred": msg("hundred"),
+    "fifty": msg("fifty"),
+    "dad": msg("dad"),
 }
+#: A sequence kind in the plural: "both are fifties".
+SEQUENCE_PLURALS: dict[str, Message] = {"hundred": msg("hundreds"), "fifty": msg("fifties"), "dad": msg("dads")}
 #: Labels for a form or a rule card.
-MELD_LABELS = {
-    "mule": "Mule (four jacks)",
-    "four_nines": "Four 9s",
-    "four_aces": "Four aces",
-    "four_tens": "Four 10s",
-    "four_kings": "Four kings",
-    "four_queens": "Four queens",
-    "hundred": "Hundred (sequence of 5 or 6)",
-    "fifty": "Fifty (sequence of 4)",
-    "dad": "Dad (sequence of 3)",
+MELD_LABELS: dict[str, Message] = {
+    "mule": msg("Mule (four jacks)"),
+    "four_nines": msg("Four 9s"),
+    "four_aces": msg("Four aces"),
+    "four_tens": msg("Four 10s"),
+    "four_kings": msg("Four kings"),
+    "four_queens": msg("Four queens"),
+    "hundred": msg("Hundred (sequence of 5 or 6)"),
+    "fifty": msg("Fifty (sequence of 4)"),
+    "dad": msg("Dad (sequence of 3)"),
 }
 FOURS = {"J": "mule", "9": "four_nines", "A": "four_aces", "10": "four_tens", "K": "four_kings", "Q": "four_queens"}
 SEQUENCE_KINDS = ("hundred", "fifty", "dad")
 BELL = 20
 SCOPES = ("best_meld_only", "team_all_melds")
+
+
+def meld_kinds_for(players: int) -> tuple[str, ...]:
+    """The melds a hand can hold in the variant: with 6 players a hand of 4 cards holds no hundred (clabber-10.3)."""
+    if players == 6:
+        return tuple(kind for kind in MELD_KINDS if kind != "hundred")
+    return MELD_KINDS
 
 
 def row(kind: str) -> int:
@@ -113,13 +118,25 @@ class Meld:
             return (-self.row, 0, 0)
         return (-self.row, sequence_strength(self.top), int(self.suit == trump))
 
-    def describe(self, trump: str) -> str:
+    def describe(self, trump: str) -> Message:
+        """``fifty K-Q-J-10 of hearts (trump)``, ``four aces``."""
         if not self.is_sequence:
             return MELD_NAMES[self.kind]
         ranks = "-".join(c.rank for c in self.cards)
         suit = self.suit or ""
-        trump_word = " (trump)" if suit == trump else ""
-        return f"{self.kind} {ranks} of {suit_name(suit)}{trump_word}"
+        if suit == trump:
+            return msg(
+                "{kind} {ranks} of {suit} (trump)", kind=MELD_NAMES[self.kind], ranks=ranks, suit=SUIT_WORDS[suit]
+            )
+        return msg("{kind} {ranks} of {suit}", kind=MELD_NAMES[self.kind], ranks=ranks, suit=SUIT_WORDS[suit])
+
+    def scored(self, trump: str) -> Message:
+        """``fifty K-Q-J-10 of hearts, 50``: the meld and its points."""
+        return meld_points_text(self.describe(trump), self.points)
+
+
+def meld_points_text(meld: Message, points: int) -> Message:
+    return msg("{meld}, {points}", meld=meld, points=points)
 
 
 def compare_melds(a: Meld, b: Meld, trump: str) -> int:
@@ -128,20 +145,41 @@ def compare_melds(a: Meld, b: Meld, trump: str) -> int:
     return (ka > kb) - (ka < kb)
 
 
-def why_beats(a: Meld, b: Meld, trump: str) -> tuple[str, str]:
+def why_beats(a: Meld, b: Meld, trump: str) -> tuple[Message, str]:
     """Why the stronger meld ``a`` beats ``b``: (text, clause)."""
     if a.row != b.row:
         if a.points == b.points:
             return (
-                f"{a.describe(trump)} (row {a.row}) beats {b.describe(trump)} (row {b.row}): "
-                "the higher row wins even at equal points",
+                msg(
+                    "{a} (row {a_row}) beats {b} (row {b_row}): the higher row wins even at equal points",
+                    a=a.describe(trump),
+                    a_row=a.row,
+                    b=b.describe(trump),
+                    b_row=b.row,
+                ),
                 "clabber-6.4",
             )
-        return (f"{a.describe(trump)} (row {a.row}) beats {b.describe(trump)} (row {b.row})", "clabber-6.4")
+        return (
+            msg(
+                "{a} (row {a_row}) beats {b} (row {b_row})",
+                a=a.describe(trump),
+                a_row=a.row,
+                b=b.describe(trump),
+                b_row=b.row,
+            ),
+            "clabber-6.4",
+        )
     assert a.top is not None and b.top is not None
+    kinds = SEQUENCE_PLURALS[a.kind]
     if a.top.rank != b.top.rank:
-        return (f"both are {a.kind}s; top `{a.top.rank}` beats top `{b.top.rank}`", "clabber-6.5")
-    return (f"both are {a.kind}s topped by {a.top.rank}; the trump sequence wins", "clabber-6.5")
+        return (
+            msg("both are {kinds}; top `{a}` beats top `{b}`", kinds=kinds, a=a.top.rank, b=b.top.rank),
+            "clabber-6.5",
+        )
+    return (
+        msg("both are {kinds} topped by {rank}; the trump sequence wins", kinds=kinds, rank=a.top.rank),
+        "clabber-6.5",
+    )
 
 
 def _runs(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -259,7 +297,7 @@ def judge_melds(
     ``count_bells`` false leaves the bell out, for a score sheet that records who announced it.
     """
     if scope not in SCOPES:
-        raise FieldError(f"unknown meld scope {scope!r}", field="options.meld_scope")
+        raise FieldError(msg("unknown meld scope {scope}", scope=repr(scope)), field="options.meld_scope")
     explanation = Explanation()
     declarations: list[Declaration] = []
     for seat in table.seats:
@@ -273,23 +311,30 @@ def judge_melds(
             single = best_meld(hand, trump)
             melds = (single,) if single is not None else ()
         if not melds:
-            explanation.add(f"{seat} holds no meld.", "clabber-6.1")
+            explanation.add(msg("{seat} holds no meld.", seat=seat), "clabber-6.1")
             continue
         declaration = Declaration(seat, team, melds)
         declarations.append(declaration)
-        listed = " + ".join(f"{m.describe(trump)}, {m.points}" for m in melds)
+        listed = join((m.scored(trump) for m in melds), " + ")
         who = seat if team == seat else f"{seat} ({team})"
         others = [m for m in hand_melds(hand) if m not in melds and not _inside(m, melds)]
         if scope == "team_all_melds":
-            explanation.add(f"{who} declares {listed}; no card counts twice.", "clabber-6.3")
-        elif others:
-            extra = ", ".join(m.describe(trump) for m in others)
             explanation.add(
-                f"{who} declares {listed}; a player declares one meld, so {extra} is ignored.",
+                msg("{who} declares {listed}; no card counts twice.", who=who, listed=listed), "clabber-6.3"
+            )
+        elif others:
+            extra = join(m.describe(trump) for m in others)
+            explanation.add(
+                msg(
+                    "{who} declares {listed}; a player declares one meld, so {extra} is ignored.",
+                    who=who,
+                    listed=listed,
+                    extra=extra,
+                ),
                 "clabber-6.3",
             )
         else:
-            explanation.add(f"{who} declares {listed}.", "clabber-6.1")
+            explanation.add(msg("{who} declares {listed}.", who=who, listed=listed), "clabber-6.1")
     winner, dead_tie = _decide(declarations, trump, scope, explanation)
     meld_points = {name: 0 for name in table.team_names}
     scored: dict[str, list[Meld]] = {}
@@ -300,16 +345,25 @@ def judge_melds(
             scored[winner.team] = team_melds
             parts = " + ".join(str(m.points) for m in team_melds)
             explanation.add(
-                f"{winner.team} hold the strongest meld and score every meld its players declared: "
-                f"{parts} = {meld_points[winner.team]}.",
+                msg(
+                    "{team} hold the strongest meld and score every meld its players declared: {parts} = {total}.",
+                    team=winner.team,
+                    parts=parts,
+                    total=meld_points[winner.team],
+                ),
                 "clabber-6.3",
             )
         else:
             meld_points[winner.team] = winner.best.points
             scored[winner.team] = [winner.best]
             explanation.add(
-                f"Only one meld scores: {winner.team} score {winner.seat}'s {winner.best.describe(trump)}, "
-                f"{winner.best.points}.",
+                msg(
+                    "Only one meld scores: {team} score {seat}'s {meld}, {points}.",
+                    team=winner.team,
+                    seat=winner.seat,
+                    meld=winner.best.describe(trump),
+                    points=winner.best.points,
+                ),
                 "clabber-6.3",
             )
     if count_bells:
@@ -320,7 +374,14 @@ def judge_melds(
     for name in table.team_names:
         if meld_points[name] and bells[name]:
             explanation.add(
-                f"{name}: meld {meld_points[name]} + bell {bells[name]} = {team_points[name]}.", "clabber-7.3"
+                msg(
+                    "{team}: meld {meld} + bell {bell} = {total}.",
+                    team=name,
+                    meld=meld_points[name],
+                    bell=bells[name],
+                    total=team_points[name],
+                ),
+                "clabber-7.3",
             )
     return MeldVerdict(winner, dead_tie, declarations, meld_points, bells, bell_seat, team_points, explanation, scored)
 
@@ -334,36 +395,44 @@ def _decide(
 ) -> tuple[Declaration | None, bool]:
     """The winning declaration, or a dead tie (clabber-6.4 to 6.6)."""
     if not declarations:
-        explanation.add("Nobody declares a meld.", "clabber-6.3")
+        explanation.add(msg("Nobody declares a meld."), "clabber-6.3")
         return None, False
     ranked = sorted(declarations, key=lambda d: d.best.key(trump), reverse=True)
     top_key = ranked[0].best.key(trump)
     leaders = [d for d in declarations if d.best.key(trump) == top_key]
     teams = list(dict.fromkeys(d.team for d in leaders))
     if len(teams) > 1:
-        seats = " and ".join(f"{d.seat}'s {d.best.describe(trump)}" for d in leaders)
+        seats = join((msg("{seat}'s {meld}", seat=d.seat, meld=d.best.describe(trump)) for d in leaders), " and ")
         explanation.add(
-            f"{seats} are equal plain sequences of different sides: a dead tie. Nobody scores a meld "
-            "this deal, and no lower meld scores instead.",
+            msg(
+                "{seats} are equal plain sequences of different sides: a dead tie. Nobody scores a meld this deal, "
+                "and no lower meld scores instead.",
+                seats=seats,
+            ),
             "clabber-6.5",
         )
         return None, True
     winner = leaders[0]
     if len(leaders) > 1:
-        seats = " and ".join(d.seat for d in leaders)
+        seats = join((d.seat for d in leaders), " and ")
         if scope == "team_all_melds":
-            explanation.add(f"{seats} are partners with equal melds: that is no tie.", "clabber-6.6")
+            explanation.add(msg("{seats} are partners with equal melds: that is no tie.", seats=seats), "clabber-6.6")
         else:
             explanation.add(
-                f"{seats} are partners with equal melds: that is no tie; one yields and {winner.team} score "
-                f"one meld ({winner.seat}'s).",
+                msg(
+                    "{seats} are partners with equal melds: that is no tie; one yields and {team} score one meld "
+                    "({seat}'s).",
+                    seats=seats,
+                    team=winner.team,
+                    seat=winner.seat,
+                ),
                 "clabber-6.6",
             )
     for other in ranked:
         if other.team == winner.team:
             continue
         text, rule = why_beats(winner.best, other.best, trump)
-        explanation.add(f"{winner.seat} over {other.seat}: {text}.", rule)
+        explanation.add(msg("{winner} over {other}: {why}.", winner=winner.seat, other=other.seat, why=text), rule)
     return winner, False
 
 
@@ -383,7 +452,14 @@ def _bells(
             team = table.team_of(seat)
             bells[team] = BELL
             explanation.add(
-                f"{seat} holds `{king}` and `{queen}`: the bell, {BELL} for {team}, outside the meld ranking.",
+                msg(
+                    "{seat} holds `{king}` and `{queen}`: the bell, {bell} for {team}, outside the meld ranking.",
+                    seat=seat,
+                    king=str(king),
+                    queen=str(queen),
+                    bell=BELL,
+                    team=team,
+                ),
                 "clabber-7.1",
             )
             shown = (
@@ -393,18 +469,34 @@ def _bells(
             )
             if shown:
                 explanation.add(
-                    "Both cards are in the winning sequence: the bell is announced when it is shown, and the "
-                    "cards count in both.",
+                    msg(
+                        "Both cards are in the winning sequence: the bell is announced when it is shown, and the "
+                        "cards count in both."
+                    ),
                     "clabber-7.2",
                 )
             else:
-                explanation.add("It is announced when the second of the two is played.", "clabber-7.2")
+                explanation.add(msg("It is announced when the second of the two is played."), "clabber-7.2")
             return bells, seat
-        split = f"`{king}` ({holders[king]}) and `{queen}` ({holders[queen]}) are in different hands"
+        cards = {"king": str(king), "queen": str(queen), "king_seat": holders[king], "queen_seat": holders[queen]}
         if table.partners(holders[king], holders[queen]):
-            explanation.add(f"{split}, split between partners: no bell.", "clabber-7.4")
+            explanation.add(
+                msg(
+                    "`{king}` ({king_seat}) and `{queen}` ({queen_seat}) are in different hands, split between "
+                    "partners: no bell.",
+                    **cards,
+                ),
+                "clabber-7.4",
+            )
         else:
-            explanation.add(f"{split}: no bell, which needs both in one hand.", "clabber-7.1")
+            explanation.add(
+                msg(
+                    "`{king}` ({king_seat}) and `{queen}` ({queen_seat}) are in different hands: no bell, which needs "
+                    "both in one hand.",
+                    **cards,
+                ),
+                "clabber-7.1",
+            )
     return bells, None
 
 
@@ -439,41 +531,63 @@ def judge_kinds(
         if not kinds:
             continue
         best[side] = kinds[0]
-        listed = " + ".join(f"{MELD_NAMES[k]}, {MELD_POINTS[k]}" for k in kinds)
-        explanation.add(f"{side} declared {listed}.", "clabber-6.1")
+        listed = join((meld_points_text(MELD_NAMES[k], MELD_POINTS[k]) for k in kinds), " + ")
+        explanation.add(msg("{side} declared {listed}.", side=side, listed=listed), "clabber-6.1")
     if not best:
-        explanation.add("Nobody declared a meld.", "clabber-6.3")
+        explanation.add(msg("Nobody declared a meld."), "clabber-6.3")
         return KindVerdict(meld_points, None, None, explanation)
     top = min(best.values(), key=row)
     leaders = [side for side, kind in best.items() if kind == top]
     if len(leaders) > 1:
-        names = " and ".join(leaders)
+        names = join(leaders, " and ")
+        where = (field, leaders[-1])
         if top in SEQUENCE_KINDS:
             raise FieldError(
-                f"{names} both declared a {MELD_NAMES[top]}: the top cards and the trump decide (clabber-6.5). "
-                "Enter the declarers' cards, or only the meld that scored.",
+                msg(
+                    "{names} both declared a {meld}: the top cards and the trump decide (clabber-6.5). Enter the "
+                    "declarers' cards, or only the meld that scored.",
+                    names=names,
+                    meld=MELD_NAMES[top],
+                ),
                 field=field,
+                location=where,
             )
-        raise FieldError(f"{names} both declared {MELD_NAMES[top]}, but the pack holds each card once", field=field)
+        raise FieldError(
+            msg("{names} both declared {meld}, but the pack holds each card once", names=names, meld=MELD_NAMES[top]),
+            field=field,
+            location=where,
+        )
     winner = leaders[0]
     for side, kind in best.items():
         if side != winner:
-            equal = " even at equal points" if MELD_POINTS[kind] == MELD_POINTS[top] else ""
-            explanation.add(
-                f"{MELD_NAMES[top]} (row {row(top)}) beats {MELD_NAMES[kind]} (row {row(kind)}){equal}.",
-                "clabber-6.4",
-            )
+            rows = {"a": MELD_NAMES[top], "a_row": row(top), "b": MELD_NAMES[kind], "b_row": row(kind)}
+            if MELD_POINTS[kind] == MELD_POINTS[top]:
+                text = msg("{a} (row {a_row}) beats {b} (row {b_row}) even at equal points.", **rows)
+            else:
+                text = msg("{a} (row {a_row}) beats {b} (row {b_row}).", **rows)
+            explanation.add(text, "clabber-6.4")
     if scope == "team_all_melds":
         kinds = list(declared[winner])
         meld_points[winner] = sum(MELD_POINTS[k] for k in kinds)
         parts = " + ".join(str(MELD_POINTS[k]) for k in kinds)
         explanation.add(
-            f"{winner} hold the strongest meld and score every meld declared: {parts} = {meld_points[winner]}.",
+            msg(
+                "{team} hold the strongest meld and score every meld declared: {parts} = {total}.",
+                team=winner,
+                parts=parts,
+                total=meld_points[winner],
+            ),
             "clabber-6.3",
         )
     else:
         meld_points[winner] = MELD_POINTS[top]
         explanation.add(
-            f"Only one meld scores: {winner} score their {MELD_NAMES[top]}, {MELD_POINTS[top]}.", "clabber-6.3"
+            msg(
+                "Only one meld scores: {team} score their {meld}, {points}.",
+                team=winner,
+                meld=MELD_NAMES[top],
+                points=MELD_POINTS[top],
+            ),
+            "clabber-6.3",
         )
     return KindVerdict(meld_points, winner, top, explanation)

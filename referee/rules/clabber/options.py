@@ -2,53 +2,54 @@
 
 from __future__ import annotations
 
+from referee.messages import msg
 from referee.rules.options import Option
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "undertrump",
-        "Void, unable to over-trump",
+        msg("Void, unable to over-trump"),
         "any_card",
         "clabber-5.3",
         choices=("any_card", "must_undertrump", "only_if_nothing_else"),
         labels={
-            "any_card": "any card",
-            "must_undertrump": "must still play a lower trump",
-            "only_if_nothing_else": "a lower trump only when holding nothing else",
+            "any_card": msg("any card"),
+            "must_undertrump": msg("must still play a lower trump"),
+            "only_if_nothing_else": msg("a lower trump only when holding nothing else"),
         },
     ),
     Option(
         "partner_exemption",
-        "No duty to trump or over-trump while the partner is winning",
+        msg("No duty to trump or over-trump while the partner is winning"),
         False,
         "clabber-5.5",
         kind="bool",
     ),
     Option(
         "meld_scope",
-        "Melds that score",
+        msg("Melds that score"),
         "best_meld_only",
         "clabber-6.3",
         choices=("best_meld_only", "team_all_melds"),
         labels={
-            "best_meld_only": "the best meld only",
-            "team_all_melds": "the best team scores all its melds",
+            "best_meld_only": msg("the best meld only"),
+            "team_all_melds": msg("the best team scores all its melds"),
         },
     ),
     Option(
         "game_tie",
-        "Equal totals at 500",
+        msg("Equal totals at 500"),
         "draw",
         "clabber-9.2",
         choices=("draw", "play_on"),
-        labels={"draw": "a draw", "play_on": "play another deal"},
+        labels={"draw": msg("a draw"), "play_on": msg("play another deal")},
     ),
     Option(
         "redeal",
-        "After two rounds of passes",
+        msg("After two rounds of passes"),
         "next_dealer",
         "clabber-3.5",
         choices=("next_dealer", "same_dealer"),
-        labels={"next_dealer": "the next dealer deals", "same_dealer": "the same dealer deals again"},
+        labels={"next_dealer": msg("the next dealer deals"), "same_dealer": msg("the same dealer deals again")},
     ),
 )

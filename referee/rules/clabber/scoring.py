@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from referee.errors import FieldError, TotalError
 from referee.explain import Explanation
+from referee.messages import Message, join, msg
 from referee.rules.clabber.melds import BELL, MELD_POINTS
 from referee.rules.clabber.values import (
     DEAL_POINTS,
@@ -53,27 +54,65 @@ def check_points(points: Mapping[str, int], players: int, field: str = "points")
     for side, value in points.items():
         if not 0 <= value <= high:
             raise TotalError(
-                f"{side} {value}: a side holds between 0 and {high} card points — {clause}", field=f"{field}.{side}"
+                msg(
+                    "{side} {value}: a side holds between 0 and {high} card points — {clause}",
+                    side=side,
+                    value=value,
+                    high=high,
+                    clause=clause,
+                ),
+                field=f"{field}.{side}",
+                location=(field, side),
             )
     total = sum(points.values())
     sum_text = " + ".join(f"{side} {value}" for side, value in points.items())
     if low == high and total != low:
-        raise TotalError(f"{sum_text} = {total}, a deal holds {low} — {clause}", field=field)
+        raise TotalError(
+            msg("{sum} = {total}, a deal holds {low} — {clause}", sum=sum_text, total=total, low=low, clause=clause),
+            field=field,
+        )
     if not low <= total <= high:
         raise TotalError(
-            f"{sum_text} = {total}; with 2 players a deal holds 10 + the 18 dealt cards, "
-            f"between {low} and {high} — {clause}",
+            msg(
+                "{sum} = {total}; with 2 players a deal holds 10 + the 18 dealt cards, between {low} and {high} — "
+                "{clause}",
+                sum=sum_text,
+                total=total,
+                low=low,
+                high=high,
+                clause=clause,
+            ),
             field=field,
         )
     explanation = Explanation()
     if low == high:
-        explanation.add(f"Card points {sum_text} = {total}, the whole deal.", clause)
+        explanation.add(msg("Card points {sum} = {total}, the whole deal.", sum=sum_text, total=total), clause)
     else:
         explanation.add(
-            f"Card points {sum_text} = {total}: within {low}–{high}, what 18 dealt cards and the last trick hold.",
+            msg(
+                "Card points {sum} = {total}: within {low}–{high}, what 18 dealt cards and the last trick hold.",
+                sum=sum_text,
+                total=total,
+                low=low,
+                high=high,
+            ),
             clause,
         )
     return explanation
+
+
+def deal_range_note(players: int) -> Message:
+    """What the card points of a deal add up to, for the form that asks for them (clabber-2.3, clabber-10)."""
+    low, high = deal_limits(players)
+    if players == 2:
+        return msg(
+            "Enter both players: six cards stay undealt, so the two add up to between {low} and {high}.",
+            low=low,
+            high=high,
+        )
+    if players == 3:
+        return msg("Leave one player blank: the app fills in {total} less the other two.", total=high)
+    return msg("Leave one side blank: the app fills in {total} less the other.", total=high)
 
 
 def fill_points(points: Mapping[str, int | None], players: int) -> dict[str, int]:
@@ -87,21 +126,30 @@ def fill_points(points: Mapping[str, int | None], players: int) -> dict[str, int
     if not blank:
         return {side: int(value or 0) for side, value in points.items()}
     if players == 2 or len(blank) > 1:
-        listed = ", ".join(blank)
-        raise FieldError(f"card points are missing for {listed}", field=f"points.{blank[0]}")
+        raise FieldError(
+            msg("card points are missing for {sides}", sides=join(blank)),
+            field=f"points.{blank[0]}",
+            location=("points", blank[0]),
+        )
     given = sum(int(v) for v in points.values() if v is not None)
     rest = DEAL_POINTS - given
     if rest < 0:
-        raise TotalError(f"the other sides hold {given}, more than the {DEAL_POINTS} of a deal", field="points")
+        raise TotalError(
+            msg("the other sides hold {given}, more than the {deal} of a deal", given=given, deal=DEAL_POINTS),
+            field="points",
+        )
     return {side: rest if value is None else int(value) for side, value in points.items()}
 
 
 def other_side_points(points: int, players: int = 4) -> int:
     """The other team's card points in a 4- or 6-player deal: 162 less these (clabber-2.3)."""
     if players not in (4, 6):
-        raise FieldError("only a game of two teams has one other side to fill in", field="points")
+        raise FieldError(msg("only a game of two teams has one other side to fill in"), field="points")
     if not 0 <= points <= DEAL_POINTS:
-        raise TotalError(f"a side holds between 0 and {DEAL_POINTS} card points, not {points}", field="points")
+        raise TotalError(
+            msg("a side holds between 0 and {deal} card points, not {points}", deal=DEAL_POINTS, points=points),
+            field="points",
+        )
     return DEAL_POINTS - points
 
 
@@ -112,18 +160,35 @@ def check_meld_points(melds: Mapping[str, int], scope: str, field: str = "melds"
     for side, value in melds.items():
         if scope == "best_meld_only":
             if value not in allowed:
-                listed = ", ".join(map(str, allowed))
-                raise FieldError(f"{side}'s meld scores {listed}, not {value} — clabber-6.1", field=f"{field}.{side}")
+                raise FieldError(
+                    msg(
+                        "{side}'s meld scores {allowed}, not {value} — clabber-6.1",
+                        side=side,
+                        allowed=join(map(str, allowed)),
+                        value=value,
+                    ),
+                    field=f"{field}.{side}",
+                    location=(field, side),
+                )
         elif not _meld_sum(value):
             raise FieldError(
-                f"{side}'s melds cannot add up to {value}: melds score 20, 50, 100 or 200 — clabber-6.1",
+                msg(
+                    "{side}'s melds cannot add up to {value}: melds score 20, 50, 100 or 200 — clabber-6.1",
+                    side=side,
+                    value=value,
+                ),
                 field=f"{field}.{side}",
+                location=(field, side),
             )
     scoring = [side for side, value in melds.items() if value]
     if len(scoring) > 1:
         raise FieldError(
-            f"{' and '.join(scoring)} both have meld points; only one side scores melds in a deal — clabber-6.3",
+            msg(
+                "{sides} both have meld points; only one side scores melds in a deal — clabber-6.3",
+                sides=join(scoring, " and "),
+            ),
             field=field,
+            location=(field, scoring[-1]),
         )
 
 
@@ -136,11 +201,17 @@ def check_bells(bells: Mapping[str, int], field: str = "bells") -> None:
     """Bells: 0 or 20, and at most one side has 20: there is one trump K and Q (clabber-11.6)."""
     for side, value in bells.items():
         if value not in (0, BELL):
-            raise FieldError(f"{side}'s bell is 0 or {BELL}, not {value} — clabber-7.1", field=f"{field}.{side}")
+            raise FieldError(
+                msg("{side}'s bell is 0 or {bell}, not {value} — clabber-7.1", side=side, bell=BELL, value=value),
+                field=f"{field}.{side}",
+                location=(field, side),
+            )
     ringing = [side for side, value in bells.items() if value]
     if len(ringing) > 1:
         raise FieldError(
-            f"{' and '.join(ringing)} both have a bell; there is one trump K and Q — clabber-7.1", field=field
+            msg("{sides} both have a bell; there is one trump K and Q — clabber-7.1", sides=join(ringing, " and ")),
+            field=field,
+            location=(field, ringing[-1]),
         )
 
 
@@ -171,38 +242,89 @@ def score_deal(
     melds = melds or {}
     bells = bells or {}
     explanation = Explanation()
+    totals = _totals(points, melds, bells, explanation)
+    others = {side: total for side, total in totals.items() if side != makers}
+    made = all(totals[makers] > total for total in others.values())
+    _verdict(makers, totals, others, made, players, explanation)
+    # Set: the makers score nothing, the others their own totals (clabber-8.4).
+    scores = {side: 0 if side == makers and not made else total for side, total in totals.items()}
+    marks = _marks(makers, made, scores, explanation)
+    return DealScore(makers, made, totals, scores, marks, explanation)
+
+
+def _totals(
+    points: Mapping[str, int], melds: Mapping[str, int], bells: Mapping[str, int], explanation: Explanation
+) -> dict[str, int]:
+    """Each side's cards + meld + bell (clabber-8.1)."""
     totals: dict[str, int] = {}
     for side, cards in points.items():
         meld, bell = melds.get(side, 0), bells.get(side, 0)
         totals[side] = cards + meld + bell
         if meld or bell:
-            explanation.add(f"{side}: cards {cards} + melds {meld} + bell {bell} = {totals[side]}.", "clabber-8.1")
+            explanation.add(
+                msg(
+                    "{side}: cards {cards} + melds {meld} + bell {bell} = {total}.",
+                    side=side,
+                    cards=cards,
+                    meld=meld,
+                    bell=bell,
+                    total=totals[side],
+                ),
+                "clabber-8.1",
+            )
         else:
-            explanation.add(f"{side}: cards {cards}.", "clabber-8.1")
-    others = {side: total for side, total in totals.items() if side != makers}
-    made = all(totals[makers] > total for total in others.values())
-    against = ", ".join(f"{side} {total}" for side, total in others.items())
+            explanation.add(msg("{side}: cards {cards}.", side=side, cards=cards), "clabber-8.1")
+    return totals
+
+
+def _verdict(
+    makers: str,
+    totals: Mapping[str, int],
+    others: Mapping[str, int],
+    made: bool,
+    players: int,
+    explanation: Explanation,
+) -> None:
+    """Made or set: the makers must beat every other side (clabber-8.2 to 8.4; with 3 players 10.1)."""
+    against = join(f"{side} {total}" for side, total in others.items())
     beat_rule = "clabber-10.1" if players == 3 else "clabber-8.2"
     if made:
-        explanation.add(f"Makers {makers} {totals[makers]} beat {against}: made.", beat_rule)
-        explanation.add("Each side records its own total.", "clabber-8.3")
-        scores = dict(totals)
-    else:
-        tie = max(others.values()) == totals[makers]
-        how = "a tie is a set" if tie else "they are set"
-        explanation.add(f"Makers {makers} {totals[makers]} do not beat {against}: {how}.", beat_rule)
         explanation.add(
-            f"{makers} record 0, marked {SET_MARK}; the others record their own totals.",
-            "clabber-10.1" if players == 3 else "clabber-8.4",
+            msg("Makers {makers} {total} beat {against}: made.", makers=makers, total=totals[makers], against=against),
+            beat_rule,
         )
-        scores = {side: 0 if side == makers else total for side, total in totals.items()}
+        explanation.add(msg("Each side records its own total."), "clabber-8.3")
+        return
+    if max(others.values()) == totals[makers]:
+        text = msg(
+            "Makers {makers} {total} do not beat {against}: a tie is a set.",
+            makers=makers,
+            total=totals[makers],
+            against=against,
+        )
+    else:
+        text = msg(
+            "Makers {makers} {total} do not beat {against}: they are set.",
+            makers=makers,
+            total=totals[makers],
+            against=against,
+        )
+    explanation.add(text, beat_rule)
+    explanation.add(
+        msg("{makers} record 0, marked {mark}; the others record their own totals.", makers=makers, mark=SET_MARK),
+        "clabber-10.1" if players == 3 else "clabber-8.4",
+    )
+
+
+def _marks(makers: str, made: bool, scores: Mapping[str, int], explanation: Explanation) -> dict[str, str]:
+    """How the paper sheet writes each score: ``XX`` for a set, ``-`` for any other zero (clabber-8.4, 8.5)."""
     marks: dict[str, str] = {}
     for side, score in scores.items():
         if side == makers and not made:
             marks[side] = SET_MARK
         elif score == 0:
             marks[side] = ZERO_MARK
-            explanation.add(f"{side} score 0, written `{ZERO_MARK}`.", "clabber-8.5")
+            explanation.add(msg("{side} score 0, written `{mark}`.", side=side, mark=ZERO_MARK), "clabber-8.5")
         else:
             marks[side] = str(score)
-    return DealScore(makers, made, totals, scores, marks, explanation)
+    return marks

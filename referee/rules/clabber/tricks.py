@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from referee.cards import Card
+from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.errors import FieldError
 from referee.explain import Explanation, Step
+from referee.messages import Message, join, msg, msg_n
 from referee.rules.clabber.values import (
     LAST_TRICK,
     PLAIN_ORDER,
@@ -18,7 +19,6 @@ from referee.rules.clabber.values import (
     card_points,
     cards_text,
     plain_strength,
-    suit_name,
     trump_beats,
     trump_strength,
 )
@@ -36,15 +36,26 @@ def check_order(table: Table, plays: Sequence[Play], field: str) -> None:
     """One play per seat, clockwise from the leader, at most one per seat (clabber-11.3)."""
     if len(plays) > table.count:
         raise FieldError(
-            f"a trick has at most {table.count} plays, one per seat, not {len(plays)} (clabber-11.3)", field=field
+            msg(
+                "a trick has at most {count} plays, one per seat, not {given} (clabber-11.3)",
+                count=table.count,
+                given=len(plays),
+            ),
+            field=field,
         )
-    for before, play in pairwise(plays):
+    for number, (before, play) in enumerate(pairwise(plays), start=2):
         expected = table.next_seat(before.seat)
         if play.seat != expected:
             raise FieldError(
-                f"after {before.seat} comes {expected}, not {play.seat}: "
-                "a trick is played clockwise from the leader (clabber-11.3)",
+                msg(
+                    "after {before} comes {expected}, not {seat}: a trick is played clockwise from the leader "
+                    "(clabber-11.3)",
+                    before=before.seat,
+                    expected=expected,
+                    seat=play.seat,
+                ),
                 field=field,
+                location=(field, number),
             )
 
 
@@ -61,6 +72,11 @@ def winning_index(cards: Sequence[Card], trump: str) -> int:
         return (0, 0)
 
     return max(range(len(cards)), key=lambda i: strength(cards[i]))
+
+
+def _ranked(cards: Sequence[Card], trump: str) -> str:
+    """``J♥ > 9♥``: cards strongest first, as a formula."""
+    return " > ".join(f"`{c}`" for c in by_rank(cards, trump))
 
 
 def trick_points(cards: Sequence[Card], trump: str) -> int:
@@ -83,54 +99,92 @@ def judge_trick(table: Table, plays: Sequence[Play], trump: str, *, last: bool =
     ``plays`` are in play order, the lead first; ``last`` adds the 10 for the last trick.
     """
     if not plays:
-        raise FieldError("a trick needs at least the lead", field="plays")
+        raise FieldError(msg("a trick needs at least the lead"), field="plays")
     check_order(table, plays, "plays")
     cards = [p.card for p in plays]
     explanation = Explanation()
     lead = plays[0]
     led = lead.card.suit or ""
-    trump_word = f"{suit_name(trump)} are trump"
     if led == trump:
-        explanation.add(f"{lead.seat} leads `{lead.card}`, a trump ({trump_word}).", "clabber-4.1")
+        explanation.add(
+            msg(
+                "{seat} leads `{card}`, a trump ({trump} are trump).",
+                seat=lead.seat,
+                card=str(lead.card),
+                trump=SUIT_WORDS[trump],
+            ),
+            "clabber-4.1",
+        )
     else:
-        explanation.add(f"{lead.seat} leads `{lead.card}`: {suit_name(led)} are led; {trump_word}.", "clabber-4.1")
+        explanation.add(
+            msg(
+                "{seat} leads `{card}`: {led} are led; {trump} are trump.",
+                seat=lead.seat,
+                card=str(lead.card),
+                led=SUIT_WORDS[led],
+                trump=SUIT_WORDS[trump],
+            ),
+            "clabber-4.1",
+        )
     index = winning_index(cards, trump)
     best = plays[index]
     trumps = [c for c in cards if c.suit == trump]
     if trumps:
         if len(trumps) > 1:
-            ranked = by_rank(trumps, trump)
-            order = " > ".join(f"`{c}`" for c in ranked)
-            explanation.add(f"In trump the order is {' '.join(TRUMP_ORDER)}: {order}.", "clabber-2.1")
-        explanation.add(f"A trump was played, so the highest trump wins: `{best.card}`.", "clabber-4.2")
+            order = _ranked(trumps, trump)
+            explanation.add(
+                msg("In trump the order is {ranks}: {order}.", ranks=" ".join(TRUMP_ORDER), order=order), "clabber-2.1"
+            )
+        explanation.add(
+            msg("A trump was played, so the highest trump wins: `{card}`.", card=str(best.card)), "clabber-4.2"
+        )
     else:
         followed = [c for c in cards if c.suit == led]
         if len(followed) > 1:
-            ranked = by_rank(followed, trump)
-            order = " > ".join(f"`{c}`" for c in ranked)
-            explanation.add(f"In a plain suit the order is {' '.join(PLAIN_ORDER)}: {order}.", "clabber-2.2")
+            order = _ranked(followed, trump)
+            explanation.add(
+                msg("In a plain suit the order is {ranks}: {order}.", ranks=" ".join(PLAIN_ORDER), order=order),
+                "clabber-2.2",
+            )
         explanation.add(
-            f"No trump was played, so the highest {suit_name(led)[:-1]} wins: `{best.card}`.", "clabber-4.2"
+            msg("No trump was played, so the highest {suit} wins: `{card}`.", suit=SUIT_WORD[led], card=str(best.card)),
+            "clabber-4.2",
         )
     discards = [c for c in cards if c.suit not in (led, trump)]
     if discards:
-        verb = "is a discard" if len(discards) == 1 else "are discards"
-        explanation.add(f"{cards_text(discards)} {verb} of another suit and cannot win.", "clabber-4.2")
+        explanation.add(
+            msg_n(
+                "{cards} is a discard of another suit and cannot win.",
+                "{cards} are discards of another suit and cannot win.",
+                len(discards),
+                cards=cards_text(discards),
+            ),
+            "clabber-4.2",
+        )
     complete = len(plays) == table.count
     if complete:
-        explanation.add(f"{best.seat} wins the trick with `{best.card}`.", "clabber-4.2")
+        explanation.add(msg("{seat} wins the trick with `{card}`.", seat=best.seat, card=str(best.card)), "clabber-4.2")
     else:
         explanation.add(
-            f"The trick is not complete ({len(plays)} of {table.count} plays): {best.seat} is winning it so far.",
+            msg(
+                "The trick is not complete ({played} of {count} plays): {seat} is winning it so far.",
+                played=len(plays),
+                count=table.count,
+                seat=best.seat,
+            ),
             "clabber-4.2",
         )
     parts = " + ".join(str(card_points(c, trump)) for c in cards)
     points = trick_points(cards, trump)
-    detail = ", ".join(f"`{c}` {card_points(c, trump)}" for c in cards)
-    explanation.add(f"Card points: {detail}; {parts} = {points}.", "clabber-4.3")
+    detail = join(f"`{c}` {card_points(c, trump)}" for c in cards)
+    explanation.add(
+        msg("Card points: {detail}; {parts} = {points}.", detail=detail, parts=parts, points=points), "clabber-4.3"
+    )
     if last:
         points += LAST_TRICK
-        explanation.add(f"The last trick scores {LAST_TRICK} more: {points}.", "clabber-2.3")
+        explanation.add(
+            msg("The last trick scores {bonus} more: {points}.", bonus=LAST_TRICK, points=points), "clabber-2.3"
+        )
     return TrickResult(best.seat, best.card, points, complete, last, explanation)
 
 
@@ -172,175 +226,360 @@ def legal_play(
     says whether that card may be played and, if not, names the duty it breaks (clabber-11.4).
     """
     if not hand:
-        raise FieldError("the hand is empty: there is nothing to play", field="hand")
+        raise FieldError(msg("the hand is empty: there is nothing to play"), field="hand")
     if undertrump not in UNDERTRUMP_RULES:
-        raise FieldError(f"unknown undertrump rule {undertrump!r}", field="options.undertrump")
+        raise FieldError(msg("unknown undertrump rule {rule}", rule=repr(undertrump)), field="options.undertrump")
     check_order(table, trick, "trick")
     if any(p.seat == seat for p in trick):
-        raise FieldError(f"{seat} has already played to this trick", field="seat")
+        raise FieldError(msg("{seat} has already played to this trick", seat=seat), field="seat")
     if trick and table.next_seat(trick[-1].seat) != seat:
         expected = table.next_seat(trick[-1].seat)
         raise FieldError(
-            f"after {trick[-1].seat} comes {expected}, not {seat}: play goes clockwise (clabber-11.3)", field="seat"
+            msg(
+                "after {before} comes {expected}, not {seat}: play goes clockwise (clabber-11.3)",
+                before=trick[-1].seat,
+                expected=expected,
+                seat=seat,
+            ),
+            field="seat",
         )
-    duty = _duty(table, seat, list(hand), trick, trump, undertrump, partner_exemption)
+    if trick:
+        duty = _duty(_Situation.of(table, seat, list(hand), trick, trump, undertrump, partner_exemption))
+    else:
+        duty = _Duty(list(hand), [Step(msg("{seat} leads: any card may be led.", seat=seat), "clabber-4.1")], {})
     explanation = Explanation().extend(duty.steps)
     legal_cards = [c for c in hand if c in duty.allowed]
-    explanation.add(f"Legal: {cards_text(legal_cards)}.", duty.steps[-1].rule)
+    explanation.add(msg("Legal: {cards}.", cards=cards_text(legal_cards)), duty.steps[-1].rule)
     verdict = PlayVerdict(seat, legal_cards, explanation)
     if card is not None:
         verdict.card = card
         if card not in hand:
-            reason = Step(f"`{card}` is not in {seat}'s hand ({cards_text(hand)}).", "clabber-11.4")
+            reason = Step(
+                msg("`{card}` is not in {seat}'s hand ({hand}).", card=str(card), seat=seat, hand=cards_text(hand)),
+                "clabber-11.4",
+            )
             verdict.legal, verdict.reasons = False, [reason]
         elif card in duty.allowed:
             verdict.legal = True
         else:
             verdict.legal, verdict.reasons = False, [duty.refuse[card]]
         if verdict.legal:
-            explanation.add(f"`{card}` may be played.", duty.steps[-1].rule)
+            explanation.add(msg("`{card}` may be played.", card=str(card)), duty.steps[-1].rule)
         else:
-            explanation.add(f"`{card}` may not be played: {verdict.reasons[0].text}", verdict.reasons[0].rule)
+            reason = verdict.reasons[0]
+            explanation.add(
+                msg("`{card}` may not be played: {reason}", card=str(card), reason=reason.message), reason.rule
+            )
     return verdict
 
 
-def _duty(
-    table: Table,
-    seat: str,
-    hand: list[Card],
-    trick: Sequence[Play],
-    trump: str,
-    undertrump: str,
-    partner_exemption: bool,
-) -> _Duty:
-    if not trick:
-        return _Duty(hand, [Step(f"{seat} leads: any card may be led.", "clabber-4.1")], {})
-    cards = [p.card for p in trick]
-    led = cards[0].suit or ""
-    winner = trick[winning_index(cards, trump)]
-    partner_winning = table.partners(seat, winner.seat)
-    trick_trumps = [c for c in cards if c.suit == trump]
-    top = by_rank(trick_trumps, trump)[0] if trick_trumps else None
-    trumps = [c for c in hand if c.suit == trump]
-    beaters = [c for c in trumps if top is None or trump_beats(c, top)]
-    if led == trump:
-        steps = [
-            Step(
-                f"{trick[0].seat} led `{cards[0]}`, a trump; {winner.seat} is winning with `{winner.card}`.",
-                "clabber-4.1",
-            )
-        ]
-    else:
-        steps = [
-            Step(
-                f"{trick[0].seat} led `{cards[0]}` ({suit_name(led)}; {suit_name(trump)} are trump); "
-                f"{winner.seat} is winning with `{winner.card}`.",
-                "clabber-4.2",
-            )
-        ]
-    exempt = partner_exemption and partner_winning
-    partner_note = (
-        Step(
-            f"Your partner {winner.seat} is winning with `{winner.card}`, but the duty holds all the same.",
+# --- the duties of clabber-5, one function per clause ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Why:
+    """A duty that refuses every other card: the step stating it, and the reason a refused card gets
+    (the same sentence, starting lower case as it follows "may not be played:")."""
+
+    step: Message
+    reason: Message
+    rule: str
+
+
+@dataclass(frozen=True)
+class _Situation:
+    """The trick so far (a card at least) as the seat to play sees it."""
+
+    table: Table
+    seat: str
+    hand: list[Card]
+    trick: Sequence[Play]
+    trump: str
+    undertrump: str
+    exemption: bool
+    winner: Play
+    top: Card | None
+
+    @classmethod
+    def of(
+        cls,
+        table: Table,
+        seat: str,
+        hand: list[Card],
+        trick: Sequence[Play],
+        trump: str,
+        undertrump: str,
+        exemption: bool,
+    ) -> _Situation:
+        cards = [p.card for p in trick]
+        winner = trick[winning_index(cards, trump)]
+        trick_trumps = [c for c in cards if c.suit == trump]
+        top = by_rank(trick_trumps, trump)[0] if trick_trumps else None
+        return cls(table, seat, hand, trick, trump, undertrump, exemption, winner, top)
+
+    @property
+    def led(self) -> str:
+        return self.trick[0].card.suit or ""
+
+    @property
+    def partner_winning(self) -> bool:
+        return self.table.partners(self.seat, self.winner.seat)
+
+    @property
+    def exempt(self) -> bool:
+        return self.exemption and self.partner_winning
+
+    @property
+    def trumps(self) -> list[Card]:
+        return [c for c in self.hand if c.suit == self.trump]
+
+    @property
+    def beaters(self) -> list[Card]:
+        return [c for c in self.trumps if self.top is None or trump_beats(c, self.top)]
+
+    def partner_note(self) -> Step | None:
+        """The duty holds while the partner is winning, unless the house rule exempts (clabber-5.5)."""
+        if not self.partner_winning or self.exemption:
+            return None
+        return Step(
+            msg(
+                "Your partner {partner} is winning with `{card}`, but the duty holds all the same.",
+                partner=self.winner.seat,
+                card=str(self.winner.card),
+            ),
             "clabber-5.5",
         )
-        if partner_winning and not partner_exemption
-        else None
+
+
+def _refuse_others(s: _Situation, steps: list[Step], allowed: list[Card], why: _Why) -> _Duty:
+    note = s.partner_note()
+    if note is not None and why.rule != "clabber-5.1":
+        steps.append(note)
+    steps.append(Step(why.step, why.rule))
+    refused = Step(why.reason, why.rule)
+    return _Duty(allowed, steps, {c: refused for c in s.hand if c not in allowed})
+
+
+def _any_card(s: _Situation, steps: list[Step], last: Step) -> _Duty:
+    return _Duty(s.hand, [*steps, last], {})
+
+
+def _duty(s: _Situation) -> _Duty:
+    """What the seat must play to a trick led: follow a trump lead (clabber-5.4) or a plain lead
+    (5.1), else trump (5.2), else anything, by the under-trump rule (5.3)."""
+    steps = [_opening(s)]
+    if s.led == s.trump:
+        return _trump_led(s, steps)
+    follow = [c for c in s.hand if c.suit == s.led]
+    if follow:
+        return _follow_suit(s, steps, follow)
+    steps.append(Step(msg("You hold no {suit}.", suit=SUIT_WORDS[s.led]), "clabber-5.2"))
+    if s.exempt:
+        return _any_card(
+            s,
+            steps,
+            Step(
+                msg(
+                    "Your partner {partner} is winning with `{card}`: with the partner exemption there is no duty to "
+                    "trump or over-trump, so any card may be played.",
+                    partner=s.winner.seat,
+                    card=str(s.winner.card),
+                ),
+                "clabber-5.5",
+            ),
+        )
+    if s.beaters:
+        return _must_trump(s, steps)
+    if not s.trumps:
+        return _any_card(s, steps, Step(msg("You hold no trump either: any card may be played."), "clabber-5.3"))
+    return _cannot_beat(s, steps)
+
+
+def _opening(s: _Situation) -> Step:
+    """Who led what, and who is winning (clabber-4.1, 4.2)."""
+    lead, winner = s.trick[0], s.winner
+    if s.led == s.trump:
+        return Step(
+            msg(
+                "{leader} led `{card}`, a trump; {winner} is winning with `{best}`.",
+                leader=lead.seat,
+                card=str(lead.card),
+                winner=winner.seat,
+                best=str(winner.card),
+            ),
+            "clabber-4.1",
+        )
+    return Step(
+        msg(
+            "{leader} led `{card}` ({led}; {trump} are trump); {winner} is winning with `{best}`.",
+            leader=lead.seat,
+            card=str(lead.card),
+            led=SUIT_WORDS[s.led],
+            trump=SUIT_WORDS[s.trump],
+            winner=winner.seat,
+            best=str(winner.card),
+        ),
+        "clabber-4.2",
     )
 
-    def refuse_others(allowed: list[Card], why: Step) -> _Duty:
-        if partner_note is not None and why.rule != "clabber-5.1":
-            steps.append(partner_note)
-        steps.append(Step(why.text[0].upper() + why.text[1:], why.rule))
-        return _Duty(allowed, steps, {c: why for c in hand if c not in allowed})
 
-    if led == trump:
-        if not trumps:
-            steps.append(Step("Trump was led and you hold no trump: any card may be played.", "clabber-5.4"))
-            return _Duty(hand, steps, {})
-        if exempt:
-            steps.append(
-                Step(
-                    f"Your partner {winner.seat} is winning with `{winner.card}`: with the partner exemption you "
-                    "need not over-trump, but trump was led and must be followed.",
-                    "clabber-5.5",
-                )
-            )
-            why = Step(f"trump was led and you hold {cards_text(trumps)}: you must play a trump.", "clabber-5.4")
-            return _Duty(trumps, steps, {c: why for c in hand if c not in trumps})
-        assert top is not None
-        if beaters:
-            why = Step(
-                f"trump was led and you hold {cards_text(beaters)}, which beat `{top}`: you must play higher.",
-                "clabber-5.4",
-            )
-            return refuse_others(beaters, why)
-        why = Step(
-            f"trump was led; you cannot beat `{top}`, so any trump, but you hold {cards_text(trumps)}: "
-            "you must play a trump.",
-            "clabber-5.4",
+def _trump_led(s: _Situation, steps: list[Step]) -> _Duty:
+    """Trump led: a higher trump if you can, else any trump, else any card (clabber-5.4, 5.5)."""
+    trumps, beaters = s.trumps, s.beaters
+    if not trumps:
+        return _any_card(
+            s, steps, Step(msg("Trump was led and you hold no trump: any card may be played."), "clabber-5.4")
         )
-        return refuse_others(trumps, why)
-
-    follow = [c for c in hand if c.suit == led]
-    if follow:
-        why = Step(
-            f"you hold {cards_text(follow)}: {suit_name(led)} must be followed (with any of them; "
-            "there is no need to beat).",
-            "clabber-5.1",
-        )
-        return refuse_others(follow, why)
-    steps.append(Step(f"You hold no {suit_name(led)}.", "clabber-5.2"))
-    if exempt:
+    if s.exempt:
         steps.append(
             Step(
-                f"Your partner {winner.seat} is winning with `{winner.card}`: with the partner exemption there "
-                "is no duty to trump or over-trump, so any card may be played.",
+                msg(
+                    "Your partner {partner} is winning with `{card}`: with the partner exemption you need not "
+                    "over-trump, but trump was led and must be followed.",
+                    partner=s.winner.seat,
+                    card=str(s.winner.card),
+                ),
                 "clabber-5.5",
             )
         )
-        return _Duty(hand, steps, {})
+        refused = Step(
+            msg("trump was led and you hold {cards}: you must play a trump.", cards=cards_text(trumps)), "clabber-5.4"
+        )
+        return _Duty(trumps, steps, {c: refused for c in s.hand if c not in trumps})
+    top = str(s.top)
     if beaters:
-        if top is None:
-            why = Step(
-                f"you have no {suit_name(led)} and hold trump {cards_text(beaters)}: with no trump in the trick "
-                "yet any trump beats, and you must trump.",
-                "clabber-5.2",
-            )
-        else:
-            why = Step(
-                f"you have no {suit_name(led)}; the highest trump so far is `{top}` and you hold "
-                f"{cards_text(beaters)}, which beat it: you must over-trump.",
-                "clabber-5.2",
-            )
-        return refuse_others(beaters, why)
-    if not trumps:
-        steps.append(Step("You hold no trump either: any card may be played.", "clabber-5.3"))
-        return _Duty(hand, steps, {})
-    assert top is not None
-    others = [c for c in hand if c.suit != trump]
-    cannot = f"you cannot beat `{top}` with {cards_text(trumps)}"
-    if undertrump == "must_undertrump":
-        why = Step(
-            f"{cannot}, but you must still play a (lower) trump (under-trump rule: must under-trump).",
+        held = cards_text(beaters)
+        why = _Why(
+            msg("Trump was led and you hold {cards}, which beat `{top}`: you must play higher.", cards=held, top=top),
+            msg("trump was led and you hold {cards}, which beat `{top}`: you must play higher.", cards=held, top=top),
+            "clabber-5.4",
+        )
+        return _refuse_others(s, steps, beaters, why)
+    held = cards_text(trumps)
+    why = _Why(
+        msg(
+            "Trump was led; you cannot beat `{top}`, so any trump, but you hold {cards}: you must play a trump.",
+            top=top,
+            cards=held,
+        ),
+        msg(
+            "trump was led; you cannot beat `{top}`, so any trump, but you hold {cards}: you must play a trump.",
+            top=top,
+            cards=held,
+        ),
+        "clabber-5.4",
+    )
+    return _refuse_others(s, steps, trumps, why)
+
+
+def _follow_suit(s: _Situation, steps: list[Step], follow: list[Card]) -> _Duty:
+    """A plain suit led: follow it, with any card of it (clabber-5.1)."""
+    held, suit = cards_text(follow), SUIT_WORDS[s.led]
+    why = _Why(
+        msg(
+            "You hold {cards}: {suit} must be followed (with any of them; there is no need to beat).",
+            cards=held,
+            suit=suit,
+        ),
+        msg(
+            "you hold {cards}: {suit} must be followed (with any of them; there is no need to beat).",
+            cards=held,
+            suit=suit,
+        ),
+        "clabber-5.1",
+    )
+    return _refuse_others(s, steps, follow, why)
+
+
+def _must_trump(s: _Situation, steps: list[Step]) -> _Duty:
+    """Void in the suit led: trump, or over-trump the trump in the trick (clabber-5.2)."""
+    held, suit = cards_text(s.beaters), SUIT_WORDS[s.led]
+    if s.top is None:
+        why = _Why(
+            msg(
+                "You have no {suit} and hold trump {cards}: with no trump in the trick yet any trump beats, and you "
+                "must trump.",
+                suit=suit,
+                cards=held,
+            ),
+            msg(
+                "you have no {suit} and hold trump {cards}: with no trump in the trick yet any trump beats, and you "
+                "must trump.",
+                suit=suit,
+                cards=held,
+            ),
+            "clabber-5.2",
+        )
+    else:
+        top = str(s.top)
+        why = _Why(
+            msg(
+                "You have no {suit}; the highest trump so far is `{top}` and you hold {cards}, which beat it: you "
+                "must over-trump.",
+                suit=suit,
+                top=top,
+                cards=held,
+            ),
+            msg(
+                "you have no {suit}; the highest trump so far is `{top}` and you hold {cards}, which beat it: you "
+                "must over-trump.",
+                suit=suit,
+                top=top,
+                cards=held,
+            ),
+            "clabber-5.2",
+        )
+    return _refuse_others(s, steps, s.beaters, why)
+
+
+def _cannot_beat(s: _Situation, steps: list[Step]) -> _Duty:
+    """Void and unable to over-trump: any card, unless the under-trump house rule says otherwise (clabber-5.3)."""
+    top, trumps = str(s.top), cards_text(s.trumps)
+    others = [c for c in s.hand if c.suit != s.trump]
+    if s.undertrump == "must_undertrump":
+        why = _Why(
+            msg(
+                "You cannot beat `{top}` with {trumps}, but you must still play a (lower) trump (under-trump rule: "
+                "must under-trump).",
+                top=top,
+                trumps=trumps,
+            ),
+            msg(
+                "you cannot beat `{top}` with {trumps}, but you must still play a (lower) trump (under-trump rule: "
+                "must under-trump).",
+                top=top,
+                trumps=trumps,
+            ),
             "clabber-5.3",
         )
-        return refuse_others(trumps, why)
-    if undertrump == "only_if_nothing_else" and others:
-        why = Step(
-            f"{cannot}; you hold {cards_text(others)} of another suit, and a lower trump may be played only "
-            "when holding nothing else (under-trump rule: only if nothing else).",
+        return _refuse_others(s, steps, s.trumps, why)
+    if s.undertrump == "only_if_nothing_else" and others:
+        held = cards_text(others)
+        why = _Why(
+            msg(
+                "You cannot beat `{top}` with {trumps}; you hold {others} of another suit, and a lower trump may be "
+                "played only when holding nothing else (under-trump rule: only if nothing else).",
+                top=top,
+                trumps=trumps,
+                others=held,
+            ),
+            msg(
+                "you cannot beat `{top}` with {trumps}; you hold {others} of another suit, and a lower trump may be "
+                "played only when holding nothing else (under-trump rule: only if nothing else).",
+                top=top,
+                trumps=trumps,
+                others=held,
+            ),
             "clabber-5.3",
         )
-        return refuse_others(others, why)
-    if undertrump == "only_if_nothing_else":
-        steps.append(
-            Step(
-                f"{cannot[0].upper()}{cannot[1:]}, and you hold nothing but trumps: a lower trump is allowed "
-                "because nothing else is held (under-trump rule: only if nothing else).",
-                "clabber-5.3",
-            )
+        return _refuse_others(s, steps, others, why)
+    if s.undertrump == "only_if_nothing_else":
+        last = msg(
+            "You cannot beat `{top}` with {trumps}, and you hold nothing but trumps: a lower trump is allowed because "
+            "nothing else is held (under-trump rule: only if nothing else).",
+            top=top,
+            trumps=trumps,
         )
-        return _Duty(hand, steps, {})
-    steps.append(Step(f"{cannot[0].upper()}{cannot[1:]}: any card may be played.", "clabber-5.3"))
-    return _Duty(hand, steps, {})
+    else:
+        last = msg("You cannot beat `{top}` with {trumps}: any card may be played.", top=top, trumps=trumps)
+    return _any_card(s, steps, Step(last, "clabber-5.3"))

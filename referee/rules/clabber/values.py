@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from referee.cards import SUIT_NAMES, SUIT_SINGULAR, SUIT_SYMBOLS, SUITS, Card, Pack, TooManyCopiesError
-from referee.errors import FieldError
+from referee.errors import FieldError, InputError, Location
+from referee.messages import Join, Message, join, msg
 
 PACK = Pack("Clabber", ranks=("A", "K", "Q", "J", "10", "9"))
 
@@ -44,11 +46,9 @@ def parse_suit(value: object, field: str) -> str:
         suit = _SUIT_WORDS.get(value.strip().upper())
         if suit is not None:
             return suit
-    raise FieldError(f"`{field}` is a suit letter S, H, D or C, not {value!r}", field=field)
-
-
-def suit_name(suit: str) -> str:
-    return SUIT_NAMES[suit]
+    raise FieldError(
+        msg("`{field}` is a suit letter S, H, D or C, not {value}", field=field, value=repr(value)), field=field
+    )
 
 
 def card_points(card: Card, trump: str) -> int:
@@ -75,10 +75,10 @@ def trump_beats(card: Card, other: Card) -> bool:
     return trump_strength(card) > trump_strength(other)
 
 
-def cards_text(cards: Iterable[Card]) -> str:
+def cards_text(cards: Iterable[Card]) -> Join | Message:
     """``KH, 9H`` for people, in the given order; ``nothing`` for none."""
     listed = [f"`{c}`" for c in cards]
-    return ", ".join(listed) if listed else "nothing"
+    return join(listed) if listed else msg("nothing")
 
 
 def by_rank(cards: Iterable[Card], trump: str) -> list[Card]:
@@ -106,9 +106,9 @@ class Table:
 
     def __post_init__(self) -> None:
         if len(self.seats) not in HAND_SIZES:
-            raise FieldError(f"Clabber is played by 2, 3, 4 or 6 players, not {len(self.seats)}", field="seats")
+            raise FieldError(players_message(len(self.seats)), field="seats")
         if len({s.casefold() for s in self.seats}) != len(self.seats):
-            raise FieldError("each seat is named once", field="seats")
+            raise FieldError(msg("each seat is named once"), field="seats")
 
     @property
     def count(self) -> int:
@@ -132,7 +132,7 @@ class Table:
         for team in self.teams:
             if seat in team:
                 return team_name(team)
-        raise FieldError(f"no seat `{seat}`", field="seat")
+        raise FieldError(msg("no seat `{seat}`", seat=seat), field="seat")
 
     def partners(self, seat: str, other: str) -> bool:
         return seat != other and self.team_of(seat) == self.team_of(other)
@@ -146,8 +146,12 @@ class Table:
             for seat in self.seats:
                 if seat.casefold() == value.strip().casefold():
                     return seat
-        listed = " ".join(self.seats)
-        raise FieldError(f"unknown seat {value!r}: the seats are {listed}", field=field)
+        listed = join(self.seats, " ")
+        raise FieldError(
+            msg("unknown seat {value}: the seats are {listed}", value=repr(value), listed=listed),
+            field=field,
+            location=(field,),
+        )
 
 
 def team_name(members: Sequence[str]) -> str:
@@ -159,22 +163,53 @@ def team_name(members: Sequence[str]) -> str:
 FOUR = Table(("N", "E", "S", "W"))
 
 
-def check_once(uses: Iterable[tuple[Sequence[Card], str]], field_of: dict[str, str] | None = None) -> None:
-    """Each Clabber card exists once (clabber-1.2): raise ``too_many_copies`` naming both places.
+@dataclass(frozen=True)
+class Place:
+    """Where cards were given: ``N's hand``, ``the trick``, as the error says it; its request field
+    and the location inside that field."""
 
-    ``uses`` pairs card lists with the place they were given (``N's hand``, ``the trick``);
-    ``field_of`` maps a place to the request field for the error.
-    """
-    seen: dict[Card, str] = {}
-    fields = field_of or {}
+    words: Message
+    field: str
+    location: Location = ()
+
+
+def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
+    """Each Clabber card exists once (clabber-1.2): raise ``too_many_copies`` naming both places,
+    at the field and location of the second."""
+    seen: dict[Card, Place] = {}
     for cards, place in uses:
         for card in cards:
             if card in seen:
                 first = seen[card]
-                where = f"given twice in {place}" if first == place else f"in both {first} and {place}"
-                raise TooManyCopiesError(
-                    f"`{card}` is {where}; the Clabber pack holds each card once (clabber-1.2)",
-                    token=str(card),
-                    field=fields.get(place, place),
-                )
+                if first == place:
+                    text = msg(
+                        "`{card}` is given twice in {place}; the Clabber pack holds each card once (clabber-1.2)",
+                        card=str(card),
+                        place=place.words,
+                    )
+                else:
+                    text = msg(
+                        "`{card}` is in both {first} and {place}; the Clabber pack holds each card once (clabber-1.2)",
+                        card=str(card),
+                        first=first.words,
+                        place=place.words,
+                    )
+                raise TooManyCopiesError(text, token=str(card), field=place.field, location=place.location)
             seen[card] = place
+
+
+def players_message(count: object) -> Message:
+    """The error for a player count Clabber is not played by (clabber-1.1, clabber-10)."""
+    return msg("Clabber is played by 2, 3, 4 or 6 players, not {count}", count=count)
+
+
+@contextmanager
+def located(location: Location) -> Iterator[None]:
+    """An input error raised inside (a bad card, an unknown seat) is placed at ``location``
+    unless it already names a place of its own."""
+    try:
+        yield
+    except InputError as error:
+        if location and not error.location:
+            error.location = tuple(location)
+        raise
