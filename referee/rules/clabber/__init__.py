@@ -27,6 +27,7 @@ from referee.rules.clabber.melds import (
     hand_melds,
     judge_kinds,
     judge_melds,
+    meld_kinds_for,
 )
 from referee.rules.clabber.scoring import DealScore, check_points, fill_points, other_side_points, score_deal
 from referee.rules.clabber.tricks import Play, PlayVerdict, TrickResult, judge_trick, legal_play, winning_index
@@ -61,6 +62,7 @@ __all__ = [
     "judge_melds",
     "judge_trick",
     "legal_play",
+    "meld_kinds_for",
     "other_side_points",
     "parse_suit",
     "score_deal",

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import LazyString
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
-from referee.cards import SUIT_SYMBOLS, SUIT_TITLES, SUITS, CardError
+from referee.cards import SUIT_TITLES, SUITS
 from referee.errors import InputError
-from referee.rules.clabber import MELD_KINDS, MELD_LABELS
+from referee.messages import Message
+from referee.rules.clabber import MELD_KINDS, MELD_LABELS, meld_kinds_for
+from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import Game, MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import WholeNumberField, choices
+from referee.web.i18n import say
 
 #: The value of the "all passed twice" choice of the makers.
 PASSED = "passed"
@@ -26,13 +32,19 @@ MAX_PLAYERS = 6
 #: Meld type choices per side when a team scores all its melds (one otherwise).
 MELDS_PER_SIDE = 3
 
-SUIT_CHOICES = [(s, f"{SUIT_SYMBOLS[s]} {SUIT_TITLES[s]}") for s in SUITS]
-MELD_CHOICES = [("", "no meld"), *((kind, MELD_LABELS[kind]) for kind in MELD_KINDS)]
+
+def lazy_say(message: Message) -> LazyString:
+    """A rules-layer message as a label defined at import time, said in the language of each request."""
+    return LazyString(say, message)
 
 
-def suit_field(label: str = "Trump") -> RadioField:
+SUIT_CHOICES = [(s, lazy_say(SUIT_TITLES[s])) for s in SUITS]
+MELD_CHOICES = [("", _l("no meld")), *((kind, lazy_say(MELD_LABELS[kind])) for kind in MELD_KINDS)]
+
+
+def suit_field(label: str | LazyString | None = None) -> RadioField:
     """Four big suit buttons; required where the form says so (a passed deal has no trump)."""
-    return RadioField(label, choices=choices(SUIT_CHOICES), validate_choice=False)
+    return RadioField(label or _l("Trump"), choices=choices(SUIT_CHOICES), validate_choice=False)
 
 
 def holds_token(text: str | None, token: str) -> bool:
@@ -43,23 +55,23 @@ class ClabberEntryForm(EntryForm):
     template = "games/clabber/entry.html"
 
     makers = RadioField(
-        "Who said “I play”?",
+        _l("Who said “I play”?"),
         choices=[],
         validate_choice=False,
-        validators=[InputRequired(message="Choose who said “I play”, or “all passed twice”")],
+        validators=[InputRequired(message=_l("Choose who said “I play”, or “all passed twice”"))],
     )
     trump = suit_field()
     round = RadioField(
-        "Bidding round",
-        choices=choices([("1", "Round 1: the turn-up's suit"), ("2", "Round 2: another suit named")]),
+        _l("Bidding round"),
+        choices=choices([("1", _l("Round 1: the turn-up's suit")), ("2", _l("Round 2: another suit named"))]),
         default="1",
     )
     turn_up = StringField(
-        "Turn-up (optional)",
+        _l("Turn-up (optional)"),
         validators=[Optional(), Length(max=4)],
-        description="Checks that round 1 played its suit and round 2 another one.",
+        description=_l("Checks that round 1 played its suit and round 2 another one."),
     )
-    bell = SelectField("Bell announced by", choices=[], validate_choice=False, default="")
+    bell = SelectField(_l("Bell announced by"), choices=[], validate_choice=False, default="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -82,21 +94,27 @@ class ClabberEntryForm(EntryForm):
             self.side_field(i).data = self.sides[i].name if i < len(self.sides) else ""
         for j in range(MAX_PLAYERS):
             self.player_field(j).data = self.players[j] if j < len(self.players) else ""
-        self.makers.choices = choices([(side.name, side.name) for side in self.sides] + [(PASSED, "All passed twice")])
-        bell_choices = [("", "No bell"), *((p, p) for p in self.players)]
+        self.makers.choices = choices(
+            [(side.name, side.name) for side in self.sides] + [(PASSED, _("All passed twice"))]
+        )
+        bell_choices = [("", _("No bell")), *((p, p) for p in self.players)]
         if self.bell.data and self.bell.data not in self.players:
             bell_choices.append((self.bell.data, self.bell.data))
         self.bell.choices = choices(bell_choices)
-        if self.count == 6:
-            # Four cards a hand: no sequence of five (clabber-10.3).
-            for i in range(MAX_SIDES):
-                for k in range(MELDS_PER_SIDE):
-                    field = self.meld_field(i, k)
-                    field.choices = choices([c for c in MELD_CHOICES if c[0] != "hundred" or field.data == "hundred"])
+        allowed = meld_kinds_for(self.count)
+        for i in range(MAX_SIDES):
+            for k in range(MELDS_PER_SIDE):
+                field = self.meld_field(i, k)
+                # A meld the variant cannot hold stays offered only when it was chosen, to be refused with the reason.
+                field.choices = choices([c for c in MELD_CHOICES if c[0] in ("", *allowed) or c[0] == field.data])
         if self._loaded is not None:
             self._fill(self._loaded)
             self._loaded = None
         return ""
+
+    def points_note(self) -> str:
+        """What the card points of the deal add up to in this variant (clabber-2.3, clabber-10)."""
+        return say(deal_range_note(self.count))
 
     def side_field(self, i: int) -> HiddenField:
         return getattr(self, f"side_{i}")
@@ -138,7 +156,7 @@ class ClabberEntryForm(EntryForm):
 
     def validate_trump(self, field: Field) -> None:
         if self.makers.data != PASSED and field.data not in SUITS:
-            raise ValidationError("Choose the trump suit")
+            raise ValidationError(_("Choose the trump suit"))
 
     # --- entry ----------------------------------------------------------------------------------
 
@@ -198,44 +216,42 @@ class ClabberEntryForm(EntryForm):
     # --- errors ---------------------------------------------------------------------------------
 
     def place_error(self, error: InputError) -> None:
-        """At the field the error concerns: a side's points, a player's cards, the trump…"""
+        """At the field the error concerns (its field and location): a side's points or melds, a
+        player's cards, the trump…; else with its group of fields, else at the top of the form."""
+        text = say(error)
         target = self._field_of(error)
         if target is not None:
-            target.errors = [*list(target.errors or []), error.message]
+            target.errors = [*list(target.errors or []), text]
             return
         group = (error.field or "").split(".")[0]
         if group == "filled":
             group = "points"
         if group in self.group_errors:
-            self.group_errors[group].append(error.message)
+            self.group_errors[group].append(text)
         else:
-            self.form_errors.append(error.message)
+            self.form_errors.append(text)
 
     def _field_of(self, error: InputError) -> Field | None:
         name = error.field or ""
         if name in ("makers", "round", "trump", "turn_up", "bell"):
             return getattr(self, name)
-        if name.startswith("points."):
-            side = name.removeprefix("points.")
-            for i in range(MAX_SIDES):
-                if self.side_field(i).data == side:
-                    return self.points_field(i)
-        if name == "meld_cards":
-            return self._cards_field_of(error)
+        group, place = name.split(".")[0], _place(error)
+        if group == "points" and place is not None:
+            return next((self.points_field(i) for i in range(MAX_SIDES) if self.side_field(i).data == place), None)
+        if group == "melds" and place is not None:
+            return next((self.meld_field(i, 0) for i in range(MAX_SIDES) if self.side_field(i).data == place), None)
+        if group == "meld_cards" and place is not None:
+            return next((self.cards_field(j) for j in range(MAX_PLAYERS) if self.player_field(j).data == place), None)
         return None
 
-    def _cards_field_of(self, error: InputError) -> StringField | None:
-        fields = [(self.player_field(j).data, self.cards_field(j)) for j in range(MAX_PLAYERS)]
-        fields = [(player, field) for player, field in fields if player]
-        if isinstance(error, CardError):
-            holding = [field for _, field in fields if holds_token(field.data, error.token)]
-            if holding:
-                # A card given twice is shown at its second place, where it was repeated.
-                return holding[-1]
-        for player, field in fields:
-            if f"{player}'s" in error.message:
-                return field
-        return None
+
+def _place(error: InputError) -> str | None:
+    """The side or player an error's location names inside its field (``("points", "NS")`` → ``NS``),
+    or the side after the dot of a field such as ``points.NS``."""
+    if len(error.location) > 1 and isinstance(error.location[1], str):
+        return error.location[1]
+    _, dot, rest = (error.field or "").partition(".")
+    return rest if dot else None
 
 
 for _i in range(MAX_SIDES):
@@ -243,20 +259,20 @@ for _i in range(MAX_SIDES):
     setattr(
         ClabberEntryForm,
         f"points_{_i}",
-        WholeNumberField(f"Card points of side {_i + 1}", validators=[Optional()]),
+        WholeNumberField(_l("Card points of side %(n)s", n=_i + 1), validators=[Optional()]),
     )
     for _k in range(MELDS_PER_SIDE):
         setattr(
             ClabberEntryForm,
             f"meld_{_i}_{_k}",
-            SelectField("Meld" if _k == 0 else "Another meld", choices=choices(MELD_CHOICES), default=""),
+            SelectField(_l("Meld") if _k == 0 else _l("Another meld"), choices=choices(MELD_CHOICES), default=""),
         )
 for _j in range(MAX_PLAYERS):
     setattr(ClabberEntryForm, f"player_{_j}", HiddenField())
     setattr(
         ClabberEntryForm,
         f"meld_cards_{_j}",
-        StringField(f"Meld cards of player {_j + 1}", validators=[Optional(), Length(max=60)]),
+        StringField(_l("Meld cards of player %(n)s", n=_j + 1), validators=[Optional(), Length(max=60)]),
     )
 
 FORM = ClabberEntryForm

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
@@ -20,6 +22,7 @@ from referee.rules.clabber.values import HAND_SIZES, Table
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.clabber import holds_token, suit_field
 from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -32,8 +35,6 @@ SEATS: dict[int, tuple[str, ...]] = {
 }
 MAX_SEATS = max(SEATS)
 
-UNKNOWN_SEAT = "{seat!r} is not a seat at this table; the seats are {seats}"
-UNKNOWN_PLAYERS = "Clabber is played by 2, 3, 4 or 6 players: choose one of these"
 
 MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
 PLAY_OPTIONS = tuple(o for o in CLABBER.options if o.id in {"undertrump", "partner_exemption"})
@@ -62,11 +63,11 @@ class VariantForm(FlaskForm):
 
     def validate_trump(self, field: Any) -> None:
         if field.data not in ("S", "H", "D", "C"):
-            raise ValidationError("Choose the trump suit")
+            raise ValidationError(_("Choose the trump suit"))
 
     def validate_players(self, field: Any) -> None:
         if str(field.data) not in {str(n) for n in SEATS}:
-            raise ValidationError(UNKNOWN_PLAYERS)
+            raise ValidationError(_("Clabber is played by 2, 3, 4 or 6 players: choose one of these"))
 
     def seat_label(self, seat: str) -> str:
         team = self.table.team_of(seat)
@@ -87,28 +88,23 @@ class MeldsForm(VariantForm):
         return [(seat, getattr(self, f"hand_{i}")) for i, seat in enumerate(self.seats)]
 
     def place(self, error: InputError) -> None:
-        """At the seat's hand the error names; a card given twice at its second place."""
-        field, token = error.field or "", getattr(error, "token", None)
-        hands = self.hand_fields()
-        target = None
-        if field.startswith("hands."):
-            target = next((hand for seat, hand in hands if seat == field.removeprefix("hands.")), None)
-        elif field == "hands" and token:
-            holding = [hand for _, hand in hands if holds_token(hand.data, token)]
-            target = holding[-1] if holding else None
+        """At the seat's hand the error's location names (a card given twice: its second place)."""
+        where = error.location
+        seat = where[1] if len(where) > 1 and where[0] == "hands" else None
+        target = next((hand for s, hand in self.hand_fields() if s == seat), None)
         if target is None:
             place_error(self, error)
         else:
-            target.errors = [*list(target.errors or []), error.message]
+            target.errors = [*list(target.errors or []), say(error)]
 
 
 for _i in range(MAX_SEATS):
-    setattr(MeldsForm, f"hand_{_i}", StringField(f"Hand {_i + 1}", validators=[Optional(), Length(max=60)]))
+    setattr(MeldsForm, f"hand_{_i}", StringField(_l("Hand %(n)s", n=_i + 1), validators=[Optional(), Length(max=60)]))
 for _name, _field in option_fields(MELD_OPTIONS).items():
     setattr(MeldsForm, _name, _field)
 
 
-@page("clabber", "Whose meld scores?")
+@page("clabber", _l("Whose meld scores?"))
 @referee_pages.route("/clabber/melds", methods=["GET", "POST"])
 def clabber_melds() -> Any:
     form = MeldsForm()
@@ -140,7 +136,7 @@ def clabber_melds() -> Any:
 class LedForm(VariantForm):
     """A variant form with the seat that led; a seat the table does not have is refused at the field."""
 
-    leader = RadioField("Who led?", choices=[], validate_choice=False)
+    leader = RadioField(_l("Who led?"), choices=[], validate_choice=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -150,7 +146,13 @@ class LedForm(VariantForm):
 
     def validate_leader(self, field: Any) -> None:
         if field.data not in self.seats:
-            raise ValidationError(UNKNOWN_SEAT.format(seat=field.data, seats=", ".join(self.seats)))
+            raise ValidationError(
+                _(
+                    "%(seat)s is not a seat at this table; the seats are %(seats)s",
+                    seat=repr(field.data),
+                    seats=_(", ").join(self.seats),
+                )
+            )
 
     def start(self) -> int:
         return self.seats.index(self.leader.data) if self.leader.data in self.seats else 0
@@ -158,7 +160,9 @@ class LedForm(VariantForm):
 
 class TrickForm(LedForm):
     last = RadioField(
-        "Which trick?", choices=choices([("false", "Not the last"), ("true", "The last: 10 more")]), default="false"
+        _l("Which trick?"),
+        choices=choices([("false", _l("Not the last")), ("true", _l("The last: 10 more"))]),
+        default="false",
     )
 
     def order(self) -> list[str]:
@@ -171,14 +175,14 @@ class TrickForm(LedForm):
 
     def validate_card_0(self, field: Any) -> None:
         if not (field.data or "").strip():
-            raise ValidationError("Enter at least the card led")
+            raise ValidationError(_("Enter at least the card led"))
 
     def check_order(self) -> bool:
         """The cards fill the boxes from the lead on; a gap is marked at the empty box."""
         fields = self.card_fields()
         for k in range(1, len(fields)):
             if (fields[k].data or "").strip() and not (fields[k - 1].data or "").strip():
-                fields[k - 1].errors = [*list(fields[k - 1].errors or []), "Enter the cards in order, without a gap"]
+                fields[k - 1].errors = [*list(fields[k - 1].errors or []), _("Enter the cards in order, without a gap")]
                 return False
         return True
 
@@ -194,16 +198,16 @@ class TrickForm(LedForm):
         if token:
             holding = [f for f in self.card_fields() if holds_token(f.data, token)]
             if holding:
-                holding[-1].errors = [*list(holding[-1].errors or []), error.message]
+                holding[-1].errors = [*list(holding[-1].errors or []), say(error)]
                 return
         place_error(self, error)
 
 
 for _k in range(MAX_SEATS):
-    setattr(TrickForm, f"card_{_k}", StringField(f"Card {_k + 1}", validators=[Optional(), Length(max=4)]))
+    setattr(TrickForm, f"card_{_k}", StringField(_l("Card %(n)s", n=_k + 1), validators=[Optional(), Length(max=4)]))
 
 
-@page("clabber", "Who wins this trick?")
+@page("clabber", _l("Who wins this trick?"))
 @referee_pages.route("/clabber/trick", methods=["GET", "POST"])
 def clabber_trick() -> Any:
     form = TrickForm()
@@ -227,15 +231,17 @@ def clabber_trick() -> Any:
 
 class LegalForm(LedForm):
     trick = StringField(
-        "Cards played so far, in order from the leader",
+        _l("Cards played so far, in order from the leader"),
         validators=[Optional(), Length(max=40)],
-        description="Leave empty if you are leading.",
+        description=_l("Leave empty if you are leading."),
     )
-    hand = StringField("Your hand", validators=[InputRequired(message="Enter the cards in your hand"), Length(max=60)])
+    hand = StringField(
+        _l("Your hand"), validators=[InputRequired(message=_l("Enter the cards in your hand")), Length(max=60)]
+    )
     card = StringField(
-        "The card you want to play (optional)",
+        _l("The card you want to play (optional)"),
         validators=[Optional(), Length(max=4)],
-        description="Leave empty to see every card you may play.",
+        description=_l("Leave empty to see every card you may play."),
     )
 
     def trick_cards(self) -> list[str]:
@@ -263,14 +269,14 @@ class LegalForm(LedForm):
         if target is None:
             place_error(self, error)
         else:
-            target.errors = [*list(target.errors or []), error.message]
+            target.errors = [*list(target.errors or []), say(error)]
 
 
 for _name, _field in option_fields(PLAY_OPTIONS).items():
     setattr(LegalForm, _name, _field)
 
 
-@page("clabber", "May I play this card?")
+@page("clabber", _l("May I play this card?"))
 @referee_pages.route("/clabber/legal", methods=["GET", "POST"])
 def clabber_legal() -> Any:
     form = LegalForm()
@@ -302,7 +308,7 @@ END_OPTIONS = tuple(o for o in CLABBER.options if o.id == "game_tie")
 END_FORM = end_form_class(("NS", "EW"), END_OPTIONS)
 
 
-@page("clabber", "Is the game over?")
+@page("clabber", _l("Is the game over?"))
 @referee_pages.route("/clabber/end", methods=["GET", "POST"])
 def clabber_end() -> Any:
     return end_page(CLABBER, END_FORM, END_OPTIONS, verdict, page_status)
@@ -310,33 +316,34 @@ def clabber_end() -> Any:
 
 # --- may I say "I play"? ---------------------------------------------------------------------------
 
-BID_TEXT = {
-    "suit": "Choose the suit named in round 2",
-    "unknown_suit": "Choose one of the four suits",
-}
-
 
 class BidForm(FlaskForm):
     players = RadioField(
-        "Players", choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
+        _l("Players"), choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
     )
-    turn_up = StringField("Turn-up", validators=[InputRequired(message="Enter the turned-up card"), Length(max=8)])
+    turn_up = StringField(
+        _l("Turn-up"), validators=[InputRequired(message=_l("Enter the turned-up card")), Length(max=8)]
+    )
     round = RadioField(
-        "Round",
-        choices=choices([("1", "Round 1: the turn-up's suit"), ("2", "Round 2: name another suit")]),
+        _l("Round"),
+        choices=choices([("1", _l("Round 1: the turn-up's suit")), ("2", _l("Round 2: name another suit"))]),
         default="1",
     )
     hand = StringField(
-        "The bidder's hand",
-        validators=[InputRequired(message="Enter the bidder's cards"), Length(max=60)],
-        description="As held while bidding (with 2 players, the first 6 cards).",
+        _l("The bidder's hand"),
+        validators=[InputRequired(message=_l("Enter the bidder's cards")), Length(max=60)],
+        description=_l("As held while bidding (with 2 players, the first 6 cards)."),
     )
-    dealer = RadioField("Is the bidder the dealer?", choices=choices([("no", "No"), ("yes", "Yes")]), default="no")
-    suit = suit_field("Suit named in round 2")
+    dealer = RadioField(
+        _l("Is the bidder the dealer?"), choices=choices([("no", _l("No")), ("yes", _l("Yes"))]), default="no"
+    )
+    suit = suit_field(_l("Suit named in round 2"))
 
     def validate_suit(self, field: Any) -> None:
         if self.round.data == "2" and field.data not in ("S", "H", "D", "C"):
-            raise ValidationError(BID_TEXT["suit"] if not field.data else BID_TEXT["unknown_suit"])
+            if not field.data:
+                raise ValidationError(_("Choose the suit named in round 2"))
+            raise ValidationError(_("Choose one of the four suits"))
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -354,7 +361,7 @@ class BidForm(FlaskForm):
         place_error(self, error)
 
 
-@page("clabber", "May I say “I play”?")
+@page("clabber", _l("May I say “I play”?"))
 @referee_pages.route("/clabber/bid", methods=["GET", "POST"])
 def clabber_bid() -> Any:
     form = BidForm()
