@@ -10,7 +10,7 @@ from referee.cards import SUIT_NAMES, SUIT_SINGULAR, SUIT_SYMBOLS, SUITS, Card, 
 from referee.errors import FieldError, InputError, Location
 from referee.messages import Join, Message, join, msg
 
-PACK = Pack("Clabber", ranks=("A", "K", "Q", "J", "10", "9"))
+PACK = Pack(msg("Clabber"), ranks=("A", "K", "Q", "J", "10", "9"))
 
 #: High to low (clabber-2.1, clabber-2.2, clabber-6.2).
 TRUMP_ORDER: tuple[str, ...] = ("J", "9", "A", "10", "K", "Q")
