@@ -18,6 +18,7 @@ from typing import Any
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
+from referee.messages import Message, from_json
 from referee.rules.checks import Check
 from referee.rules.claims import Ruling, judge_claim, read_claim
 from referee.rules.options import Option, parse_options
@@ -72,7 +73,8 @@ class DealResult:
     scores: dict[str, int]
     explanation: Explanation
     marks: dict[str, str] = field(default_factory=dict)
-    summary: str = ""
+    #: The deal's line on the sheet: a message (shown in the reader's language), or plain text.
+    summary: str | Message = ""
     details: dict[str, Any] = field(default_factory=dict)
     #: The verdict on the score a side claimed when the deal was entered (see :mod:`referee.rules.claims`).
     claim: dict[str, Any] | None = None
@@ -88,7 +90,7 @@ class DealResult:
             "scores": dict(self.scores),
             "explanation": self.explanation.as_list(),
             "marks": dict(self.marks),
-            "summary": self.summary,
+            "summary": self.summary.as_json() if isinstance(self.summary, Message) else self.summary,
             "details": self.details,
             "claim": self.claim,
         }
@@ -101,7 +103,7 @@ class DealResult:
             scores=dict(data["scores"]),
             explanation=Explanation.from_list(data["explanation"]),
             marks=dict(data["marks"]),
-            summary=data["summary"],
+            summary=from_json(data["summary"]) if isinstance(data["summary"], Mapping) else data["summary"],
             details=dict(data["details"]),
             claim=data.get("claim"),
         )

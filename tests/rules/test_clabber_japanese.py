@@ -14,7 +14,7 @@ from referee import catalogs
 from referee.cards import parse_card
 from referee.errors import InputError
 from referee.explain import Step
-from referee.messages import Join, Message, from_json
+from referee.messages import Join, Message
 from referee.rules.clabber import CLABBER, FOUR, judge_bid, judge_melds, judge_trick, legal_play, score_deal
 from referee.rules.game import DealContext, MatchSetup
 from tests.rules.test_clabber_examples import DEALS, LEGAL, TRICKS, cards, plays
@@ -82,7 +82,8 @@ def deal_steps() -> Iterator[Step]:
         entry = CLABBER.check_entry(setup, given)
         deal = CLABBER.score_deal(setup, entry, DealContext(number=number, dealer="Ann"))
         yield from deal.explanation
-        yield Step(from_json(deal.details["summary"]["message"]), "clabber-8.1")
+        assert isinstance(deal.summary, Message)
+        yield Step(deal.summary, "clabber-8.1")
 
 
 BAD_REQUESTS: list[tuple[str, dict[str, Any]]] = [

@@ -316,7 +316,7 @@ class Clabber(Game):
             scores=result.scores,
             explanation=explanation,
             marks=result.marks,
-            summary=summary.render(),
+            summary=summary,
             details={
                 "void": False,
                 "sides": list(table.team_names),
@@ -334,7 +334,6 @@ class Clabber(Game):
                 "bells": bells,
                 "totals": result.totals,
                 "made": result.made,
-                "summary": {"message": summary.as_json()},
             },
         )
 
@@ -353,8 +352,8 @@ class Clabber(Game):
             scores={side: 0 for side in sides},
             explanation=explanation,
             marks={side: "-" for side in sides},
-            summary=summary.render(),
-            details={"void": True, "sides": sides, "summary": {"message": summary.as_json()}},
+            summary=summary,
+            details={"void": True, "sides": sides},
         )
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
