@@ -106,3 +106,14 @@ def test_the_referee_pages_read_in_japanese_with_the_same_numbers(browser: Brows
     assert re.search(r"<legend>\s*切札\s*</legend>", page)
     refused = browser.submit("/referee/clabber/melds", {"players": "4", "trump": "S", "hand_0": "KH", "hand_2": "KH"})
     assert "K♥</span>がNの手札とSの手札の両方にあります" in refused.get_data(as_text=True)
+
+
+def test_the_scoring_of_a_deal_reads_in_japanese(browser: Browser) -> None:
+    in_japanese(browser)
+    deal = {"players": "4", "makers": "NS", "points_0": "100", "meld_1": "50", "bell": "NS"}
+    page = browser.submit("/referee/clabber/deal", deal).get_data(as_text=True)
+    assert "NSは成功です" in page and "EWのカードの点数はディールの残りです：62。" in page
+    assert "NS：カード100 + メルド0 + ベル20 = 120。" in page
+    refused = browser.submit("/referee/clabber/deal", deal | {"meld_0": "30"}).get_data(as_text=True)
+    error = refused.split('id="meld_0-error"')[1].split("</p>")[0]
+    assert "NSのメルドの点数は0、20、50、100、200のどれかです。30ではありません — clabber-6.1" in error

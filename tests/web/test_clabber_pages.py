@@ -340,3 +340,33 @@ def test_index_lists_the_clabber_pages(client) -> None:  # type: ignore[no-untyp
     page = client.get("/referee/").get_data(as_text=True)
     for url in ("/referee/clabber/melds", "/referee/clabber/trick", "/referee/clabber/legal"):
         assert url in page
+
+
+def test_score_a_deal_with_a_claim(browser: Browser) -> None:
+    # E21: makers NS 100 + bell 20 = 120 against EW 62 (left blank) + fifty 50 = 112: made.
+    data = {"players": "4", "makers": "NS", "points_0": "100", "meld_1": "50", "bell": "NS"}
+    page = browser.submit("/referee/clabber/deal", data).get_data(as_text=True)
+    assert "NS make it" in page and "EW&#39;s card points are the rest of the deal: 62." in page
+    marks_row = page.split("<tfoot>")[1].split("</tfoot>")[0]
+    assert re.findall(r">(\d+|XX|-)</td>", marks_row) == ["120", "112"]
+    claimed = browser.submit("/referee/clabber/deal", data | {"claim-NS": "120", "claim-EW": "62"})
+    page = claimed.get_data(as_text=True)
+    assert claimed.status_code == 200 and "The claim differs" in page and "clabber-6.3" in page
+    agreed = browser.submit("/referee/clabber/deal", data | {"claim-NS": "120", "claim-EW": "112"})
+    assert "Claim agreed" in agreed.get_data(as_text=True)
+
+
+def test_score_a_deal_refuses_at_the_field(browser: Browser) -> None:
+    data = {"players": "4", "makers": "NS", "points_0": "95", "meld_0": "30"}
+    response = browser.submit("/referee/clabber/deal", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert 'id="meld_0-error"' in page and "NS&#39;s meld scores 0, 20, 50, 100, 200, not 30" in page
+    page = browser.submit("/referee/clabber/deal", {"players": "4", "points_0": "95"}).get_data(as_text=True)
+    assert "Choose who said “I play”" in page and 'value="95"' in page
+    data = {"players": "3", "makers": "B", "points_0": "50", "points_1": "70", "points_2": "30"}
+    page = browser.submit("/referee/clabber/deal?players=3", data).get_data(as_text=True)
+    assert "A 50 + B 70 + C 30 = 150, a deal holds 162" in page
+    data = {"players": "3", "makers": "B", "points_0": "50", "points_1": "70"}
+    page = browser.submit("/referee/clabber/deal?players=3", data).get_data(as_text=True)
+    assert "B makes it" in page and "C&#39;s card points are the rest of the deal: 42." in page

@@ -18,10 +18,12 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.errors import InputError
 from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
+from referee.rules.clabber.melds import BELL
+from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.clabber.values import HAND_SIZES, Table
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.clabber import holds_token, suit_field
-from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.forms import WholeNumberField, choices, option_fields, place_error, raw_options
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -34,6 +36,8 @@ SEATS: dict[int, tuple[str, ...]] = {
     6: ("A", "B", "C", "D", "E", "F"),
 }
 MAX_SEATS = max(SEATS)
+#: The most sides a deal scores: three players, each alone (clabber-10.1).
+MAX_SIDES = 3
 
 
 MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
@@ -370,3 +374,91 @@ def clabber_bid() -> Any:
         result = verdict(CLABBER.checks["bid"], form.body(), form.place)
     status = page_status(result)
     return render_template("referee/clabber_bid.html", form=form, result=result, picker=pack_picker(PACK)), status
+
+
+# --- score a deal ------------------------------------------------------------------------------------
+
+
+class ScoreForm(FlaskForm):
+    """Each side's card points, meld and bell, and who said “I play”; the variant comes from ``?players=``."""
+
+    players = HiddenField(default="4")
+    makers = RadioField(_l("Who said “I play”?"), choices=[], validate_choice=False)
+    bell = RadioField(_l("Bell"), choices=[], validate_choice=False, default="")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if request.method == "GET":
+            self.players.data = str(players_of(request.args.get("players", "4")))
+        self.count = players_of(self.players.data)
+        self.seats = SEATS[self.count]
+        self.sides = list(Table(self.seats).team_names)
+        self.makers.choices = choices([(side, side) for side in self.sides])
+        self.bell.choices = choices([("", _("No bell")), *((side, side) for side in self.sides)])
+        if self.bell.data is None:
+            self.bell.data = ""
+
+    def validate_makers(self, field: Any) -> None:
+        if field.data not in self.sides:
+            raise ValidationError(_("Choose who said “I play”"))
+
+    def side_rows(self) -> list[tuple[str, Any, Any]]:
+        """Each side with its card points field and its meld points field."""
+        return [(side, getattr(self, f"points_{i}"), getattr(self, f"meld_{i}")) for i, side in enumerate(self.sides)]
+
+    def points_note(self) -> str:
+        return say(deal_range_note(self.count))
+
+    def body(self) -> dict[str, Any]:
+        rows = self.side_rows()
+        body: dict[str, Any] = {
+            "players": self.count,
+            "makers": self.makers.data,
+            "points": {side: points.data for side, points, _meld in rows},
+            "melds": {side: meld.data for side, _points, meld in rows if meld.data},
+            "options": raw_options(self, MELD_OPTIONS),
+        }
+        if self.bell.data in self.sides:
+            body["bells"] = {self.bell.data: BELL}
+        return body
+
+    def place(self, error: InputError) -> None:
+        """At the side's points or meld box the error's field and location name, else with the form."""
+        group = (error.field or "").split(".")[0]
+        side = error.location[1] if len(error.location) > 1 else (error.field or "").partition(".")[2]
+        boxes = {"points": 1, "melds": 2}
+        target = (
+            next((row[boxes[group]] for row in self.side_rows() if row[0] == side), None) if group in boxes else None
+        )
+        if target is None and group == "bells":
+            target = self.bell
+        if target is None:
+            place_error(self, error)
+        else:
+            target.errors = [*list(target.errors or []), say(error)]
+
+
+for _i in range(MAX_SIDES):
+    setattr(ScoreForm, f"points_{_i}", WholeNumberField(_l("Card points"), validators=[Optional()]))
+    setattr(ScoreForm, f"meld_{_i}", WholeNumberField(_l("Meld points"), validators=[Optional()]))
+for _name, _field in option_fields(MELD_OPTIONS).items():
+    setattr(ScoreForm, _name, _field)
+
+
+@page("clabber", _l("Score a deal"))
+@referee_pages.route("/clabber/deal", methods=["GET", "POST"])
+def clabber_deal() -> Any:
+    form = ScoreForm()
+    claim = ClaimInput.read([(side, side) for side in form.sides])
+    result = None
+    if form.validate_on_submit() and claim.valid:
+        result = verdict(CLABBER.checks["deal"], claim.into(form.body()), form.place)
+    status = page_status(result)
+    return render_template(
+        "referee/clabber_deal.html",
+        form=form,
+        claim=claim,
+        result=result,
+        seats=SEATS,
+        options=MELD_OPTIONS,
+    ), status
