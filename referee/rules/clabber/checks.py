@@ -38,6 +38,7 @@ from referee.rules.clabber.values import (
     players_message,
 )
 from referee.rules.claims import Item, Ruling
+from referee.rules.game import Side
 
 
 def _boolean(body: Body, name: str) -> bool:
@@ -268,7 +269,23 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
     if not all(isinstance(side, str) and side.strip() for side in given):
         raise FieldError(msg("side names are non-empty strings"), field="totals")
     totals = {side.strip(): as_int(points, f"totals.{side}") for side, points in given.items()}
-    ending = judge_end(totals, options["game_tie"])
+    players = body.integer("players", default=3 if len(given) == 3 else 4)
+    if players not in DEFAULT_SEATS:
+        raise FieldError(players_message(players), field="players")
+    # The sides play as the variant's seats do: teams of 2 or 3 win, a player alone wins (clabber-10).
+    teams = Table(DEFAULT_SEATS[players]).teams
+    if len(teams) != len(totals):
+        raise FieldError(
+            msg(
+                "{players} players score as {scoring} sides, not {sides}",
+                players=players,
+                scoring=len(teams),
+                sides=len(totals),
+            ),
+            field="totals",
+        )
+    sides = [Side(name, members) for name, members in zip(totals, teams, strict=True)]
+    ending = judge_end(totals, options["game_tie"], sides=sides)
     return {
         "finished": ending.finished,
         "winner": ending.winner,
@@ -350,7 +367,7 @@ CHECKS: dict[str, Check] = {
         "Is the game over?",
         end,
         {"totals": {"NS": 525, "EW": 547}},
-        about="`totals` after a deal; the answer gives `finished`, `winner`, `drawn` and `another_deal` (clabber-9; "
-        "the option `game_tie` decides equal totals).",
+        about="`totals` after a deal, and `players` as for the deal (a team wins, a player wins); the answer gives "
+        "`finished`, `winner`, `drawn` and `another_deal` (clabber-9; the option `game_tie` decides equal totals).",
     ),
 }
