@@ -9,7 +9,7 @@ from referee.cards import Card
 from referee.errors import FieldError, Location
 from referee.messages import Message, join, msg
 from referee.rules.checks import as_int
-from referee.rules.clabber.tricks import Play
+from referee.rules.clabber.tricks import Play, too_many_plays
 from referee.rules.clabber.values import FOUR, PACK, Table, located
 
 
@@ -86,9 +86,6 @@ def read_plays(value: object, table: Table, field: str) -> list[Play]:
         seen.add(play.seat)
     return plays
 
-
-def too_many_plays(count: int, given: int) -> Message:
-    return msg("a trick has at most {count} plays, one per seat, not {given} (clabber-11.3)", count=count, given=given)
 
 
 def read_side_numbers(

@@ -35,14 +35,7 @@ class Play:
 def check_order(table: Table, plays: Sequence[Play], field: str) -> None:
     """One play per seat, clockwise from the leader, at most one per seat (clabber-11.3)."""
     if len(plays) > table.count:
-        raise FieldError(
-            msg(
-                "a trick has at most {count} plays, one per seat, not {given} (clabber-11.3)",
-                count=table.count,
-                given=len(plays),
-            ),
-            field=field,
-        )
+        raise FieldError(too_many_plays(table.count, len(plays)), field=field)
     for number, (before, play) in enumerate(pairwise(plays), start=2):
         expected = table.next_seat(before.seat)
         if play.seat != expected:
@@ -57,6 +50,10 @@ def check_order(table: Table, plays: Sequence[Play], field: str) -> None:
                 field=field,
                 location=(field, number),
             )
+
+
+def too_many_plays(count: int, given: int) -> Message:
+    return msg("a trick has at most {count} plays, one per seat, not {given} (clabber-11.3)", count=count, given=given)
 
 
 def winning_index(cards: Sequence[Card], trump: str) -> int:
