@@ -72,8 +72,8 @@ def standings(evening: Evening) -> list[dict[str, Any]]:
 
 
 def evening_version(evening: Evening) -> str:
-    """Changes whenever a player, a match or any deal of the evening changes."""
-    return f"{len(evening.players)}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
+    """Changes whenever a player, a match or any deal of the evening changes, or its placing points."""
+    return f"{len(evening.players)}.{evening.placing}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
 
 
 @sheets.get("/<code>")

@@ -151,3 +151,15 @@ def test_a_change_keeps_the_sheet_it_made_and_kept_sheets_are_bounded(app: Flask
         assert sheets.get(scoring.key_of(fresh(match_id))) == full_rescoring(fresh(match_id))
         assert sheets.cache.currsize == 2  # one deal and the sheet
         assert sheets.cache.maxsize == scoring.CACHED_DEALS
+
+
+def test_a_follower_sees_the_placing_points_changed(app: Flask, browser: Browser) -> None:
+    """The standings follow the evening's placing points: a follower's tag of the page no longer matches."""
+    code = evening_with_matches(app, 1)
+    follower = app.test_client()
+    etag = follower.get(f"/e/{code}").headers["ETag"]
+    polled = follower.get(f"/e/{code}/version")
+    browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
+    assert browser.submit(f"/e/{code}/placing", {"placing": "podium"}, form_page=f"/e/{code}").status_code == 302
+    assert follower.get(f"/e/{code}", headers={"If-None-Match": etag}).status_code == 200
+    assert follower.get(f"/e/{code}/version").get_json() != polled.get_json()
