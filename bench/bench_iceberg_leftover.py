@@ -41,9 +41,36 @@ OPTIONS = {
 }
 
 #: The worst deals (hand, table melds) that bench/search_iceberg_worst.py found, each of 32 cards,
-#: two decks. The search maximises the optimiser's work; the first four are of its latest runs
-#: (counting the lanes' work too), the first of them one on which a narrow beam finds no play.
+#: two decks. The search maximises the optimiser's work; the first six are of its latest runs
+#: (counting the lanes' work too), the third one on which a narrow beam finds no play.
 WORST: list[tuple[str, list[str]]] = [
+    (
+        "3C 5C 9H 10H 2C QD 4D 6H 4S 5S 8D JH 8H 3H 6C 6S 5D 4C 3S 5H 3D 9D 5D 7D 7H 3H 6D 2H 7C 4H 6D KD",
+        [
+            "JS JS JH JD JC",
+            "4H 5H 6H",
+            "4C 5C 6C",
+            "7S 7D 7C",
+            "2S 2H 2D",
+            "10S 10S 10H 10D 10D 10C",
+            "2S 3S 4S",
+            "9C 10C JC QC",
+        ],
+    ),
+    (
+        "8D 5S JH 6S 9H 2D 4S 3D 4H 9C KD 6C QH 7S 6D 7C KH 5H 2S 10C 6H 8C 9D JD 8S QD 7D 8H 9S 10H QS 10D",
+        [
+            "10H JH QH KH",
+            "2S 2H 2H 2D 2C",
+            "10D JD QD KD",
+            "3H 3D 3C",
+            "KS KS KC",
+            "4D 4D 4C 4C",
+            "8C 9C 10C",
+            "6S 7S 8S 9S 10S",
+            "3H 4H 5H 6H",
+        ],
+    ),
     (
         "9D 10D 9H 8D 9C 7H JC 9S 8S 7C KC 9H 4H 10H 7C 2H 8D 8C 8S 3H 6D 9S 10S 8H 8H 3C 7S JS JD 9D 5S 7D",
         [

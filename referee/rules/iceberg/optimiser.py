@@ -377,6 +377,8 @@ class _Component:
             for programme in programmes:
                 if best is not None and programme.ceiling <= best[0]:
                     break
+                if best is not None and programme.tight_ceiling <= best[0]:
+                    continue
                 rough = None
                 width = _BEAM
                 while rough is None and width <= _WIDEST_BEAM:
@@ -389,7 +391,9 @@ class _Component:
             for programme in programmes:
                 if best is not None and programme.ceiling < best[0]:
                     break
-                if best is not None and programme.ceiling - best[0] > _WIDE_GAP:
+                if best is not None and programme.tight_ceiling < best[0]:
+                    continue
+                if best is not None and programme.tight_ceiling - best[0] > _WIDE_GAP:
                     # Far below the ceiling, the floor lets many states through: a wider beam
                     # above it first looks for a better one.
                     rough = programme.sweep(best[0], _WIDE_BEAM)
@@ -625,6 +629,18 @@ class _Programme:
         self.worth = component.free_worth([sum(column[r] for column in columns) for r in range(N_RANKS)])
         self.lanes = [component.lane(s, columns[s], self.worth) for s in range(N_SUITS)]
         self.base = specials.points * SCALE + component.sign * specials.cards
+        # The two lanes of a colour each credit as free some cards its specials take; the lanes'
+        # bounds from rank r on are too high by at least ``self.after[r]`` (the credit of those
+        # cards at the ranks after r), so a sweep may ask that much more of a state.
+        overlap = [
+            sum(
+                (columns[2 * c][r] + columns[2 * c + 1][r] - h[r][2 * c] - h[r][2 * c + 1] + self.demand[r][c])
+                * self.worth[r]
+                for c in (0, 1)
+            )
+            for r in range(N_RANKS)
+        ]
+        self.after = [sum(overlap[r + 1 :]) for r in range(N_RANKS)]
         self.card_count = sum(map(sum, h))
         self._prepared = False
 
@@ -632,6 +648,22 @@ class _Programme:
     def ceiling(self) -> int:
         """More than any play of this programme scores, in the objective's units (admissible)."""
         return self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
+
+    @cached_property
+    def tight_ceiling(self) -> int:
+        """At most :attr:`ceiling`, still admissible, and dearer: worked out only to skip a sweep.
+
+        The lanes' bounds each count the cards a colour special takes from their suit as theirs;
+        where the programme has colour specials, the colour's two lanes are bounded together
+        (:func:`_pair_bound`), which leaves those cards to the specials.
+        """
+        total = self.base
+        for colour in (0, 1):
+            pair = self.lanes[2 * colour], self.lanes[2 * colour + 1]
+            taken = [self.demand[r][colour] for r in range(N_RANKS)]
+            joint = _pair_bound(pair, self.h, taken, colour, self.worth) if any(taken) else None
+            total += sum(lane.bound(0, _NO_TRACKS) for lane in pair) if joint is None else joint
+        return min(total, self.ceiling)
 
     def _prepare(self) -> None:
         """The sets of each rank and the cells to visit, worked out when the programme is swept."""
@@ -693,6 +725,7 @@ class _Programme:
         }
         history = []
         for (r, s, last), position in zip(self.cells, self.positions, strict=True):
+            cut = limit + self.after[r] if bounded else limit
             lane = self.lanes[s]
             count = self.h[r][s]
             live = self.set_live[r]
@@ -726,7 +759,7 @@ class _Programme:
                             total += set_value
                             free = 0
                         hope = total + others + ahead + free * worth
-                        if hope < limit:
+                        if hope < cut:
                             continue
                         new_state = (*head, new_tracks, *tail, free, fill)
                         known = nxt.get(new_state)
@@ -805,6 +838,67 @@ class _Programme:
         for index, (below, above) in play.extensions.items():
             size = problem.runs[index].size
             play.points += meld_value(size + len(below) + len(above)) - meld_value(size)
+
+
+#: How many pairs of moves a bound of two lanes together may try before it gives up (then the
+#: lanes' own bounds serve): it is worked out only to skip programmes, never needed.
+_PAIR_WORK = 3000
+
+
+def _pair_bound(
+    lanes: tuple[_Lane, _Lane], h: Sequence[Sequence[int]], taken: Sequence[int], colour: int, worth: Sequence[int]
+) -> int | None:
+    """The bound of a colour's two lanes together, at most the sum of theirs: at each rank their
+    runs and sets share the colour's cards but those its specials take (``taken`` per rank).
+
+    Admissible as the lanes' bounds are: each lane's moves are exact for runs and credit a card
+    left to sets its rank's best set per card; here both lanes move at once, and the cards they
+    leave are those of the colour less the specials' and their runs'. None past ``_PAIR_WORK``.
+    """
+    first, second = lanes
+    ranks = sorted(set(first.ranks) | set(second.ranks))
+    tie = max(first.component.sign, 0)
+    memo: dict[tuple[int, Tracks, Tracks], int] = {}
+    budget = [_PAIR_WORK]
+
+    def side(lane: _Lane, r: int, tracks: Tracks) -> list[LaneMove]:
+        return lane.moves(r, tracks, lane.column[r]) if lane.column[r] else [(tracks, 0, 0, _NO_CHOICE)]
+
+    def best(i: int, a: Tracks, b: Tracks) -> int:
+        global work
+        if i == len(ranks):
+            return 0
+        key = (i, a, b)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        r = ranks[i]
+        cards = h[r][2 * colour] + h[r][2 * colour + 1] - taken[r]
+        value = _NOWHERE
+        moves = side(second, r, b)
+        for next_a, points_a, uses_a, _ in side(first, r, a):
+            work += len(moves)
+            budget[0] -= len(moves)
+            if budget[0] < 0:
+                raise _TooMany
+            for next_b, points_b, uses_b, _ in moves:
+                uses = uses_a + uses_b
+                if uses > cards:
+                    continue
+                rest = best(i + 1, next_a, next_b)
+                if rest > _NOWHERE:
+                    value = max(value, (points_a + points_b) * SCALE + tie * uses + (cards - uses) * worth[r] + rest)
+        memo[key] = value
+        return value
+
+    try:
+        return best(0, _NO_TRACKS, _NO_TRACKS)
+    except _TooMany:
+        return None
+
+
+class _TooMany(Exception):
+    """A bound of two lanes together tried more than ``_PAIR_WORK`` pairs of moves."""
 
 
 def _colour_specials(parity: int, colour: int, count: int, firsts: Sequence[int]) -> list[list[tuple[int, int]]]:
