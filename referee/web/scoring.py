@@ -65,9 +65,11 @@ RULES_VERSION = _rules_version()
 #: whose sheets it then reads with :func:`scored_all`: one query per table, whatever the number of matches.
 ALL_SHEETS: tuple[LoaderOption, ...] = (selectinload(Evening.players), selectinload(Evening.matches))
 
-#: How many deals the scored sheets kept per app may hold in all (a long Iceberg deal's workings
-#: take a few kilobytes): a sheet counts one per deal, so many short matches or a few long ones fit.
-CACHED_DEALS = 20_000
+#: How many deals the scored sheets kept per app may hold in all: a sheet counts one per deal, so
+#: many short matches or a few long ones fit. A deal with its workings takes up to about 30 KB in
+#: memory (an Iceberg deal with two hands valued), so at most about 60 MB per process; the
+#: evenings being played at once fit many times over (an evening at real length is 100 to 300 deals).
+CACHED_DEALS = 2_000
 _CACHE = "referee.scored"
 
 #: What a scored sheet is kept under: the match's id, its evening's code, its creation time and
