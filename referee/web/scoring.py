@@ -33,7 +33,7 @@ from pathlib import Path
 from cachetools import LRUCache
 from flask import current_app
 from sqlalchemy import select, update
-from sqlalchemy.orm import selectinload, undefer_group
+from sqlalchemy.orm import joinedload, selectinload, undefer_group
 from sqlalchemy.orm.interfaces import LoaderOption
 
 import referee
@@ -62,8 +62,9 @@ RULES_VERSION = _rules_version()
 
 
 #: Loader options for a page showing all of an evening's sheets (``select(Evening).options(*ALL_SHEETS)``),
-#: whose sheets it then reads with :func:`scored_all`: one query per table, whatever the number of matches.
-ALL_SHEETS: tuple[LoaderOption, ...] = (selectinload(Evening.players), selectinload(Evening.matches))
+#: whose sheets it then reads with :func:`scored_all`: the evening with its players, then its matches,
+#: whatever their number.
+ALL_SHEETS: tuple[LoaderOption, ...] = (joinedload(Evening.players), selectinload(Evening.matches))
 
 #: How many deals the scored sheets kept per app may hold in all: a sheet counts one per deal, so
 #: many short matches or a few long ones fit. A deal with its workings takes up to about 30 KB in

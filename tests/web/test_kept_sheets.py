@@ -140,7 +140,7 @@ def test_kept_sheets_spare_the_pages_their_deals(app: Flask) -> None:
     sheet = f"/e/{code}/matches/{match_id}"
     assert count_statements(app, sheet, client) - count_statements(app, sheet, client) == 1
     evening = [count_statements(app, f"/e/{code}", client) for _ in range(2)]
-    assert evening == [4, 3]  # evening, players, matches (and once the deals of the two not kept)
+    assert evening == [3, 2]  # the evening with its players, its matches (and once the deals of two)
 
 
 def test_a_change_keeps_the_sheet_it_made_and_kept_sheets_are_bounded(app: Flask) -> None:
