@@ -7,9 +7,12 @@ import re
 from collections import Counter
 from html import unescape
 
+from flask import Flask, render_template
 from flask.testing import FlaskClient
 
+from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
+from tests.browser.conftest import english_words
 from tests.conftest import Browser
 from tests.web.test_match_flow import start_dracula, start_evening
 
@@ -107,3 +110,22 @@ def test_the_game_page_reads_in_japanese(browser: Browser) -> None:
     response = browser.submit("/referee/dracula/game", form | {"king_2": ""})
     assert response.status_code == 400
     assert error_at(response.get_data(as_text=True), "king_2") == "このディールの得点(0以上)を入力してください"
+
+
+def test_the_rule_card_and_the_pad_read_in_japanese(app: Flask, client: FlaskClient) -> None:
+    english = client.get("/rules/dracula").get_data(as_text=True)
+    page = client.get("/rules/dracula", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    card = page.split('<article class="rulecard">')[1].split('<table class="options">')[0]
+    assert "バンパイア" in card and "棺桶" in card and "クイーンのプレイヤー" in card and "ハウスルール" in card
+    text = unescape(re.sub(r"<[^>]+>", " ", card))
+    assert english_words(text, ["David", "Parlett"]) == []
+    assert clauses(page) == clauses(english) and {"dracula-3.3", "dracula-6.3", "dracula-8.6"} <= clauses(page)
+    with app.test_request_context("/", headers={"Accept-Language": "ja"}):
+        pad = render_template("pads/dracula.html", paper="a4", game=DRACULA, names=["Ann", "Bob"], players=2)
+    body = unescape(re.sub(r"<[^>]+>", " ", pad.split("<body", 1)[1].split(">", 1)[1]))
+    assert "ドラキュラ — 得点表" in body and "クイーン(横列)" in body and "ボーナス" in body
+    assert english_words(body, ["Ann", "Bob"]) == []
+
+
+def clauses(html: str) -> set[str]:
+    return set(re.findall(r'<span class="clause"[^>]*>([^<]+)</span>', html))
