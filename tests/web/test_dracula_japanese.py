@@ -88,7 +88,7 @@ def test_the_referee_pages_read_in_japanese_with_the_same_numbers(browser: Brows
     assert "この棺桶の得点は?" in index and "この場所にカードを置けますか?" in index
     page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
     assert "クイーン <strong>120</strong>" in page and "キング <strong>24</strong>" in page
-    assert "ハウスルール" in page and "列の倍率" in page and "3番目の列まで同点" in page
+    assert "ハウスルール" in page and "列の倍率: すべて同じスート" in page and "3番目の列まで同点" in page
     assert "Score this coffin" not in page and "Line multipliers" not in page
     assert same_numbers(page, english)
     cells = dict.fromkeys(CELLS, "") | {"r2c2": "7H"}

@@ -14,6 +14,7 @@ OPTIONS: tuple[Option, ...] = (
         "dracula-4.3",
         kind="int_map",
         choices=("suit", "colour", "two_suit"),
+        labels={"suit": msg("all one suit"), "colour": msg("all one colour"), "two_suit": msg("two of a suit")},
         maximum=100,
         help=msg("Reconstructed: one suit ×5, one colour ×3, two of a suit ×2."),
     ),

@@ -58,7 +58,7 @@ def localise_option_fields(form: FlaskForm, options: tuple[Option, ...]) -> None
             for key in option.choices:
                 getattr(
                     form, option_field_name(option, key)
-                ).label.text = f"{say(option.label)}: {key.replace('_', ' ')}"
+                ).label.text = f"{say(option.label)}: {say(option.choice_label(key))}"
             continue
         field = getattr(form, option_field_name(option))
         field.label.text = f"{say(option.label)} ({option.clause})"
