@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
+from flask_babel import lazy_gettext as _l
 
 #: What the claim inputs say, in one place for translation.
 CLAIM_TEXT = {
-    "legend": "Your claim (optional)",
-    "help": "The points a side says it scored; the referee agrees or shows where the claim goes wrong.",
-    "not_number": "Enter whole points, such as 120 (or -300), or leave it empty",
+    "legend": _l("Your claim (optional)"),
+    "help": _l("The points a side says it scored; the referee agrees or shows where the claim goes wrong."),
+    "not_number": _l("Enter whole points, such as 120 (or -300), or leave it empty"),
 }
 
 
@@ -27,7 +28,7 @@ class ClaimInput:
 
     sides: list[tuple[str, str]]
     values: dict[str, str] = field(default_factory=dict)
-    errors: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def read(cls, sides: list[tuple[str, str]]) -> ClaimInput:
@@ -47,7 +48,7 @@ class ClaimInput:
         return not self.errors
 
     @property
-    def text(self) -> dict[str, str]:
+    def text(self) -> dict[str, Any]:
         return CLAIM_TEXT
 
     def claim(self) -> dict[str, int] | None:

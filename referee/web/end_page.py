@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import render_template
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
@@ -21,10 +22,10 @@ from referee.web.forms import option_fields, place_error, raw_options
 SIDE_ROWS = 3
 
 TEXT = {
-    "two_sides": "Enter at least two sides, each with a name and a total",
-    "name_without_total": "Enter this side's total",
-    "total_without_name": "Enter this side's name",
-    "twice": "Two sides have this name",
+    "two_sides": _l("Enter at least two sides, each with a name and a total"),
+    "name_without_total": _l("Enter this side's total"),
+    "total_without_name": _l("Enter this side's name"),
+    "twice": _l("Two sides have this name"),
 }
 
 
@@ -69,10 +70,17 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
     attrs: dict[str, Any] = {}
     for n in range(SIDE_ROWS):
         default = defaults[n] if n < len(defaults) else ""
-        attrs[f"side_{n}"] = StringField(f"Side {n + 1}", validators=[Optional(), Length(max=40)], default=default)
+        attrs[f"side_{n}"] = StringField(
+            _l("Side %(number)s", number=n + 1),
+            validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters"))],
+            default=default,
+        )
         attrs[f"total_{n}"] = IntegerField(
-            f"Total of side {n + 1}",
-            validators=[Optional(), NumberRange(min=-100_000, max=100_000)],
+            _l("Total of side %(number)s", number=n + 1),
+            validators=[
+                Optional(),
+                NumberRange(min=-100_000, max=100_000, message=_l("Between %(min)s and %(max)s")),
+            ],
         )
     attrs.update(option_fields(options))
     return type("GameEndForm", (EndForm,), attrs)

@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, jsonify, render_template, request
+from flask_babel import gettext as _
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter
 
 from referee.web import bodylimit, i18n, links, logmask
@@ -154,7 +156,7 @@ def instance_secret(instance: Path) -> str:
     rather than leaving the app without one: sessions signed with the old key simply end.
     """
     path = instance / "secret_key"
-    for _ in range(20):
+    for _attempt in range(20):
         key = path.read_text(encoding="utf-8").strip() if path.exists() else ""
         if key:
             private_file(path)
@@ -251,18 +253,26 @@ def _register_errors(app: Flask) -> None:
     def forbidden(_error: Exception) -> Any:
         return error_page(
             403,
-            "View only",
-            "This is the evening's view link: it shows the sheets but cannot change them. "
-            "Ask whoever keeps the score for the editor link.",
+            _("View only"),
+            _(
+                "This is the evening's view link: it shows the sheets but cannot change them. "
+                "Ask whoever keeps the score for the editor link."
+            ),
         )
+
+    @app.errorhandler(400)
+    def bad_request(error: Exception) -> Any:
+        if _wants_json() or isinstance(error, SecurityError):
+            return error  # the API answers its own 400s (shared/API.md); an untrusted host gets no page
+        return error_page(400, _("Bad request"), _("The app could not read this request: go back and try again."))
 
     @app.errorhandler(404)
     def not_found(_error: Exception) -> Any:
-        return error_page(404, "Not found", "There is no such page, evening, match or deal.")
+        return error_page(404, _("Not found"), _("There is no such page, evening, match or deal."))
 
     @app.errorhandler(405)
     def not_allowed(_error: Exception) -> Any:
-        return error_page(405, "Not allowed", f"{request.method} is not accepted here.")
+        return error_page(405, _("Not allowed"), _("%(method)s is not accepted here.", method=request.method))
 
     @app.errorhandler(413)
     def too_large(_error: Exception) -> Any:
@@ -270,14 +280,22 @@ def _register_errors(app: Flask) -> None:
             from referee.web.pages import file_too_large
 
             return file_too_large()
-        return error_page(413, "Too large", "The request is larger than 256 KB.")
+        return error_page(413, _("Too large"), _("The request is larger than 256 KB."))
 
     @app.errorhandler(CSRFError)
     def csrf_error(_error: CSRFError) -> Any:
         return error_page(
             400,
-            "Form expired",
-            "The form's security token is missing or stale: go back, reload the page and try again.",
+            _("Form expired"),
+            _("The form's security token is missing or stale: go back, reload the page and try again."),
+        )
+
+    @app.errorhandler(500)
+    def server_error(_error: Exception) -> Any:
+        return error_page(
+            500,
+            _("Something went wrong"),
+            _("The app failed to answer this request; nothing was changed by it. Go back and try again."),
         )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
@@ -31,9 +33,15 @@ from referee.web.names import MAX_EVENING_NAME, name_problem, names_problem
 
 
 class EveningForm(FlaskForm):
-    name = StringField("Evening", validators=[Optional(), Length(max=120)], description="e.g. Friday at Ann's")
+    name = StringField(
+        _l("Evening"),
+        validators=[Optional(), Length(max=120, message=_l("At most %(max)d characters"))],
+        description=_l("e.g. Friday at Ann's"),
+    )
     players = TextAreaField(
-        "Players", validators=[Optional(), Length(max=2000)], description="One name per line, or separated by commas"
+        _l("Players"),
+        validators=[Optional(), Length(max=2000, message=_l("At most %(max)d characters"))],
+        description=_l("One name per line, or separated by commas"),
     )
 
     def evening(self, default_name: str) -> Evening | None:
@@ -56,34 +64,43 @@ class EveningForm(FlaskForm):
 
 class GroupForm(FlaskForm):
     name = StringField(
-        "Group",
-        validators=[DataRequired(message="Name the group"), Length(max=120)],
-        description="e.g. The Thursday table",
+        _l("Group"),
+        validators=[
+            DataRequired(message=_l("Name the group")),
+            Length(max=120, message=_l("At most %(max)d characters")),
+        ],
+        description=_l("e.g. The Thursday table"),
     )
 
 
 class JoinEveningForm(FlaskForm):
     link = StringField(
-        "Evening link",
-        validators=[DataRequired(message="Paste the evening's link"), Length(max=300)],
-        description="The evening's view link; this phone must hold its editor link",
+        _l("Evening link"),
+        validators=[
+            DataRequired(message=_l("Paste the evening's link")),
+            Length(max=300, message=_l("At most %(max)d characters")),
+        ],
+        description=_l("The evening's view link; this phone must hold its editor link"),
     )
 
 
 class PlacingForm(FlaskForm):
-    placing = SelectField("Placing points", choices=[])
+    placing = SelectField(_l("Placing points"), choices=[])
 
 
 class ImportForm(FlaskForm):
     file = FileField(
-        "Evening file (JSON)",
-        validators=[FileRequired(message="Choose the .json file of an exported evening")],
-        description="A file saved with “Export JSON” on an evening's page",
+        _l("Evening file (JSON)"),
+        validators=[FileRequired(message=_l("Choose the .json file of an exported evening"))],
+        description=_l("A file saved with “Export JSON” on an evening's page"),
     )
 
 
 class PlayerForm(FlaskForm):
-    name = StringField("Name", validators=[DataRequired(message="Enter a name"), Length(max=40)])
+    name = StringField(
+        _l("Name"),
+        validators=[DataRequired(message=_l("Enter a name")), Length(max=40, message=_l("At most %(max)d characters"))],
+    )
 
 
 class ConfirmForm(FlaskForm):
@@ -128,7 +145,7 @@ class WholeNumberField(IntegerField):
     def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > self.MAX_DIGITS:
             self.data = None
-            raise ValueError(self.gettext(f"Enter a whole number of at most {self.MAX_DIGITS} digits"))
+            raise ValueError(_l("Enter a whole number of at most %(digits)s digits", digits=self.MAX_DIGITS))
         super().process_formdata(valuelist)
 
 
@@ -137,8 +154,14 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-def choices(pairs: list[tuple[str, str]]) -> list[SelectChoice]:
+def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def lazy_say(value: Any, pattern: str = "{}", *args: Any) -> LazyString:
+    """``value`` (a rules-layer message or plain text) in the reader's language when the page is drawn,
+    put into ``pattern`` with ``args`` (labels are made before the language is known)."""
+    return LazyString(lambda: pattern.format(say(value), *args))
 
 
 def split_names(text: str) -> list[str]:
@@ -153,36 +176,38 @@ def option_field_name(option: Option, key: str | None = None) -> str:
 def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
     fields: dict[str, Any] = {}
     for option in options:
-        label = f"{option.label} ({option.clause})"
+        label = lazy_say(option.label, "{} ({})", option.clause)
         if option.kind == "int_map":
             for key in option.choices:
                 fields[option_field_name(option, key)] = WholeNumberField(
-                    f"{option.label}: {key.replace('_', ' ')}", default=option.default[key], validators=[Optional()]
+                    lazy_say(option.label, "{}: {}", key.replace("_", " ")),
+                    default=option.default[key],
+                    validators=[Optional()],
                 )
         elif option.kind == "int":
             fields[option_field_name(option)] = WholeNumberField(
-                label, default=option.default, validators=[Optional()], description=option.help
+                label, default=option.default, validators=[Optional()], description=lazy_say(option.help)
             )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(
                 label,
-                choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
+                choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=[str(c) for c in option.default],
-                description=option.help,
+                description=lazy_say(option.help),
             )
         elif option.kind == "bool":
             fields[option_field_name(option)] = SelectField(
                 label,
-                choices=choices([("false", "no"), ("true", "yes")]),
+                choices=choices([("false", _l("no")), ("true", _l("yes"))]),
                 default="true" if option.default else "false",
-                description=option.help,
+                description=lazy_say(option.help),
             )
         else:
             fields[option_field_name(option)] = SelectField(
                 label,
-                choices=choices([(str(c), option.choice_label(c)) for c in option.choices]),
+                choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=str(option.default),
-                description=option.help,
+                description=lazy_say(option.help),
             )
     return fields
 
@@ -211,11 +236,11 @@ def match_form_class(game: Game, players: list[str]) -> type[FlaskForm]:
     seat_choices = choices([("", "—")] + [(p, p) for p in players])
     attrs: dict[str, Any] = {}
     for seat in range(max(game.player_counts)):
-        attrs[f"seat_{seat}"] = SelectField(f"Seat {seat + 1}", choices=seat_choices, default="")
-    attrs["first_dealer"] = SelectField("First dealer", choices=seat_choices, default="")
+        attrs[f"seat_{seat}"] = SelectField(_l("Seat %(number)s", number=seat + 1), choices=seat_choices, default="")
+    attrs["first_dealer"] = SelectField(_l("First dealer"), choices=seat_choices, default="")
     attrs.update(option_fields(game.role_options))
     attrs.update(option_fields(game.options))
-    return type(f"{game.name}MatchForm", (FlaskForm,), attrs)
+    return type(f"{game.slug.capitalize()}MatchForm", (FlaskForm,), attrs)
 
 
 def seats_of(form: FlaskForm, game: Game) -> list[str]:

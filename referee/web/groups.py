@@ -18,7 +18,7 @@ from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, GroupForm, JoinEveningForm, PlacingForm
 from referee.web.group_stats import census, forget, statistics
-from referee.web.i18n import language
+from referee.web.i18n import language, say
 from referee.web.models import Evening, Group, Person
 from referee.web.names import MAX_EVENING_NAME, name_problem
 from referee.web.transfer import export_group
@@ -166,17 +166,17 @@ def join_evening(code: str) -> Any:
     if form.validate_on_submit():
         evening = _evening_of_link(form.link.data)
         if evening is None:
-            form.link.errors = ["No evening has this link"]
+            form.link.errors = [_("No evening has this link")]
         elif not rights.can_edit(evening):
-            form.link.errors = ["This phone cannot edit that evening: open its editor link first"]
+            form.link.errors = [_("This phone cannot edit that evening: open its editor link first")]
         elif evening.group_id is not None and evening.group_id != group.id:
-            form.link.errors = ["That evening belongs to another group"]
+            form.link.errors = [_("That evening belongs to another group")]
         else:
             evening.group = group
             link_persons(evening)
             forget(group)
             db.session.commit()
-            flash(f"“{evening.name}” joined {group.name}.")
+            flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
             return redirect(url_for("groups.group", code=code))
     return _group_page(group, EveningForm(), form), 400
 
@@ -209,13 +209,16 @@ def evening_placing(code: str) -> Any:
     evening.placing = form.placing.data
     forget(evening.group)
     db.session.commit()
-    flash(f"Placing points: {SCHEMES[evening.placing].label}.")
+    flash(_("Placing points: %(scheme)s.", scheme=say(SCHEMES[evening.placing].label)))
     return redirect(url_for("sheets.evening", code=code, _anchor="standings"))
 
 
 def placing_form(evening: Evening) -> PlacingForm:
     form = PlacingForm(data={"placing": evening.placing} if request.method == "GET" else None)
-    form.placing.choices = [(scheme.id, f"{scheme.label}: {scheme.help}") for scheme in SCHEMES.values()]
+    form.placing.choices = [
+        (scheme.id, _("%(label)s: %(help)s", label=say(scheme.label), help=say(scheme.help)))
+        for scheme in SCHEMES.values()
+    ]
     return form
 
 

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from referee.errors import FieldError
+from referee.messages import Message, msg
 
 #: Deeper than any request, export or play log the app writes (an export nests about 7 levels).
 MAX_DEPTH = 32
@@ -25,19 +26,19 @@ class JSONInputError(FieldError):
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise JSONInputError(f"the number {text[:20]}… has more than {MAX_DIGITS} digits")
+        raise JSONInputError(msg("the number {text}… has more than {limit} digits", text=text[:20], limit=MAX_DIGITS))
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value) or abs(value) > 10**MAX_DIGITS:
-        raise JSONInputError(f"the number {text[:20]} is out of range")
+        raise JSONInputError(msg("the number {text} is out of range", text=text[:20]))
     return value
 
 
 def _constant(name: str) -> Any:
-    raise JSONInputError(f"{name} is not a JSON number")
+    raise JSONInputError(msg("{name} is not a JSON number", name=name))
 
 
 def decode_json(raw: bytes | str, *, field: str | None = None) -> Any:
@@ -46,17 +47,18 @@ def decode_json(raw: bytes | str, *, field: str | None = None) -> Any:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except JSONInputError as error:
-        raise JSONInputError(error.message, field=field) from None
+        raise JSONInputError(error.msg, field=field) from None
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise JSONInputError(f"this is not JSON: {_reason(error)}", field=field) from None
+        raise JSONInputError(msg("this is not JSON: {reason}", reason=_reason(error)), field=field) from None
     if _depth(value) > MAX_DEPTH:
-        raise JSONInputError(f"the JSON is nested more than {MAX_DEPTH} levels deep", field=field)
+        raise JSONInputError(msg("the JSON is nested more than {limit} levels deep", limit=MAX_DEPTH), field=field)
     return value
 
 
-def _reason(error: Exception) -> str:
+def _reason(error: Exception) -> Message | str:
+    """Why the text is not JSON: Python's own words for a syntax error (a record of where it failed)."""
     if isinstance(error, RecursionError):
-        return f"it is nested more than {MAX_DEPTH} levels deep"
+        return msg("it is nested more than {limit} levels deep", limit=MAX_DEPTH)
     return str(error).splitlines()[0][:200]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from referee.messages import Message, msg
+
 #: Deals in one match. With it, a match's printed sheet is at most this many deal lines.
 MAX_DEALS_PER_MATCH = 100
 #: Matches in one evening, which bounds the evening's record and exports.
@@ -19,20 +21,25 @@ MAX_STORED_INT = 2**31 - 1
 #: How far ahead of this server's clock an imported time may be (clocks of phones differ a little).
 CLOCK_SLACK = timedelta(days=1)
 
-DEALS_FULL = (
-    "This match has reached the limit of {limit} deals per match. Start a new match to go on: "
-    "the totals so far stay on this one's sheet."
-)
-MATCHES_FULL = "This evening has reached the limit of {limit} matches. Start a new evening to go on."
 
-
-def deals_full(count: int) -> str | None:
+def deals_full(count: int) -> Message | None:
     """The message when a match that holds ``count`` deals can take no more, else None."""
-    return DEALS_FULL.format(limit=MAX_DEALS_PER_MATCH) if count >= MAX_DEALS_PER_MATCH else None
+    if count < MAX_DEALS_PER_MATCH:
+        return None
+    return msg(
+        "This match has reached the limit of {limit} deals per match. Start a new match to go on: "
+        "the totals so far stay on this one's sheet.",
+        limit=MAX_DEALS_PER_MATCH,
+    )
 
 
-def matches_full(count: int) -> str | None:
-    return MATCHES_FULL.format(limit=MAX_MATCHES_PER_EVENING) if count >= MAX_MATCHES_PER_EVENING else None
+def matches_full(count: int) -> Message | None:
+    if count < MAX_MATCHES_PER_EVENING:
+        return None
+    return msg(
+        "This evening has reached the limit of {limit} matches. Start a new evening to go on.",
+        limit=MAX_MATCHES_PER_EVENING,
+    )
 
 
 def utc_naive(moment: datetime) -> datetime:

@@ -16,6 +16,7 @@ from typing import Any, overload
 from sqlalchemy import update
 
 from referee.errors import InputError
+from referee.messages import msg
 from referee.rules.game import Game
 from referee.web.authors import current_author
 from referee.web.db import db
@@ -64,9 +65,9 @@ def check_new_match(
     names = game.check_players(seats)
     unknown = [n for n in names if n not in evening.player_names]
     if unknown:
-        raise InputError(f"{unknown[0]} is not a player of this evening", field="seats")
+        raise InputError(msg("{name} is not a player of this evening", name=unknown[0]), field="seats")
     if first_dealer not in names:
-        raise InputError("the first dealer must be one of the seated players", field="first_dealer")
+        raise InputError(msg("the first dealer must be one of the seated players"), field="first_dealer")
     return NewMatch(game, names, names.index(first_dealer), game.parse_options(options), game.parse_roles(roles))
 
 
@@ -137,7 +138,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
         earlier = results_before_change(match)
         before = game.match_result(setup, earlier)
         if before.finished:
-            raise MatchOverError(f"the match is over: {before.status}", field=None)
+            raise MatchOverError(msg("the match is over: {status}", status=before.status), field=None)
         canonical = game.read_entry(setup, entry)
         game.check_entries(setup, [*(d.entry for d in deals), canonical])
         [result] = game.score_deals(setup, [canonical], earlier)

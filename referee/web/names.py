@@ -10,29 +10,27 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from referee.messages import Message, msg
+
 MAX_PLAYER_NAME = 40
 MAX_EVENING_NAME = 120
-
-TOO_LONG = "“{start}…” is longer than {limit} characters"
-CONTROL = "“{name}” holds a control character; type the name again"
-TWICE = "{name} is listed twice"
-ALREADY_HERE = "{name} is already here"
 
 
 def _has_control(text: str) -> bool:
     return any(unicodedata.category(ch) == "Cc" for ch in text)
 
 
-def name_problem(name: str, limit: int = MAX_PLAYER_NAME) -> str | None:
+def name_problem(name: str, limit: int = MAX_PLAYER_NAME) -> Message | None:
     """Why ``name`` cannot be stored, or None."""
     if len(name) > limit:
-        return TOO_LONG.format(start=name[:20], limit=limit)
+        return msg("“{start}…” is longer than {limit} characters", start=name[:20], limit=limit)
     if _has_control(name):
-        return CONTROL.format(name="".join(ch for ch in name if not _has_control(ch))[:40])
+        shown = "".join(ch for ch in name if not _has_control(ch))[:40]
+        return msg("“{name}” holds a control character; type the name again", name=shown)
     return None
 
 
-def names_problem(names: Sequence[str], existing: Sequence[str] = ()) -> str | None:
+def names_problem(names: Sequence[str], existing: Sequence[str] = ()) -> Message | None:
     """Why these player names cannot join an evening that has ``existing``, or None."""
     seen = {n.casefold() for n in existing}
     for name in names:
@@ -40,6 +38,8 @@ def names_problem(names: Sequence[str], existing: Sequence[str] = ()) -> str | N
         if problem:
             return problem
         if name.casefold() in seen:
-            return (ALREADY_HERE if name.casefold() in {n.casefold() for n in existing} else TWICE).format(name=name)
+            if name.casefold() in {n.casefold() for n in existing}:
+                return msg("{name} is already here", name=name)
+            return msg("{name} is listed twice", name=name)
         seen.add(name.casefold())
     return None

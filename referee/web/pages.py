@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from referee.errors import InputError
 from referee.rules.registry import GAMES
 from referee.web import rights
 from referee.web.db import db
 from referee.web.forms import EveningForm, ImportForm
+from referee.web.i18n import language, say
 from referee.web.jsonin import JSONInputError, decode_json
 from referee.web.models import Group
+from referee.web.presentation import long_date
 from referee.web.transfer import MAX_IMPORT_BYTES, import_file
 
 pages = Blueprint("pages", __name__)
 
+
 @pages.route("/", methods=["GET", "POST"])
 def home() -> Any:
     form = EveningForm()
-    evening = form.evening(f"Game night, {date.today():%d %B %Y}")
+    evening = form.evening(_("Game night, %(date)s", date=long_date(date.today())))
     if evening is not None:
         db.session.add(evening)
         db.session.commit()
@@ -48,13 +55,15 @@ def import_page() -> Any:
             data = decode_json(form.file.data.read(), field="file")
             imported = import_file(data)
         except JSONInputError as error:
-            form.file.errors = [f"This file cannot be read ({error.message}): choose an exported evening's .json"]
+            form.file.errors = [
+                _("This file cannot be read (%(reason)s): choose an exported evening's .json", reason=say(error))
+            ]
         except InputError as error:
             db.session.rollback()
-            form.file.errors = [error.message]
+            form.file.errors = [say(error)]
         else:
             rights.grant(imported)
-            flash(f"“{imported.name}” imported, with new links.")
+            flash(_("“%(name)s” imported, with new links.", name=imported.name))
             if isinstance(imported, Group):
                 for evening in imported.evenings:
                     rights.grant(evening)
@@ -87,8 +96,11 @@ def file_too_large() -> Any:
     """The import form again (413), with why the file was refused at its field."""
     form = ImportForm(formdata=None)
     form.file.errors = [
-        f"This file is larger than {MAX_IMPORT_BYTES / 1024 / 1024:.1f} MB, the most an exported evening holds: "
-        "is it the .json file of an evening?"
+        _(
+            "This file is larger than %(size)s MB, the most an exported evening holds: "
+            "is it the .json file of an evening?",
+            size=f"{MAX_IMPORT_BYTES / 1024 / 1024:.1f}",
+        )
     ]
     return render_template("import.html", form=form), 413
 
@@ -101,3 +113,28 @@ def api_docs() -> Any:
         games=list(GAMES.values()),
         claim_example={"request": CLAIM_EXAMPLE, "answer": claim},
     )
+
+
+@cache
+def _manifest_file(static_folder: str) -> dict[str, Any]:
+    return json.loads((Path(static_folder) / "manifest.webmanifest").read_text(encoding="utf-8"))
+
+
+@pages.get("/manifest.webmanifest")
+def manifest() -> Any:
+    """The web app manifest in the reader's language: the phone's home screen names the app in it.
+
+    ``static/manifest.webmanifest`` holds the rest (colours, icons); its icons are served from ``static/``.
+    """
+    stored = _manifest_file(str(current_app.static_folder))
+    answer = {
+        **stored,
+        "name": _("Table Referee"),
+        "short_name": _("Referee"),
+        "description": _(
+            "Checks, scores and explains each deal of a real card table, and keeps the evening's score sheets."
+        ),
+        "lang": language(),
+        "icons": [{**icon, "src": url_for("static", filename=icon["src"]).lstrip("/")} for icon in stored["icons"]],
+    }
+    return current_app.response_class(json.dumps(answer, ensure_ascii=False), mimetype="application/manifest+json")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
 
 from flask import Flask, g, url_for
+from flask_babel import format_date
 from markupsafe import Markup, escape
 
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, parse_card
@@ -14,6 +15,7 @@ from referee.errors import InputError
 from referee.rules.game import Game, MatchSetup
 from referee.rules.registry import GAMES
 from referee.web.forms import error_summary
+from referee.web.i18n import language
 
 
 def card_html(token: object) -> Markup:
@@ -125,6 +127,11 @@ def local_date(moment: datetime) -> str:
     return moment.replace(tzinfo=UTC).astimezone().date().isoformat()
 
 
+def long_date(moment: datetime | date) -> str:
+    """A date written out in the reader's language: ``24 November 2026``, ``2026年11月24日``."""
+    return format_date(moment, "dd MMMM y" if language() == "en" else "long")
+
+
 def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
     """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
     rows = []
@@ -172,6 +179,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(qr_svg, "qr")
     app.add_template_filter(clause_chip, "chip")
     app.add_template_filter(local_date, "local_date")
+    app.add_template_filter(long_date, "long_date")
     app.add_template_global(clause_anchor, "clause_anchor")
     app.add_template_global(error_summary, "error_summary")
 

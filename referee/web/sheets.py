@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
@@ -29,6 +30,7 @@ from referee.web.forms import (
 )
 from referee.web.groups import joinable_groups, link_persons, placing_form
 from referee.web.history import history_lines
+from referee.web.i18n import say
 from referee.web.limits import deals_full, matches_full
 from referee.web.models import Evening, Match, Player
 from referee.web.names import names_problem
@@ -157,7 +159,7 @@ def add_player(code: str) -> Any:
         name = form.name.data.strip()
         problem = names_problem([name], existing=evening.player_names)
         if not name:
-            form.name.errors = ["Enter a name"]
+            form.name.errors = [_("Enter a name")]
         elif problem:
             form.name.errors = [problem]
         else:
@@ -176,7 +178,7 @@ def new_match(code: str, game_slug: str) -> Any:
         abort(404)
     full = matches_full(len(evening.matches))
     if full:
-        flash(full)
+        flash(say(full))
         return redirect(url_for("sheets.evening", code=code))
     form = match_form_class(game, evening.player_names)()
     if request.method == "GET":
@@ -259,10 +261,16 @@ def rematch(code: str, match_id: int) -> Any:
         abort(400)
     full = matches_full(len(evening.matches))
     if full:
-        flash(full)
+        flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     again = svc.rematch(match)
-    flash(f"A new {svc.game_of(again).name} match: {again.seats[again.first_dealer]} deals first.")
+    flash(
+        _(
+            "A new %(game)s match: %(name)s deals first.",
+            game=say(svc.game_of(again).name),
+            name=again.seats[again.first_dealer],
+        )
+    )
     return redirect(url_for("sheets.match", code=code, match_id=again.id))
 
 
@@ -272,12 +280,12 @@ def new_deal(code: str, match_id: int) -> Any:
     game = svc.game_of(match)
     result = svc.scored(match)
     if result.finished:
-        flash(f"The match is over: {result.status}.")
+        flash(_("The match is over: %(status)s.", status=say(result.status)))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     number = len(result.deals) + 1
     full = deals_full(number - 1)
     if full:
-        flash(full)
+        flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match)
@@ -287,13 +295,18 @@ def new_deal(code: str, match_id: int) -> Any:
         try:
             deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
         except svc.DealTakenError as taken:
-            flash(f"Deal {taken.number} was entered on another phone meanwhile: check the sheet before entering more.")
+            flash(
+                _(
+                    "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.",
+                    number=taken.number,
+                )
+            )
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
         else:
-            flash(f"Deal {deal.number} entered.")
+            flash(_("Deal %(number)s entered.", number=deal.number))
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
     return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
 
@@ -359,28 +372,31 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         except svc.StaleEditError as stale:
             if stale.version is None:
                 form.form_errors.append(
-                    f"Deal {number} was undone on another phone while you were correcting it, so it cannot be "
-                    "saved. Your entry is still in the form: enter it as a new deal if it belongs on the sheet."
+                    _(
+                        "Deal %(number)s was undone on another phone while you were correcting it, so it cannot be "
+                        "saved. Your entry is still in the form: enter it as a new deal if it belongs on the sheet.",
+                        number=number,
+                    )
                 )
                 return _deal_page(evening, match, form, claim, number, None, editing=True, conflict=True)
             newer = stale.version
             form.form_errors.append(
-                "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
-                "your changes are still in the form: save again to replace it."
+                _(
+                    "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
+                    "your changes are still in the form: save again to replace it."
+                )
             )
             form.version.data = stale.version
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
         else:
-            flash(f"Deal {number} corrected.")
+            flash(_("Deal %(number)s corrected.", number=number))
             return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
     result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
-    return _deal_page(
-        evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result
-    )
+    return _deal_page(evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result)
 
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
@@ -389,7 +405,7 @@ def undo(code: str, match_id: int) -> Any:
     game = svc.game_of(match)
     form = UndoForm()
     if not match.deals:
-        flash("There is no deal to undo.")
+        flash(_("There is no deal to undo."))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     if request.method == "GET":
         form.number.data = match.deals[-1].number
@@ -398,10 +414,15 @@ def undo(code: str, match_id: int) -> Any:
         try:
             undone = svc.undo_last(match, form.number.data, form.version.data)
         except svc.StaleEditError as stale:
-            flash(f"Nothing undone: deal {stale.number} changed on another phone meanwhile. Check the sheet.")
+            flash(
+                _(
+                    "Nothing undone: deal %(number)s changed on another phone meanwhile. Check the sheet.",
+                    number=stale.number,
+                )
+            )
         else:
             if undone is not None:
-                flash(f"Deal {undone} removed. It is kept in the history.")
+                flash(_("Deal %(number)s removed. It is kept in the history.", number=undone))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     result = svc.scored(match)
     return render_template(

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.errors import FieldError, InputError
-from referee.messages import msg
+from referee.messages import Message, msg
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
@@ -203,35 +203,47 @@ def _decimal(points: Fraction) -> str:
 # --- import ----------------------------------------------------------------------------------------
 
 
-def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+#: Where in the file a problem is: a key path (``evening.players``) or a message (``match 2, deal 3``).
+Where = str | Message
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: Where) -> Any:
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise FieldError(f"{where}.{key} is missing or of the wrong type", field="file")
+        raise FieldError(msg("{where}.{key} is missing or of the wrong type", where=where, key=key), field="file")
     if kind is int and not 0 <= value <= MAX_STORED_INT:
-        raise FieldError(f"{where}.{key} is out of range (0 to {MAX_STORED_INT})", field="file")
+        raise FieldError(
+            msg("{where}.{key} is out of range (0 to {limit})", where=where, key=key, limit=MAX_STORED_INT),
+            field="file",
+        )
     return value
 
 
-def _parse_time(value: object, where: str) -> datetime:
+def _parse_time(value: object, where: Where) -> datetime:
     """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused."""
     try:
         moment = datetime.fromisoformat(str(value))
     except ValueError as error:
-        raise FieldError(f"{where} is not a date and time", field="file") from error
+        raise FieldError(msg("{where} is not a date and time", where=where), field="file") from error
     if in_future(moment):
-        raise FieldError(f"{where} is in the future ({value})", field="file")
+        raise FieldError(msg("{where} is in the future ({value})", where=where, value=str(value)), field="file")
     return utc_naive(moment)
 
 
-def _text(value: object, where: str, limit: int) -> str:
+def _at(where: Where, problem: Message | str) -> FieldError:
+    """``problem`` found at ``where`` in the file."""
+    return FieldError(msg("{where}: {problem}", where=where, problem=problem), field="file")
+
+
+def _text(value: object, where: Where, limit: int) -> str:
     text = str(value)
     problem = name_problem(text, limit)
     if problem:
-        raise FieldError(f"{where}: {problem}", field="file")
+        raise _at(where, problem)
     return text
 
 
-def _scores(value: object, where: str) -> dict[str, int] | None:
+def _scores(value: object, where: Where) -> dict[str, int] | None:
     """A revision's points of its deal (side → points), or None; anything else is refused."""
     if value is None:
         return None
@@ -252,7 +264,7 @@ def _refuse_nul(data: object) -> None:
     while stack:
         item = stack.pop()
         if isinstance(item, str) and "\x00" in item:
-            raise FieldError("the file holds a NUL character (\\u0000), which no text may hold", field="file")
+            raise FieldError(msg("the file holds a NUL character (\\u0000), which no text may hold"), field="file")
         if isinstance(item, Mapping):
             stack.extend(item.keys())
             stack.extend(item.values())
@@ -271,18 +283,21 @@ def import_group(data: Mapping[str, Any]) -> Group:
     """Rebuild an exported group with its persons and evenings. Every entry is checked by its game again."""
     if data.get("version") != GROUP_FORMAT_VERSION:
         raise FieldError(
-            f"this export is of group format version {data.get('version')!r}; this app reads version "
-            f"{GROUP_FORMAT_VERSION}",
+            msg(
+                "this export is of group format version {version}; this app reads version {readable}",
+                version=repr(data.get("version")),
+                readable=GROUP_FORMAT_VERSION,
+            ),
             field="file",
         )
     info = _get(data, "group", Mapping, "file")
     persons = _get(info, "persons", list, "group")
     _refuse_nul(data)
     if not all(isinstance(p, str) and p.strip() for p in persons):
-        raise FieldError("group.persons must be names", field="file")
+        raise FieldError(msg("group.persons must be names"), field="file")
     problem = names_problem(persons)
     if problem:
-        raise FieldError(f"group.persons: {problem}", field="file")
+        raise _at("group.persons", problem)
     group = Group(
         name=_text(_get(info, "name", str, "group")[:MAX_EVENING_NAME], "group.name", MAX_EVENING_NAME) or "Group",
         created_at=_parse_time(info.get("created_at"), "group.created_at"),
@@ -293,7 +308,7 @@ def import_group(data: Mapping[str, Any]) -> Group:
         try:
             evening = _evening_of(raw)
         except FieldError as error:
-            raise FieldError(f"evening {index}: {error.message}", field="file") from error
+            raise _at(msg("evening {number}", number=index), error.msg) from error
         evening.group = group
         for player in evening.players:
             person = by_name.get(player.name.casefold())
@@ -315,26 +330,35 @@ def import_evening(data: object) -> Evening:
 
 def _evening_of(data: object) -> Evening:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise FieldError("this file is not an evening exported by Table Referee", field="file")
+        raise FieldError(msg("this file is not an evening exported by Table Referee"), field="file")
     _refuse_nul(data)
     if type(data.get("version")) is not int or data["version"] != FORMAT_VERSION:
         raise FieldError(
-            f"this export is of format version {data.get('version')!r}; this app reads version {FORMAT_VERSION}",
+            msg(
+                "this export is of format version {version}; this app reads version {readable}",
+                version=repr(data.get("version")),
+                readable=FORMAT_VERSION,
+            ),
             field="file",
         )
     info = _get(data, "evening", Mapping, "file")
     players = _get(info, "players", list, "evening")
     if not all(isinstance(p, str) and p.strip() and len(p) <= MAX_PLAYER_NAME for p in players):
-        raise FieldError(f"evening.players must be names of at most {MAX_PLAYER_NAME} characters", field="file")
+        raise FieldError(
+            msg("evening.players must be names of at most {limit} characters", limit=MAX_PLAYER_NAME), field="file"
+        )
     problem = names_problem(players)
     if problem:
-        raise FieldError(f"evening.players: {problem}", field="file")
+        raise _at("evening.players", problem)
     matches = _get(data, "matches", list, "file")
-    if matches_full(len(matches) - 1):
-        raise FieldError(f"the file holds {len(matches)} matches: {matches_full(len(matches) - 1)}", field="file")
+    full = matches_full(len(matches) - 1)
+    if full:
+        raise FieldError(
+            msg("the file holds {count} matches: {problem}", count=len(matches), problem=full), field="file"
+        )
     placing = info.get("placing", DEFAULT_SCHEME)
     if placing not in SCHEMES:
-        raise FieldError(f"evening.placing must be one of {', '.join(SCHEMES)}", field="file")
+        raise FieldError(msg("evening.placing must be one of {schemes}", schemes=", ".join(SCHEMES)), field="file")
     evening = Evening(
         name=_text(_get(info, "name", str, "evening")[:MAX_EVENING_NAME], "evening.name", MAX_EVENING_NAME),
         created_at=_parse_time(info.get("created_at"), "evening.created_at"),
@@ -342,22 +366,24 @@ def _evening_of(data: object) -> Evening:
         placing=placing,
     )
     for index, raw in enumerate(matches, start=1):
-        evening.matches.append(_import_match(raw, players, f"match {index}"))
+        evening.matches.append(_import_match(raw, players, msg("match {number}", number=index)))
     return evening
 
 
-def _import_match(raw: object, players: list[str], where: str) -> Match:
+def _import_match(raw: object, players: list[str], where: Message) -> Match:
     if not isinstance(raw, Mapping):
-        raise FieldError(f"{where} is not an object", field="file")
+        raise FieldError(msg("{where} is not an object", where=where), field="file")
     game = get_game(str(raw.get("game")))
     if game is None:
-        raise FieldError(f"{where} is of an unknown game {raw.get('game')!r}", field="file")
+        raise FieldError(
+            msg("{where} is of an unknown game {game}", where=where, game=repr(raw.get("game"))), field="file"
+        )
     seats = list(game.check_players(_get(raw, "seats", list, where)))
     if any(s not in players for s in seats):
-        raise FieldError(f"{where} seats a player who is not in the evening", field="file")
+        raise FieldError(msg("{where} seats a player who is not in the evening", where=where), field="file")
     first_dealer = _get(raw, "first_dealer", int, where)
     if not 0 <= first_dealer < len(seats):
-        raise FieldError(f"{where}.first_dealer is not a seat", field="file")
+        raise FieldError(msg("{where}.first_dealer is not a seat", where=where), field="file")
     setup = MatchSetup(
         tuple(seats), first_dealer, game.parse_options(raw.get("options")), game.parse_roles(raw.get("roles"))
     )
@@ -367,49 +393,56 @@ def _import_match(raw: object, players: list[str], where: str) -> Match:
         first_dealer=first_dealer,
         options=dict(setup.options),
         roles=dict(setup.roles),
-        created_at=_parse_time(raw.get("created_at"), f"{where}.created_at"),
+        created_at=_parse_time(raw.get("created_at"), msg("{where}.created_at", where=where)),
         version=_get(raw, "version", int, where),
     )
     entries = []
     deals = _get(raw, "deals", list, where)
-    if deals_full(len(deals) - 1):
-        raise FieldError(f"{where} holds {len(deals)} deals: {deals_full(len(deals) - 1)}", field="file")
+    full = deals_full(len(deals) - 1)
+    if full:
+        raise FieldError(
+            msg("{where} holds {count} deals: {problem}", where=where, count=len(deals), problem=full), field="file"
+        )
     for number, deal in enumerate(deals, start=1):
+        at_deal = msg("{where} deal {number}", where=where, number=number)
         if not isinstance(deal, Mapping) or deal.get("number") != number:
-            raise FieldError(f"{where}: deal {number} is missing or out of order", field="file")
+            raise FieldError(
+                msg("{where}: deal {number} is missing or out of order", where=where, number=number), field="file"
+            )
         try:
             entry = game.read_entry(setup, deal.get("entry"))
         except InputError as error:
-            raise FieldError(f"{where}, deal {number}: {error.message}", field="file") from error
+            raise _at(msg("{where}, deal {number}", where=where, number=number), error.msg) from error
         entries.append(entry)
         match.deals.append(
             Deal(
                 number=number,
                 entry=entry,
-                created_at=_parse_time(deal.get("created_at"), f"{where} deal {number}"),
-                updated_at=_parse_time(deal.get("updated_at"), f"{where} deal {number}"),
-                version=_get(deal, "version", int, f"{where} deal {number}"),
+                created_at=_parse_time(deal.get("created_at"), at_deal),
+                updated_at=_parse_time(deal.get("updated_at"), at_deal),
+                version=_get(deal, "version", int, at_deal),
             )
         )
     try:
         game.check_entries(setup, entries)
         store(match.deals, game.score_deals(setup, entries))
     except InputError as error:
-        raise FieldError(f"{where}: {error.message}", field="file") from error
+        raise _at(where, error.msg) from error
+    at_revision = msg("{where} revision", where=where)
     for revision in _get(raw, "revisions", list, where):
         if not isinstance(revision, Mapping) or revision.get("action") not in ("add", "edit", "undo"):
-            raise FieldError(f"{where} has a revision that is not add, edit or undo", field="file")
+            raise FieldError(msg("{where} has a revision that is not add, edit or undo", where=where), field="file")
         match.revisions.append(
             Revision(
-                number=_get(revision, "number", int, f"{where} revision"),
+                number=_get(revision, "number", int, at_revision),
                 action=revision["action"],
                 before=revision.get("before"),
                 after=revision.get("after"),
-                note=_text(revision.get("note", ""), f"{where} revision", 2000),
-                created_at=_parse_time(revision.get("created_at"), f"{where} revision"),
-                author=_text(revision.get("author", ""), f"{where} revision", 80),
-                scores_before=_scores(revision.get("scores_before"), f"{where} revision"),
-                scores_after=_scores(revision.get("scores_after"), f"{where} revision"),
+                note=_text(revision.get("note", ""), at_revision, 2000),
+                created_at=_parse_time(revision.get("created_at"), at_revision),
+                author=_text(revision.get("author", ""), at_revision, 80),
+                scores_before=_scores(revision.get("scores_before"), at_revision),
+                scores_after=_scores(revision.get("scores_after"), at_revision),
             )
         )
     return match

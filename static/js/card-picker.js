@@ -6,6 +6,7 @@
  * "used" lists cards taken elsewhere (an earlier deal), counted against the copies.
  * "⌨ Type" switches to the keyboard for every card field, and the choice is kept (localStorage)
  * until "♠ Cards" switches back. Escape closes the picker and leaves the field focused.
+ * Every word it shows comes from the page (base.html's #words element), in the page's language.
  */
 (function () {
   "use strict";
@@ -13,6 +14,17 @@
   var SIGN_SUITS = { "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C" };
   var JOKERS = ["JO", "SJ", "BJ"];
   var TYPING_KEY = "card-entry";
+  var SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var WORDS = (function () {
+    var holder = document.getElementById("words");
+    try { return holder ? JSON.parse(holder.getAttribute("data-words")) : {}; } catch (e) { return {}; }
+  })();
+
+  /* The page's word for ``key``, its {placeholders} filled from ``values``. */
+  function word(key, values) {
+    var text = WORDS[key] || key;
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
+  }
 
   function typing() {
     try { return localStorage.getItem(TYPING_KEY) === "type"; } catch (e) { return false; }
@@ -64,8 +76,8 @@
     this.typing = typed;
     this.panel.classList.toggle("typing", typed);
     this.inputs.forEach(function (input) { input.setAttribute("inputmode", typed ? "text" : "none"); });
-    this.modeButton.textContent = typed ? "♠ Cards" : "⌨ Type";
-    this.modeButton.setAttribute("aria-label", typed ? "Pick cards with buttons" : "Type the cards");
+    this.modeButton.textContent = word(typed ? "cards" : "type");
+    this.modeButton.setAttribute("aria-label", word(typed ? "pick_cards" : "type_cards"));
   };
 
   Picker.prototype.build = function () {
@@ -74,14 +86,14 @@
     panel.className = "picker";
     panel.hidden = true;
     panel.setAttribute("role", "group");
-    panel.setAttribute("aria-label", "Card picker");
+    panel.setAttribute("aria-label", word("picker"));
     var suits = document.createElement("div");
     suits.className = "picker-suits";
     this.pack.suits.forEach(function (s) {
       suits.appendChild(self.button(SUIT_SIGNS[s], "suit " + (s === "H" || s === "D" ? "red" : "black"), function () {
         self.suit = self.suit === s ? null : s;
         self.refresh();
-      }, { "data-suit": s, "aria-pressed": "false", "aria-label": { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[s] }));
+      }, { "data-suit": s, "aria-pressed": "false", "aria-label": word(SUIT_WORDS[s]) }));
     });
     panel.appendChild(suits);
     var ranks = document.createElement("div");
@@ -95,10 +107,10 @@
     panel.appendChild(ranks);
     var tools = document.createElement("div");
     tools.className = "picker-tools";
-    tools.appendChild(this.button("⌫", "tool erase", function () { self.erase(); }, { "aria-label": "Remove the last card" }));
-    this.modeButton = this.button("⌨ Type", "tool mode", function () { self.switchMode(); }, {});
+    tools.appendChild(this.button("⌫", "tool erase", function () { self.erase(); }, { "aria-label": word("erase") }));
+    this.modeButton = this.button(word("type"), "tool mode", function () { self.switchMode(); }, {});
     tools.appendChild(this.modeButton);
-    tools.appendChild(this.button("Done", "tool done", function () { self.close(); }, {}));
+    tools.appendChild(this.button(word("done"), "tool done", function () { self.close(); }, {}));
     panel.appendChild(tools);
     this.status = document.createElement("p");
     this.status.className = "picker-status";
@@ -147,14 +159,15 @@
       var left = self.copies(card) - (counts[card] || 0);
       b.disabled = left <= 0;
       b.textContent = r;
-      b.setAttribute("aria-label", r + " of " + { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }[self.suit] + (left <= 0 ? ", all used" : ""));
+      var name = word("card_of", { rank: r, suit: word(SUIT_WORDS[self.suit]) });
+      b.setAttribute("aria-label", left <= 0 ? word("all_used", { card: name }) : name);
       if (self.copies(card) > 1 && left > 0) b.setAttribute("data-left", String(left)); else b.removeAttribute("data-left");
     });
     this.panel.querySelectorAll("[data-card]").forEach(function (b) {
       var c = b.getAttribute("data-card");
       b.disabled = self.copies(c) - (counts[c] || 0) <= 0;
     });
-    this.status.textContent = this.typing ? "" : this.suit ? "Now the rank" : "Pick a suit, then a rank";
+    this.status.textContent = this.typing ? "" : word(this.suit ? "now_rank" : "pick_suit");
   };
 
   Picker.prototype.open = function (input) {
@@ -197,8 +210,9 @@
       input.value = tokens(input.value).concat([card]).join(" ");
     }
     input.dispatchEvent(new Event("change", { bubbles: true }));
-    this.status.textContent = card.replace(/[SHDC]$/, function (s) { return SUIT_SIGNS[s]; }) + " entered";
     this.refresh();
+    // Said after the refresh (and the focus moving on), so the screen reader hears the card entered.
+    this.status.textContent = word("entered", { card: card.replace(/[SHDC]$/, function (s) { return SUIT_SIGNS[s]; }) });
   };
 
   Picker.prototype.erase = function () {

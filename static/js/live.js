@@ -6,6 +6,7 @@
  * without the script its link opens the deal's own page.
  * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it, and
  * stays hidden where it has not. A link to a folded <details> (a deal's number) unfolds it.
+ * Its words come from the page (base.html's #words element), in the page's language.
  */
 (function () {
   "use strict";
@@ -14,6 +15,10 @@
   var version = body.getAttribute("data-live-version");
   var mode = body.getAttribute("data-live-mode") || "reload";
   var INTERVAL = parseInt(body.getAttribute("data-live-interval"), 10) || 4000;
+  var WORDS = (function () {
+    var holder = document.getElementById("words");
+    try { return holder ? JSON.parse(holder.getAttribute("data-words")) : {}; } catch (e) { return {}; }
+  })();
 
   if (url && version && window.fetch) {
     var saved = sessionStorage.getItem("scroll:" + location.pathname);
@@ -82,7 +87,7 @@
     wake.hidden = false;
     var set = function (on) {
       wake.setAttribute("aria-pressed", String(on));
-      wake.textContent = on ? "Screen stays on" : "Keep screen on";
+      wake.textContent = WORDS[on ? "screen_on" : "keep_screen_on"] || wake.textContent;
     };
     var request = function () {
       return navigator.wakeLock.request("screen").then(function (l) {
