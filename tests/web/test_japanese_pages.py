@@ -25,8 +25,8 @@ from tests.web.test_match_flow import LAYOUTS, cells
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 PLAYERS = ["Ann", "Bob", "Cat"]
 
-#: Proper names: the switch names English in English; the rating model and its library.
-NAMES = "English Plackett Luce openskill"
+#: Proper names: the switch names English in English; the rating model and its library; the host.
+NAMES = "English Plackett Luce openskill localhost"
 #: Words of Dracula's own sheet (its status, turn word, roles, deal summaries, workings and entry
 #: form: referee/rules/dracula, templates/games/dracula), translated with that game at the same
 #: time as these pages: this list shrinks to nothing as it lands.
