@@ -158,10 +158,10 @@ def choices(pairs: list[tuple[str, Any]]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-def lazy_say(value: Any, pattern: str = "{}", *args: Any) -> LazyString:
-    """``value`` (a rules-layer message or plain text) in the reader's language when the page is drawn,
-    put into ``pattern`` with ``args`` (labels are made before the language is known)."""
-    return LazyString(lambda: pattern.format(say(value), *args))
+def lazy_say(*values: Any, pattern: str = "{}") -> LazyString:
+    """``values`` (rules-layer messages or plain text) in the reader's language when the page is drawn,
+    put into ``pattern`` (labels are made before the language is known)."""
+    return LazyString(lambda: pattern.format(*(say(value) for value in values)))
 
 
 def split_names(text: str) -> list[str]:
@@ -176,11 +176,11 @@ def option_field_name(option: Option, key: str | None = None) -> str:
 def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
     fields: dict[str, Any] = {}
     for option in options:
-        label = lazy_say(option.label, "{} ({})", option.clause)
+        label = lazy_say(option.label, option.clause, pattern="{} ({})")
         if option.kind == "int_map":
             for key in option.choices:
                 fields[option_field_name(option, key)] = WholeNumberField(
-                    lazy_say(option.label, "{}: {}", key.replace("_", " ")),
+                    lazy_say(option.label, option.choice_label(key), pattern="{}: {}"),
                     default=option.default[key],
                     validators=[Optional()],
                 )
