@@ -27,15 +27,10 @@ PLAYERS = ["Ann", "Bob", "Cat"]
 
 #: Proper names: the switch names English in English; the rating model and its library; the host.
 NAMES = "English Plackett Luce openskill localhost"
-#: Words of Dracula's own sheet (its status, turn word, roles, deal summaries, workings and entry
-#: form: referee/rules/dracula, templates/games/dracula), translated with that game at the same
-#: time as these pages: this list shrinks to nothing as it lands.
-GAME_WORDS = """
-    Six deals higher the total wins Coffin King Queen Vampire adds after all and best clubs spades col
-    column deal differ high holds keeps lines low player row scores totals Check Order Row Rows The Type
-    are card cards cells checked coffin dealer down each for optional order placement placements sees then
-    went
-"""
+#: Words still English from the rules at the time of writing: Dracula's roles on the sheet (its
+#: sides' King and Queen) and the winner's verb of referee/rules/game.py, translated with the rules
+#: at the same time as these pages: this list shrinks to nothing as they land.
+GAME_WORDS = "King Queen wins"
 #: The print index (templates/printables.html), translated with the PDFs at the same time.
 PRINT_WORDS = """
     Blank Letter Paper Players Print Read Referee Rule Table and app are card cards cites named numbers
