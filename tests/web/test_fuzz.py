@@ -215,7 +215,7 @@ def test_every_post_route_refuses_a_missing_csrf_token(app: Flask) -> None:
     client = app.test_client()
     posts = [r for r in app.url_map.iter_rules() if "POST" in (r.methods or set()) and not r.rule.startswith("/api/")]
     assert len(posts) >= 8
-    values = {"code": "x", "match_id": 1, "number": 1, "game_slug": next(iter(GAMES)), "token": "t"}
+    values = {"code": "x", "match_id": 1, "number": 1, "person_id": 1, "game_slug": next(iter(GAMES)), "token": "t"}
     for rule in posts:
         url = rule.rule
         for name in rule.arguments:
