@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import render_template
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, Optional
+from wtforms import BooleanField, Field, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
@@ -73,13 +75,21 @@ class PakForm(_DecksForm):
         return [self.table_card, self.played]
 
 
+class _SuitsField(MultiCheckboxField):
+    """Suits ticked on the page; a value that is no suit is refused at the field, in the reader's language."""
+
+    def pre_validate(self, form: FlaskForm) -> None:
+        if any(value not in SUITS for value in self.data or []):
+            raise ValidationError(_("Tick suits among ♠ ♥ ♦ ♣ only"))
+
+
 class StealForm(_DecksForm):
     pak_suit = RadioField(
         _l("Suit of the pak made this turn"),
         choices=choices([(NO_PAK, _l("no pak")), *_SUIT_CHOICES]),
         validators=[InputRequired(message=_l("Pick the suit of the pak made this turn, or “no pak”"))],
     )
-    stolen_suits = MultiCheckboxField(_l("Suits already stolen this turn"), choices=choices(_SUIT_CHOICES), default=[])
+    stolen_suits = _SuitsField(_l("Suits already stolen this turn"), choices=choices(_SUIT_CHOICES), default=[])
     played = _cards_field(_l("Played from the hand"), _l("Every card the stealer plays, e.g. 3H 2H"))
     player = StringField(_l("Who steals"), validators=[Optional(), Length(max=40)], default="A")
     owner = StringField(_l("Whose paks"), validators=[Optional(), Length(max=40)], default="B")
@@ -225,3 +235,112 @@ END_FORM = end_form_class(("A", "B"), ())
 @referee_pages.route("/paks/end", methods=["GET", "POST"])
 def paks_end() -> Any:
     return end_page(PAKS, END_FORM, (), verdict, page_status)
+
+
+#: Sides a deal may have (paks-9.6): 2 players or teams, or 3 players.
+SIDE_ROWS = 3
+DEAL_OPTIONS = tuple(o for o in PAKS.options if o.id in ("throw_off", "throw_off_min"))
+_PAK_LINES = re.compile(r"[;/\n]")
+
+
+def _paks_of(text: str | None) -> list[str]:
+    """The paks typed in one box: one a line, or several on a line with ``;`` or ``/`` between them."""
+    return [part.strip() for part in _PAK_LINES.split(text or "") if part.strip()]
+
+
+class DealForm(_DecksForm):
+    """Each side's name and paks at the end of a deal; under the manual throw-off, the paks it discards."""
+
+    def rows(self) -> list[tuple[StringField, TextAreaField, TextAreaField]]:
+        return [
+            (getattr(self, f"side_{n}"), getattr(self, f"paks_{n}"), getattr(self, f"thrown_{n}"))
+            for n in range(SIDE_ROWS)
+        ]
+
+    def card_fields(self) -> list[Field]:
+        return [field for _, paks, thrown in self.rows() for field in (paks, thrown)]
+
+    def names(self) -> list[str]:
+        return [(name.data or "").strip() for name, _, _ in self.rows()]
+
+    def sides(self) -> list[dict[str, Any]]:
+        """The check's ``sides``: every row with a name or paks (a row with paks and no name is refused there)."""
+        sides = []
+        for name, paks, thrown in self.rows():
+            if (name.data or "").strip() or _paks_of(paks.data) or _paks_of(thrown.data):
+                side: dict[str, Any] = {"name": (name.data or "").strip(), "paks": _paks_of(paks.data)}
+                if _paks_of(thrown.data):
+                    side["thrown_off"] = _paks_of(thrown.data)
+                sides.append(side)
+        return sides
+
+    def field_named(self, field: str, location: tuple[str | int, ...]) -> str:
+        """A side's paks (or its thrown-off paks) by the side's name; a malformed side at its name."""
+        if field == "sides" and len(location) > 1:
+            where = location[1]
+            names = [name.casefold() for name in self.names()]
+            if isinstance(where, int):
+                return f"side_{where}"
+            if str(where).casefold() in names:
+                row = names.index(str(where).casefold())
+                return f"thrown_{row}" if "thrown_off" in location else f"paks_{row}"
+        if field.startswith("sides[") and field.endswith("].name"):
+            return f"side_{field[6:-6]}"
+        if field == "sides":
+            return "side_0"
+        return super().field_named(field, location)
+
+
+for _n in range(SIDE_ROWS):
+    setattr(
+        DealForm,
+        f"side_{_n}",
+        StringField(
+            _l("Name of side %(n)s", n=_n + 1), validators=[Optional(), Length(max=40)], default="AB"[_n : _n + 1]
+        ),
+    )
+    setattr(
+        DealForm,
+        f"paks_{_n}",
+        TextAreaField(
+            _l("Paks of side %(n)s", n=_n + 1),
+            validators=[Optional(), Length(max=2000)],
+            description=_l("One pak a line, e.g. QH 2H KH") if _n == 0 else "",
+        ),
+    )
+    setattr(
+        DealForm,
+        f"thrown_{_n}",
+        TextAreaField(
+            _l("Thrown off by side %(n)s (manual throw-off only)", n=_n + 1),
+            validators=[Optional(), Length(max=2000)],
+        ),
+    )
+for _option, _field in option_fields(DEAL_OPTIONS).items():
+    setattr(DealForm, _option, _field)
+
+#: The deal's claim boxes, one a side row; the claim goes to the check under the names typed.
+DEAL_CLAIM = [(f"side{n}", _l("Side %(n)s", n=n + 1)) for n in range(SIDE_ROWS)]
+
+
+@page("paks", _l("Throw off and score a deal"))
+@referee_pages.route("/paks/deal", methods=["GET", "POST"])
+def paks_deal() -> Any:
+    form = DealForm()
+    claim = ClaimInput.read(DEAL_CLAIM)
+    result = None
+    if form.validate_on_submit() and claim.valid:
+        body: dict[str, Any] = {
+            "sides": form.sides(),
+            "decks": int(form.decks.data),
+            "options": raw_options(form, DEAL_OPTIONS),
+        }
+        names = form.names()
+        claimed = {names[int(slot[4:])] or slot: points for slot, points in (claim.claim() or {}).items()}
+        if claimed:
+            body["claim"] = claimed
+        result = verdict(PAKS.checks["deal"], body, form.place_error)
+    status = page_status(result)
+    return render_template(
+        "referee/paks_deal.html", form=form, result=result, game=PAKS, deal_options=DEAL_OPTIONS, claim=claim
+    ), status
