@@ -18,9 +18,17 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from referee import create_app
 from referee.web.db import db
+
+# Property tests judge outcomes, not speed (benchmarks in bench/ do that): no per-example deadline, which a
+# busy machine would break. CI runs the same examples on every run (``HYPOTHESIS_PROFILE=ci``), so its
+# verdict never depends on the luck of a draw; locally each run draws new examples.
+settings.register_profile("local", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "local"))
 
 _CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
