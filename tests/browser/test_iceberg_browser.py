@@ -28,7 +28,7 @@ def pick(page: Any, card: str) -> None:
 
 def close_picker(page: Any) -> None:
     if page.locator(".picker:visible").count():
-        page.click(".picker:visible >> text=Done")
+        page.click(".picker:visible .tool.done")  # the picker says Done in the page's language
 
 
 def tap(page: Any, chip: str) -> None:
