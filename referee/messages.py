@@ -75,6 +75,9 @@ class Join:
         separator = translations.gettext(self.separator)
         return separator.join(_render_param(item, translations) for item in self.items)
 
+    def __str__(self) -> str:
+        return self.render()
+
 
 Param: TypeAlias = "str | int | float | Message | Join"
 
@@ -97,6 +100,10 @@ def join(items: Iterable[Param], separator: str = ", ") -> Join:
     """``items`` joined by ``separator``: one of the translated separators ``", "``, ``"; "``,
     ``" and "``, ``" or "``, or a sign that reads the same in every language (``" + "``, ``" "``)."""
     return Join(tuple(items), separator)
+
+
+#: The separators a join translates, marked for the catalogs (a join renders them with ``gettext``).
+SEPARATORS = tuple(message.id for message in (msg(", "), msg("; "), msg(" and "), msg(" or ")))
 
 
 def as_message(text: str | Message) -> Message:

@@ -53,10 +53,33 @@ def optional(schema: Schema) -> Schema:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
+LANGUAGES = ("en", "ja")
+LANG: Schema = {
+    "type": "string",
+    "enum": list(LANGUAGES),
+    "description": "the language of the answer's texts (`en` or `ja`); without it, the `lang` query parameter, "
+    "then the `Accept-Language` header; the numbers are the same in every language",
+}
+PARAMS: Schema = {
+    "type": "object",
+    "description": 'the message\'s parameters: plain values, or nested `{"message": {id, params}}` and '
+    '`{"join": [...], "separator"}`',
+}
+MESSAGE: Schema = {
+    "type": "object",
+    "description": "the sentence as a message id (its English text with {placeholders}) and parameters, "
+    "to render it again in any language",
+    "required": ["id", "params"],
+    "properties": {"id": STRING, "params": PARAMS, "plural": STRING},
+}
 STEP: Schema = {
     "type": "object",
     "required": ["text", "rule"],
-    "properties": {"text": STRING, "rule": {"type": "string", "description": "a clause id of the game's rule card"}},
+    "properties": {
+        "text": {"type": "string", "description": "the step in the answer's language"},
+        "rule": {"type": "string", "description": "a clause id of the game's rule card"},
+        "message": MESSAGE,
+    },
 }
 EXPLANATION: Schema = array(STEP)
 ERROR: Schema = {
@@ -66,7 +89,18 @@ ERROR: Schema = {
         "error": {
             "type": "object",
             "required": ["code", "message"],
-            "properties": {"code": STRING, "message": STRING, "field": STRING},
+            "properties": {
+                "code": STRING,
+                "message": {"type": "string", "description": "the error in the answer's language"},
+                "field": STRING,
+                "location": {
+                    "type": "array",
+                    "items": {"type": ["string", "integer"]},
+                    "description": 'the place inside the field\'s value: `["paks", "Ann", 2]` is Ann\'s second pak',
+                },
+                "message_id": {"type": "string", "description": "the message id of the error (see `message`)"},
+                "params": PARAMS,
+            },
         }
     },
 }
@@ -252,7 +286,7 @@ def options_schema(options: Sequence[Option]) -> Schema:
 def request_schema(game: str, check: str, options: Sequence[Option], *, claims: bool = False) -> Schema:
     """``claims``: the check judges an optional ``claim`` (a check that scores declares so)."""
     required, more = REQUESTS.get((game, check), ({}, {}))
-    properties = {**required, **more, "options": options_schema(options)}
+    properties = {**required, **more, "options": options_schema(options), "lang": LANG}
     if claims:
         properties["claim"] = CLAIM
     return {"type": "object", "required": list(required), "properties": properties}

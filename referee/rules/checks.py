@@ -14,7 +14,8 @@ from typing import Any
 
 from referee.cards import Card, Pack
 from referee.errors import FieldError
-from referee.rules.claims import TEXT, Ruling, check_claim
+from referee.messages import join, msg
+from referee.rules.claims import Ruling, check_claim
 from referee.rules.options import Option, parse_options
 
 #: How a scoring check's answer reads as a ruling for claims: ``ruling(request, answer)``; it
@@ -45,7 +46,9 @@ class Check:
         if claim is None:
             return result
         if self.ruling is None:
-            raise FieldError(TEXT["no_claims"].format(check=self.name), field="claim")
+            raise FieldError(
+                msg("the `{check}` check scores nothing, so it takes no `claim`", check=self.name), field="claim"
+            )
         ruling = self.ruling(data, result)
         result["claim"] = check_claim(claim, ruling) if isinstance(ruling, Ruling) else ruling
         return result
@@ -56,7 +59,7 @@ class Body:
 
     def __init__(self, data: object) -> None:
         if not isinstance(data, Mapping):
-            raise FieldError("the request body must be a JSON object", field=None)
+            raise FieldError(msg("the request body must be a JSON object"), field=None)
         self.data: Mapping[str, Any] = data
 
     def has(self, name: str) -> bool:
@@ -65,7 +68,7 @@ class Body:
     def raw(self, name: str, default: Any = ...) -> Any:
         if name not in self.data:
             if default is ...:
-                raise FieldError(f"`{name}` is missing", field=name)
+                raise FieldError(msg("`{name}` is missing", name=name), field=name)
             return default
         return self.data[name]
 
@@ -89,7 +92,7 @@ class Body:
         if value is default and default is not ...:
             return value
         if not isinstance(value, Mapping):
-            raise FieldError(f"`{name}` must be an object", field=name)
+            raise FieldError(msg("`{name}` must be an object", name=name), field=name)
         return value
 
     def array(self, name: str, *, default: Any = ...) -> list[Any]:
@@ -97,14 +100,14 @@ class Body:
         if value is default and default is not ...:
             return value
         if not isinstance(value, list):
-            raise FieldError(f"`{name}` must be a list", field=name)
+            raise FieldError(msg("`{name}` must be a list", name=name), field=name)
         return value
 
     def decks(self, default: int, allowed: Sequence[int] = (1, 2)) -> int:
         decks = self.integer("decks", default=default)
         if decks not in allowed:
-            listed = " or ".join(map(str, allowed))
-            raise FieldError(f"`decks` is {listed}, not {decks}", field="decks")
+            listed = join(map(str, allowed), " or ")
+            raise FieldError(msg("`decks` is {listed}, not {decks}", listed=listed, decks=decks), field="decks")
         return decks
 
     def options(self, declared: Sequence[Option]) -> dict[str, Any]:
@@ -113,9 +116,14 @@ class Body:
 
 def as_int(value: object, field: str, *, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(f"`{field}` must be a whole number, not {value!r}", field=field)
+        raise FieldError(
+            msg("`{field}` must be a whole number, not {value}", field=field, value=repr(value)), field=field
+        )
     if minimum is not None and value < minimum:
-        raise FieldError(f"`{field}` must be at least {minimum}, not {value}", field=field)
+        raise FieldError(
+            msg("`{field}` must be at least {minimum}, not {value}", field=field, minimum=minimum, value=value),
+            field=field,
+        )
     return value
 
 

@@ -20,26 +20,9 @@ from typing import Any
 
 from referee.errors import FieldError
 from referee.explain import Explanation
+from referee.messages import Message, join, msg
 
-#: Every sentence a user reads from this module, in one place for translation.
-TEXT = {
-    "agreed": "The claim agrees with the ruling: {scores}",
-    "total": "{side}: claimed {claimed}, the rules give {ruled}",
-    "item": "{side}, {item}: claimed {claimed}, the rules give {ruled}",
-    "missed": "{side}: {points} missed, from {items}",
-    "missed_unknown": "{side}: {points} missed",
-    "not_object": "`claim` must be an object of side names and points, as the answer's scores",
-    "unknown_side": "`claim` names {side}, which is not a side here; the sides are {sides}",
-    "not_points": "`claim.{side}` must be a whole number of points, not {value!r}",
-    "empty": "`claim` names no side: give at least one side's points",
-    "items_not_object": "`claim.items` must be an object of side names, each with an object of items",
-    "unknown_item": (
-        "`claim.items.{side}` names the item {item}, which this check does not score; its items are {items}"
-    ),
-    "no_items": "`claim.items` is given, but this check scores no items",
-    "unscored": "Nothing is scored, so the claim cannot be agreed: {why}",
-    "no_claims": "the `{check}` check scores nothing, so it takes no `claim`",
-}
+_ITEMS_NOT_OBJECT = msg("`claim.items` must be an object of side names, each with an object of items")
 
 #: The item name a difference in a side's total is reported under.
 TOTAL = "total"
@@ -137,21 +120,29 @@ class ClaimVerdict:
 
 def _points(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(TEXT["not_points"].format(side=where, value=value), field="claim")
+        raise FieldError(
+            msg("`claim.{side}` must be a whole number of points, not {value}", side=where, value=repr(value)),
+            field="claim",
+        )
     return value
 
 
 def _side(name: object, sides: Sequence[str]) -> str:
     found = next((s for s in sides if isinstance(name, str) and s.casefold() == name.strip().casefold()), None)
     if found is None:
-        raise FieldError(TEXT["unknown_side"].format(side=name, sides=", ".join(sides)), field="claim")
+        raise FieldError(
+            msg("`claim` names {side}, which is not a side here; the sides are {sides}", side=name, sides=join(sides)),
+            field="claim",
+        )
     return found
 
 
 def read_claim(value: object, ruling: Ruling) -> Claim:
     """The request's ``claim`` checked against the ruling's sides and items; raises :class:`FieldError`."""
     if not isinstance(value, Mapping):
-        raise FieldError(TEXT["not_object"], field="claim")
+        raise FieldError(
+            msg("`claim` must be an object of side names and points, as the answer's scores"), field="claim"
+        )
     sides = list(ruling.scores)
     scores: dict[str, int] = {}
     items: dict[str, dict[str, int]] = {}
@@ -163,20 +154,25 @@ def read_claim(value: object, ruling: Ruling) -> Claim:
     raw_items = value.get("items")
     if raw_items is not None:
         if not isinstance(raw_items, Mapping):
-            raise FieldError(TEXT["items_not_object"], field="claim")
+            raise FieldError(_ITEMS_NOT_OBJECT, field="claim")
         if raw_items and not ruling.item_names:
-            raise FieldError(TEXT["no_items"], field="claim")
+            raise FieldError(msg("`claim.items` is given, but this check scores no items"), field="claim")
         for key, claimed in raw_items.items():
             side = _side(key, sides)
             if not isinstance(claimed, Mapping):
-                raise FieldError(TEXT["items_not_object"], field="claim")
+                raise FieldError(_ITEMS_NOT_OBJECT, field="claim")
             for name, points in claimed.items():
                 if name not in ruling.item_names:
-                    known = ", ".join(ruling.item_names)
-                    raise FieldError(TEXT["unknown_item"].format(side=side, item=name, items=known), field="claim")
+                    unknown = msg(
+                        "`claim.items.{side}` names the item {item}, which this check does not score; its items are {items}",  # noqa: E501
+                        side=side,
+                        item=name,
+                        items=join(ruling.item_names),
+                    )
+                    raise FieldError(unknown, field="claim")
                 items.setdefault(side, {})[name] = _points(points, f"items.{side}.{name}")
     if not scores and not items:
-        raise FieldError(TEXT["empty"], field="claim")
+        raise FieldError(msg("`claim` names no side: give at least one side's points"), field="claim")
     return Claim(scores, items)
 
 
@@ -204,7 +200,16 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
             if points != ruled_points:
                 clause = item.clause if item is not None else ruling.clause_of(name)
                 differences.append(Difference(side, name, points, ruled_points, clause))
-                explanation.add(TEXT["item"].format(side=side, item=name, claimed=points, ruled=ruled_points), clause)
+                explanation.add(
+                    msg(
+                        "{side}, {item}: claimed {claimed}, the rules give {ruled}",
+                        side=side,
+                        item=name,
+                        claimed=points,
+                        ruled=ruled_points,
+                    ),
+                    clause,
+                )
         if side not in claim.scores:
             continue
         claimed = claim.scores[side]
@@ -216,7 +221,9 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
             taken = next((i for i in ruling.items if i.side == side and i.adds and i.points < 0), None)
             clause = taken.clause if taken is not None else clause
         differences.append(Difference(side, TOTAL, claimed, ruled, clause))
-        explanation.add(TEXT["total"].format(side=side, claimed=claimed, ruled=ruled), clause)
+        explanation.add(
+            msg("{side}: claimed {claimed}, the rules give {ruled}", side=side, claimed=claimed, ruled=ruled), clause
+        )
         if claimed < ruled:
             shortfall = ruled - claimed
             if claimed_items and ruling.additive:
@@ -235,20 +242,24 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
                 under = ()
             missed.append(Missed(side, shortfall, under))
             if under:
-                listed = ", ".join(f"{i.name} {i.points}" for i in under)
-                explanation.add(TEXT["missed"].format(side=side, points=shortfall, items=listed), under[0].clause)
+                listed = join(f"{i.name} {i.points}" for i in under)
+                explanation.add(
+                    msg("{side}: {points} missed, from {items}", side=side, points=shortfall, items=listed),
+                    under[0].clause,
+                )
             else:
-                explanation.add(TEXT["missed_unknown"].format(side=side, points=shortfall), ruling.clause)
+                explanation.add(msg("{side}: {points} missed", side=side, points=shortfall), ruling.clause)
     agreed = not differences
     if agreed:
-        shown = ", ".join(f"{side} {points}" for side, points in claim.scores.items()) or "every item"
-        explanation.add(TEXT["agreed"].format(scores=shown), ruling.clause)
+        scores = [f"{side} {points}" for side, points in claim.scores.items()]
+        shown = join(scores) if scores else msg("every item")
+        explanation.add(msg("The claim agrees with the ruling: {scores}", scores=shown), ruling.clause)
     return ClaimVerdict(agreed, tuple(differences), tuple(missed), explanation, dict(claim.scores))
 
 
-def unscored(why: str, clause: str) -> dict[str, Any]:
+def unscored(why: str | Message, clause: str) -> dict[str, Any]:
     """The ``claim`` field when the answer scores nothing (an incomplete coffin, an illegal hand)."""
-    explanation = Explanation().add(TEXT["unscored"].format(why=why), clause)
+    explanation = Explanation().add(msg("Nothing is scored, so the claim cannot be agreed: {why}", why=why), clause)
     return {"agreed": False, "claimed": {}, "differences": [], "missed": [], "explanation": explanation.as_list()}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
-from referee.messages import Message, from_json
+from referee.messages import Message, from_json, join, msg
 from referee.rules.checks import Check
 from referee.rules.claims import Ruling, judge_claim, read_claim
 from referee.rules.options import Option, parse_options
@@ -41,13 +41,36 @@ class Side:
         return len(self.members) > 1
 
 
+def is_team(name: str, sides: Sequence[Side]) -> bool:
+    """Whether ``name`` is a team: a team takes the plural ("EW win"), a player the singular ("Ann wins")."""
+    return any(side.name == name and side.is_team for side in sides)
+
+
 def win_verb(name: str, sides: Sequence[Side]) -> str:
-    """``"wins"`` for a player, ``"win"`` for a team: "Ann wins", "Ann & Cat win"."""
-    return "win" if any(side.name == name and side.is_team for side in sides) else "wins"
+    """``"wins"`` for a player, ``"win"`` for a team, for English pages that still put the verb after the name."""
+    return "win" if is_team(name, sides) else "wins"
 
 
-def wins(name: str, sides: Sequence[Side]) -> str:
-    return f"{name} {win_verb(name, sides)}"
+def wins(name: str, sides: Sequence[Side]) -> Message:
+    """The win of ``name``: "Ann wins", "EW win"."""
+    return msg("{name} win", name=name) if is_team(name, sides) else msg("{name} wins", name=name)
+
+
+def wins_with(name: str, sides: Sequence[Side], best: int) -> Message:
+    """The status of a match won on its total: "Ann wins with 512", "EW win with 512"."""
+    if is_team(name, sides):
+        return msg("{name} win with {best}", name=name, best=best)
+    return msg("{name} wins with {best}", name=name, best=best)
+
+
+def playing_to(target: int) -> Message:
+    """The status of a match played to a target that nobody has reached yet."""
+    return msg("Playing to {target}", target=target)
+
+
+def tie_plays_on(leaders: Sequence[str], best: int) -> Message:
+    """The status of a match whose highest totals are equal at or over the target: another deal."""
+    return msg("{names} tie on {best}: another deal is played", names=join(leaders, " and "), best=best)
 
 
 @dataclass(frozen=True)
@@ -124,12 +147,17 @@ class MatchResult:
     #: How the match ended or stands: bonuses, target reached, ties playing on.
     bonus_explanation: Explanation = field(default_factory=Explanation)
     next_dealer: str | None = None
-    status: str = ""
+    status: str | Message = ""
 
     @property
     def winner_verb(self) -> str:
-        """ "wins" for a player, "win" for a team, as the banner says it."""
+        """ "wins" for a player, "win" for a team (English only: :attr:`winner_line` is the whole sentence)."""
         return win_verb(self.winner or "", self.sides)
+
+    @property
+    def winner_line(self) -> Message:
+        """The banner of a won match: "Ann wins", "EW win"."""
+        return wins(self.winner or "", self.sides)
 
 
 @dataclass(frozen=True)
@@ -165,10 +193,17 @@ class Game(ABC):
     def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         names = tuple(p.strip() for p in players if p and p.strip())
         if len(names) not in self.player_counts:
-            counts = ", ".join(map(str, self.player_counts))
-            raise FieldError(f"{self.name} is played by {counts} players, not {len(names)}", field="players")
+            raise FieldError(
+                msg(
+                    "{game} is played by {counts} players, not {n}",
+                    game=self.name,
+                    counts=join(map(str, self.player_counts)),
+                    n=len(names),
+                ),
+                field="players",
+            )
         if len({n.casefold() for n in names}) != len(names):
-            raise FieldError("each player takes one seat: a name appears twice", field="players")
+            raise FieldError(msg("each player takes one seat: a name appears twice"), field="players")
         return names
 
     def parse_options(self, given: object) -> dict[str, Any]:
@@ -220,9 +255,15 @@ class Game(ABC):
         """A sentence with its clause that the sheet shows under who deals next (Zheng Fen: who leads)."""
         return None
 
-    def turn_word(self, setup: MatchSetup) -> str:
+    def turn_word(self, setup: MatchSetup) -> str | Message:
         """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
         return "deals"
+
+    def turn_line(self, setup: MatchSetup, player: str) -> Message:
+        """The whole sentence for the player who deals (or starts) a deal: "Ann deals", "Ann starts"."""
+        if str(self.turn_word(setup)) == "starts":
+            return msg("{player} starts", player=player)
+        return msg("{player} deals", player=player)
 
     def pack(self, setup: MatchSetup) -> Pack:
         """The cards of this game at this table (the card picker offers these)."""
@@ -284,25 +325,25 @@ class Game(ABC):
         """Decide whether the match is over. Default: first to the target; equal highest totals play on."""
         target = self.target(setup)
         if target is None or not result.deals:
-            result.status = f"Deal {len(result.deals) + 1}"
+            result.status = msg("Deal {n}", n=len(result.deals) + 1)
             return
         totals = result.totals
         if max(totals.values()) < target:
-            result.status = f"Playing to {target}"
+            result.status = playing_to(target)
             return
         best = max(totals.values())
         leaders = [s for s, v in totals.items() if v == best]
         if len(leaders) > 1:
-            result.status = f"{' and '.join(leaders)} tie on {best}: another deal is played"
+            result.status = tie_plays_on(leaders, best)
             return
         result.finished = True
         result.winner = leaders[0]
-        result.status = f"{leaders[0]} wins with {best}"
+        result.status = wins_with(leaders[0], result.sides, best)
 
 
 def require_mapping(value: object, field: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise FieldError(f"{field} must be an object", field=field)
+        raise FieldError(msg("{field} must be an object", field=field), field=field)
     return value
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.errors import FieldError
+from referee.messages import Join, Message, join, msg
 
 #: A whole number as a form sends it: ASCII digits only, and few enough for any integer column.
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
@@ -30,32 +31,32 @@ class Option:
     """
 
     id: str
-    label: str
+    label: str | Message
     default: Any
     clause: str
     kind: str = "choice"
     choices: tuple[Any, ...] = ()
-    help: str = ""
+    help: str | Message = ""
     minimum: int | None = None
     maximum: int | None = None
-    labels: Mapping[Any, str] = field(default_factory=dict)
+    labels: Mapping[Any, str | Message] = field(default_factory=dict)
     #: The player counts the option matters for; empty means all.
     players: tuple[int, ...] = ()
 
     def applies_to(self, count: int) -> bool:
         return not self.players or count in self.players
 
-    def choice_label(self, value: Any) -> str:
+    def choice_label(self, value: Any) -> str | Message:
         return self.labels.get(value, str(value).replace("_", " "))
 
-    def describe(self, value: Any) -> str:
+    def describe(self, value: Any) -> str | Message | Join:
         """The value as a person reads it on a sheet."""
         if self.kind == "subset":
-            return ", ".join(str(self.choice_label(v)) for v in value) or "none"
+            return join(self.choice_label(v) for v in value) if value else msg("none")
         if self.kind == "int_map":
-            return ", ".join(f"{k} ×{v}" for k, v in value.items())
+            return join(f"{k} ×{v}" for k, v in value.items())
         if self.kind == "bool":
-            return "yes" if value else "no"
+            return msg("yes") if value else msg("no")
         return self.choice_label(value)
 
     def parse(self, value: Any) -> Any:
@@ -65,35 +66,67 @@ class Option:
                 return value
             if value in ("true", "false"):
                 return value == "true"
-            raise FieldError(f"option `{self.id}` is true or false, not {value!r}", field=where)
+            raise FieldError(
+                msg("option `{id}` is true or false, not {value}", id=self.id, value=repr(value)), field=where
+            )
         if self.kind == "int":
             if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise FieldError(f"option `{self.id}` is a whole number, not {value!r}", field=where)
+                raise FieldError(
+                    msg("option `{id}` is a whole number, not {value}", id=self.id, value=repr(value)), field=where
+                )
             if self.minimum is not None and value < self.minimum:
-                raise FieldError(f"option `{self.id}` is at least {self.minimum}", field=where)
+                raise FieldError(
+                    msg("option `{id}` is at least {minimum}", id=self.id, minimum=self.minimum), field=where
+                )
             if self.maximum is not None and value > self.maximum:
-                raise FieldError(f"option `{self.id}` is at most {self.maximum}", field=where)
+                raise FieldError(
+                    msg("option `{id}` is at most {maximum}", id=self.id, maximum=self.maximum), field=where
+                )
             return value
         if self.kind == "subset":
             if not isinstance(value, list):
-                raise FieldError(f"option `{self.id}` is a list drawn from {self._choices()}", field=where)
+                raise FieldError(
+                    msg("option `{id}` is a list drawn from {choices}", id=self.id, choices=self._choices()),
+                    field=where,
+                )
             chosen = [self._one(v, where) for v in value]
             if len(set(map(str, chosen))) != len(chosen):
-                raise FieldError(f"option `{self.id}` names a value twice", field=where)
+                raise FieldError(msg("option `{id}` names a value twice", id=self.id), field=where)
             return [c for c in self.choices if c in chosen]
         if self.kind == "int_map":
             if not isinstance(value, dict):
-                raise FieldError(f"option `{self.id}` is an object with keys {self._choices()}", field=where)
+                raise FieldError(
+                    msg("option `{id}` is an object with keys {keys}", id=self.id, keys=self._choices()), field=where
+                )
             merged = dict(self.default)
             for key, number in value.items():
                 if key not in self.choices:
-                    raise FieldError(f"option `{self.id}` has no key {key!r}; keys are {self._choices()}", field=where)
+                    raise FieldError(
+                        msg(
+                            "option `{id}` has no key {key}; keys are {keys}",
+                            id=self.id,
+                            key=repr(key),
+                            keys=self._choices(),
+                        ),
+                        field=where,
+                    )
                 if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                    raise FieldError(f"option `{self.id}.{key}` is a whole number ≥ 0, not {number!r}", field=where)
+                    raise FieldError(
+                        msg(
+                            "option `{id}.{key}` is a whole number ≥ 0, not {value}",
+                            id=self.id,
+                            key=key,
+                            value=repr(number),
+                        ),
+                        field=where,
+                    )
                 if self.maximum is not None and number > self.maximum:
-                    raise FieldError(f"option `{self.id}.{key}` is at most {self.maximum}", field=where)
+                    raise FieldError(
+                        msg("option `{id}.{key}` is at most {maximum}", id=self.id, key=key, maximum=self.maximum),
+                        field=where,
+                    )
                 merged[key] = number
             return merged
         return self._one(value, where)
@@ -104,10 +137,15 @@ class Option:
                 return choice
             if isinstance(value, str) and str(choice) == value.strip():
                 return choice
-        raise FieldError(f"option `{self.id}` is one of {self._choices()}, not {value!r}", field=where)
+        raise FieldError(
+            msg(
+                "option `{id}` is one of {choices}, not {value}", id=self.id, choices=self._choices(), value=repr(value)
+            ),
+            field=where,
+        )
 
-    def _choices(self) -> str:
-        return ", ".join(f"`{c}`" for c in self.choices)
+    def _choices(self) -> Join:
+        return join(f"`{c}`" for c in self.choices)
 
 
 def parse_options(declared: Sequence[Option], given: object) -> dict[str, Any]:
@@ -115,12 +153,15 @@ def parse_options(declared: Sequence[Option], given: object) -> dict[str, Any]:
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise FieldError("options must be an object of option ids and values", field="options")
+        raise FieldError(msg("options must be an object of option ids and values"), field="options")
     by_id = {o.id: o for o in declared}
     for key in given:
         if key not in by_id:
-            known = ", ".join(f"`{o.id}`" for o in declared) or "none"
-            raise FieldError(f"unknown option `{key}`; this game's options are {known}", field=f"options.{key}")
+            known = join(f"`{o.id}`" for o in declared) if declared else msg("none")
+            raise FieldError(
+                msg("unknown option `{key}`; this game's options are {known}", key=key, known=known),
+                field=f"options.{key}",
+            )
     values: dict[str, Any] = {}
     for option in declared:
         values[option.id] = option.parse(given[option.id]) if option.id in given else _copy(option.default)

@@ -14,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from referee.messages import Message, msg
 from referee.rules.game import MatchResult, Side
 
 #: Where a placing's order comes from when the game does not name a clause of its own.
-EVENING_SETTING = "evening setting"
+EVENING_SETTING = msg("evening setting")
 
 
 @dataclass(frozen=True)
@@ -25,8 +26,8 @@ class PlacingScheme:
     """How many placing points each place earns, for a match of ``sides`` sides."""
 
     id: str
-    label: str
-    help: str
+    label: Message
+    help: Message
 
     def points(self, sides: int) -> list[int]:
         """Points by place, first place first; one entry per side."""
@@ -40,9 +41,9 @@ class PlacingScheme:
 SCHEMES: dict[str, PlacingScheme] = {
     scheme.id: scheme
     for scheme in (
-        PlacingScheme("places", "By places", "Last place scores 0 and each place above it one more."),
-        PlacingScheme("winner", "Winner only", "The winner scores 1; everyone else 0."),
-        PlacingScheme("podium", "Podium 3-2-1", "First 3, second 2, third 1, the rest 0."),
+        PlacingScheme("places", msg("By places"), msg("Last place scores 0 and each place above it one more.")),
+        PlacingScheme("winner", msg("Winner only"), msg("The winner scores 1; everyone else 0.")),
+        PlacingScheme("podium", msg("Podium 3-2-1"), msg("First 3, second 2, third 1, the rest 0.")),
     )
 }
 DEFAULT_SCHEME = "places"
@@ -64,10 +65,10 @@ class MatchOutcome:
     winner: str | None = None
     drawn: bool = False
     #: The clause that decides the order of this game's totals (e.g. ``paks-7.2``).
-    clause: str = EVENING_SETTING
+    clause: str | Message = EVENING_SETTING
 
     @classmethod
-    def of(cls, key: int, game: str, result: MatchResult, clause: str = EVENING_SETTING) -> MatchOutcome:
+    def of(cls, key: int, game: str, result: MatchResult, clause: str | Message = EVENING_SETTING) -> MatchOutcome:
         return cls(
             key=key,
             game=game,
@@ -130,7 +131,7 @@ class Earned:
     place: int
     tied: bool
     points: Fraction
-    clause: str
+    clause: str | Message
 
 
 @dataclass

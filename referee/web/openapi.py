@@ -22,7 +22,9 @@ INFO = {
     "summary": "Rule checks of Paks, Clabber, Dracula, Zheng Fen and Iceberg, each answer with its explanation.",
     "description": (
         "POST a JSON object to /api/v1/<game>/<check>. A well-formed request is answered 200, legal or not; "
-        "malformed input is a 400 with an error object naming the field; never a 500."
+        "malformed input is a 400 with an error object naming the field; never a 500. "
+        "Texts are in English or Japanese: the body's `lang` field, else the `lang` query parameter, "
+        "else the `Accept-Language` header chooses; numbers and clause ids are the same in both."
     ),
 }
 
@@ -42,9 +44,10 @@ def _operation(slug: str, name: str) -> dict[str, Any]:
     return {
         "post": {
             "operationId": f"{slug}_{name}",
-            "summary": check.title,
-            **({"description": check.about} if getattr(check, "about", "") else {}),
-            "tags": [game.name],
+            "summary": str(check.title),
+            **({"description": str(check.about)} if getattr(check, "about", "") else {}),
+            "tags": [str(game.name)],
+            "parameters": [{"name": "lang", "in": "query", "required": False, "schema": api_schema.LANG}],
             "requestBody": {
                 "required": True,
                 "content": _json(api_schema.request_schema(slug, name, game.options, claims=claims), check.example),
