@@ -12,14 +12,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask_babel import gettext as _
 from jinja2 import TemplateNotFound
 from sqlalchemy import select
 from sqlalchemy.orm.interfaces import LoaderOption
 
+from referee.messages import Message, msg
 from referee.rules.game import Game
 from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web.db import db
+from referee.web.i18n import LANGUAGE_NAMES, language, say
 from referee.web.models import Evening, Match
 from referee.web.pdf_cache import static_pdfs
 from referee.web.presentation import option_rows
@@ -46,8 +49,9 @@ def _pdf(data: bytes, name: str) -> Response:
 
 
 def _static_pdf(name: str, variant: tuple[object, ...], render: Callable[[], bytes], *, on_disk: bool) -> Response:
-    """A PDF that only its variant decides, from the cache; its key is its ETag (304 when the browser has it)."""
-    key = static_pdfs.key(*variant)
+    """A PDF that only its variant and the reader's language decide, from the cache; its key is its ETag
+    (304 when the browser has it)."""
+    key = static_pdfs.key(*variant, language())
     response = _pdf(static_pdfs.get(key, render, on_disk=on_disk), name)
     response.set_etag(key)
     response.headers["Cache-Control"] = "public, no-cache"
@@ -56,14 +60,20 @@ def _static_pdf(name: str, variant: tuple[object, ...], render: Callable[[], byt
 
 @printables.errorhandler(PrinterBusy)
 def printer_busy(_error: PrinterBusy) -> Any:
-    message = "Other printouts are being made right now. Try again in a few seconds."
-    page = render_template("error.html", status=503, title="The printer is busy", message=message)
+    message = _("Other printouts are being made right now. Try again in a few seconds.")
+    page = render_template("error.html", status=503, title=_("The printer is busy"), message=message)
     return page, 503, {"Retry-After": "5"}
 
 
 @printables.get("/print/")
 def index() -> Any:
-    return render_template("printables.html", games=list(GAMES.values()))
+    """The printables, in the language the page is read in (``?lang=`` switches it); the PDF links carry it."""
+    return render_template(
+        "printables.html",
+        games=list(GAMES.values()),
+        print_language=language(),
+        print_languages=list(LANGUAGE_NAMES.items()),
+    )
 
 
 @printables.get("/rules/<slug>")
@@ -133,6 +143,10 @@ def _evening_match(code: str, match_id: int) -> tuple[Evening, Match]:
 class WorkingsError(ValueError):
     """The stretch of deals to work out in full cannot be printed; the message says why."""
 
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
 
 def worked_deals(first: str | None, last: str | None, deals: int) -> range:
     """The deals to print worked out in full: ``first``–``last`` (1-based, inclusive), at most MAX_WORKED_DEALS."""
@@ -140,13 +154,17 @@ def worked_deals(first: str | None, last: str | None, deals: int) -> range:
         start = int(first) if first else 1
         stop = int(last) if last else min(deals, start + MAX_WORKED_DEALS - 1)
     except ValueError as error:
-        raise WorkingsError("Deal numbers are whole numbers.") from error
+        raise WorkingsError(msg("Deal numbers are whole numbers.")) from error
     if not 1 <= start <= stop <= deals:
-        raise WorkingsError(f"Choose deals between 1 and {deals}, the first not after the last.")
+        raise WorkingsError(msg("Choose deals between 1 and {deals}, the first not after the last.", deals=deals))
     if stop - start + 1 > MAX_WORKED_DEALS:
         raise WorkingsError(
-            f"At most {MAX_WORKED_DEALS} deals print worked out at once: print deals {start} to "
-            f"{start + MAX_WORKED_DEALS - 1}, then the next ones."
+            msg(
+                "At most {most} deals print worked out at once: print deals {start} to {stop}, then the next ones.",
+                most=MAX_WORKED_DEALS,
+                start=start,
+                stop=start + MAX_WORKED_DEALS - 1,
+            )
         )
     return range(start, stop + 1)
 
@@ -184,7 +202,7 @@ def match_pdf(code: str, match_id: int) -> Any:
                 game=game,
                 deals=len(result.deals),
                 limit=MAX_WORKED_DEALS,
-                error=str(error),
+                error=say(error.message),
             )
             return page, 400
     live = url_for("sheets.match", code=code, match_id=match_id, _external=True)
