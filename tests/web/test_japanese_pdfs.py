@@ -12,6 +12,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from referee import catalogs
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.web.printing import JAPANESE_FAMILY, page_footer
@@ -88,14 +89,23 @@ def test_the_filled_sheet_and_the_record_in_japanese(browser: Browser) -> None:
     sheet = browser.client.get(f"{match}/sheet.pdf?workings=1&first=1&last=2&lang=ja")
     assert JAPANESE_FONT in font_names(sheet.data)
     text = pdf_text(sheet.data)
-    for words in ("適用中のルール", "ディールごと", "第1〜2ディールの計算", "第1ディール", "合計", "年"):
-        assert words in text, words
+    ja = catalogs.translations("ja")
+    shown = [
+        ja.gettext("Rules in force"),
+        ja.gettext("Deal by deal"),
+        ja.gettext("Deals %(first)s to %(last)s, worked out") % {"first": 1, "last": 2},
+        ja.gettext("Deal %(number)s") % {"number": 1},
+        ja.gettext("Total"),
+        "年",
+    ]
+    for words in shown:
+        assert JAPANESE.search(words) and words in text, words
     assert "dracula-4.3" in text and "dracula-6.1" in text
     for total in totals:
         assert total in text
 
     record = pdf_text(browser.client.get(f"{evening}/record.pdf", query_string={"lang": "ja"}).data)
-    assert "金曜の夜" in record and "対戦" in record and "ディール数" in record
+    assert "金曜の夜" in record and ja.gettext("Matches") in record and ja.gettext("Deals") in record
 
 
 def test_the_print_page_offers_the_language_and_its_pdf_links_carry_it(client) -> None:  # type: ignore[no-untyped-def]
