@@ -68,7 +68,7 @@ def test_scores_are_derived_from_the_log() -> None:
     assert result.details["table"][0]["cards"] == ["3H", "4H", "5H", "6H", "7H"]
     assert result.details["table"][0]["layoffs"] == [{"player": "Cid", "cards": ["7H", "3H"]}]
     assert result.details["ended"] == {"out": "Ann", "last_ace_by": None}
-    assert result.summary == "Ann went out; Ann 10, Bob -10, Cid 40"
+    assert str(result.summary) == "Ann went out; Ann 10, Bob -10, Cid 40"
     assert [p["points"] for p in result.details["log"]] == [20, 30, 90, 10, 20]
     assert all(step.rule.startswith("iceberg-") for step in result.explanation)
 

@@ -65,7 +65,7 @@ def test_deal_scores_two_players() -> None:
     deal = result.deals[0]
     assert deal.scores == {"Ann": 50, "Bob": 0}
     assert deal.dealer == "Ann"
-    assert "hearts 1" in deal.summary
+    assert "hearts 1" in str(deal.summary)
     hearts = deal.details["suits"][0]
     assert (hearts["suit"], hearts["counts"], hearts["m"]) == ("H", {"Ann": 3, "Bob": 1}, 1)
     assert [p["cards"] for p in hearts["thrown"]["Ann"]] == [["7H", "6H"]]

@@ -51,7 +51,7 @@ def test_e31_entry_and_score() -> None:
     assert deal.scores == {"A": 25, "B": 55, "C": 0, "D": 20}
     assert deal.details["transfer"]["points"] == 40
     assert deal.details["transfer"]["from"] == "C" and deal.details["transfer"]["to"] == "B"
-    assert deal.summary.startswith("B 1st takes 40 from C")
+    assert str(deal.summary).startswith("B 1st takes 40 from C")
     assert "zhengfen-6.3" in deal.explanation.rules()
     assert deal.explanation.rules()[-1] == "zhengfen-1.7"
 

@@ -318,15 +318,15 @@ class Iceberg(Game):
         for deal in players.values():
             explanation.extend(self._explain(deal, options))
         scores = {p: deal.score for p, deal in players.items()}
+        listed = join([f"{p} {s}" for p, s in scores.items()])
         if out is not None:
-            ending = f"{out} went out"
+            summary = msg("{player} went out; {scores}", player=out, scores=listed)
         elif last_ace_by is not None:
-            ending = f"{last_ace_by} exposed the last ace"
+            summary = msg("{player} exposed the last ace; {scores}", player=last_ace_by, scores=listed)
         else:
-            ending = "the last ace was exposed"
+            summary = msg("the last ace was exposed; {scores}", scores=listed)
         details["ended"] = {"out": out, "last_ace_by": last_ace_by}
         details["players"] = {p: deal.as_dict() for p, deal in players.items()}
-        summary = f"{ending}; " + ", ".join(f"{p} {s}" for p, s in scores.items())
         return DealResult(
             number=context.number,
             dealer=context.dealer,

@@ -8,7 +8,7 @@ from typing import Any
 from referee.cards import SUIT_WORDS, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.messages import msg
+from referee.messages import join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS
 from referee.rules.paks.ending import judge_end
@@ -178,15 +178,18 @@ class Paks(Game):
             if len(side.members) > 1:
                 explanation.add(msg("{side}: the partners' paks count together", side=side.name), "paks-6.2")
         explanation.extend(result.explanation)
-        scores = ", ".join(f"{side} {points}" for side, points in result.scores.items())
-        discarded = [f"{SUIT_WORDS[s.suit]} {s.m}" for s in result.suits if s.m]
-        throw = f"; thrown off per side: {', '.join(discarded)}" if discarded else "; nothing thrown off"
+        scores = join([f"{side} {points}" for side, points in result.scores.items()])
+        discarded = [msg("{suits} {m}", suits=SUIT_WORDS[s.suit], m=s.m) for s in result.suits if s.m]
+        if discarded:
+            summary = msg("{scores}; thrown off per side: {suits}", scores=scores, suits=join(discarded))
+        else:
+            summary = msg("{scores}; nothing thrown off", scores=scores)
         return DealResult(
             number=context.number,
             dealer=context.dealer,
             scores=result.scores,
             explanation=explanation,
-            summary=scores + throw,
+            summary=summary,
             details={
                 "suits": [s.as_dict() for s in result.suits],
                 "sides": {

@@ -132,8 +132,12 @@ class ZhengFen(Game):
         explanation = Explanation().extend(result.explanation)
         explanation.add(msg("next deal: {following}", following=following.message), following.rule)
         scores = {p: result.scores[p] for p in setup.players}
-        summary = f"{first} 1st takes {result.transfer} from {last}: " + ", ".join(
-            f"{p} {result.scores[p]}" for p in order
+        summary = msg(
+            "{first} 1st takes {transfer} from {last}: {scores}",
+            first=first,
+            transfer=result.transfer,
+            last=last,
+            scores=join([f"{p} {result.scores[p]}" for p in order]),
         )
         details = {
             "order": list(order),
