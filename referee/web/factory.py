@@ -251,6 +251,15 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(403)
     def forbidden(_error: Exception) -> Any:
+        if request.path.startswith("/g/"):
+            return error_page(
+                403,
+                _("View only"),
+                _(
+                    "This is the group's view link: it shows the season but cannot change the group. "
+                    "Ask whoever keeps the group for its editor link."
+                ),
+            )
         return error_page(
             403,
             _("View only"),

@@ -105,3 +105,12 @@ def test_the_season_kept_for_one_language_is_not_shown_in_the_other(browser: Bro
     groups._RENDERED.clear()
     assert after_english == season("ja")
     assert any(key[2] == "ja" for key in groups._RENDERED)
+
+
+def test_a_group_view_link_cannot_change_the_group_and_says_so(app: Flask, browser: Browser) -> None:
+    group = start_group(browser)
+    play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
+    ann = person_url(browser.get(group).get_data(as_text=True), "Ann")
+    refused = Browser(app.test_client()).client.get(ann)
+    assert refused.status_code == 403
+    assert "the group&#39;s view link" in refused.get_data(as_text=True)
