@@ -173,7 +173,8 @@ class Game(ABC):
     """One game's rules as the score sheet needs them."""
 
     slug: str
-    name: str
+    name: str | Message
+    """The game's name, said in the reader's language ("Zheng Fen", 争分)."""
     tagline: str
     player_counts: tuple[int, ...]
     #: How seats make teams, shown when a match is set up ("with 4, partners sit opposite").

@@ -152,7 +152,7 @@ def sheets_csv(evening: Evening) -> str:
     for number, (match, result) in enumerate(zip(evening.matches, scored_all(evening.matches), strict=True), start=1):
         game = get_game(match.game)
         results.append((match, result))
-        name = game.name if game else match.game
+        name = str(game.name) if game else match.game
         for deal, running in zip(result.deals, result.running, strict=True):
             for side in result.sides:
                 writer.writerow(
@@ -188,7 +188,7 @@ def _standings_rows(writer: Any, evening: Evening, scored: list[tuple[Match, Mat
             game = get_game(slug)
             so_far += earned.points
             place = f"{'=' if earned.tied else ''}{earned.place}"
-            name = game.name if game else slug
+            name = str(game.name) if game else slug
             writer.writerow([number, name, "placing", "", row.name, _decimal(earned.points), place, _decimal(so_far)])
     for row in table.players:
         place = f"{'=' if row.tied else ''}{row.place}"

@@ -48,7 +48,7 @@ def test_the_home_page_links_each_game_and_dates_each_evening(browser: Browser) 
     browser.submit("/", {"name": "Friday cards", "players": "Ann, Bob"})
     html = browser.get("/").get_data(as_text=True)
     for slug, game in GAMES.items():
-        assert f'<a class="game-name" href="/rules/{slug}">{game.name}</a>' in html
+        assert f'<a class="game-name" href="/rules/{slug}">{game.name}</a>' in html  # English: the name's id
         assert f'href="/referee/#{slug}"' in html
     recent = html.split("Recent evenings")[1].split("</ul>")[0]
     dated = re.search(r'Friday cards</a>\s*<time class="muted" datetime="(\d{4}-\d\d-\d\d)">\1</time>', recent)

@@ -43,7 +43,7 @@ def test_rule_card_pdf_has_clause_ids_and_options(client, slug: str) -> None:  #
         assert response.status_code == 200 and response.mimetype == "application/pdf"
         pages, text = pdf_text(response.data)
         assert 1 <= pages <= 2, f"{slug} rule card has {pages} pages"
-        assert game.name in text
+        assert str(game.name) in text
         clauses = set(re.findall(rf"{slug}-\d+(?:\.\d+)?", text))
         assert len(clauses) >= 10, clauses
         for option in game.options:
@@ -63,7 +63,7 @@ def test_blank_pad_for_every_player_count(client, slug: str) -> None:  # type: i
         pages, text = pdf_text(response.data)
         assert pages >= 1
         assert "P0x" in text and f"P{players - 1}x" in text
-        assert game.name in text
+        assert str(game.name) in text
 
 
 @pytest.mark.parametrize("players", ["", "2"])

@@ -46,7 +46,7 @@ _MELD_DECIDING = ("clabber-6.4", "clabber-6.5", "clabber-6.6")
 
 class Clabber(Game):
     slug = "clabber"
-    name = "Clabber"
+    name = msg("Clabber")
     result_clause = "clabber-9.1"
     tagline = msg("Jack-Nine tricks: say “I play”, then beat the other side, melds and bell included. First to 500.")
     player_counts = (2, 3, 4, 6)

@@ -34,7 +34,7 @@ STARTERS_4P = ("L", "O", "R", "D", "L", "O")
 
 class Dracula(Game):
     slug = "dracula"
-    name = "Dracula"
+    name = msg("Dracula")
     result_clause = "dracula-6.1"
     tagline = msg("Build the 3×3 coffin; rows against columns, suits multiply, Vampires bite.")
     player_counts = (2, 3, 4)

@@ -48,7 +48,7 @@ class PlayerDeal:
 
 class Iceberg(Game):
     slug = "iceberg"
-    name = "Iceberg"
+    name = msg("Iceberg")
     result_clause = "iceberg-7.1"
     tagline = msg(
         "Rummy where every card scores as it is laid, and cards left in hand cost what they could still score."

@@ -24,7 +24,7 @@ ENTRY_KEYS = ("paks", "thrown_off")
 
 class Paks(Game):
     slug = "paks"
-    name = "Paks"
+    name = msg("Paks")
     result_clause = "paks-7.2"
     tagline = msg("Capture with special pairs, steal in other suits, throw off the paks that cancel out.")
     player_counts = (2, 3, 4, 6)

@@ -27,7 +27,7 @@ from referee.rules.zhengfen.values import ZHENGFEN_PACK
 
 class ZhengFen(Game):
     slug = "zhengfen"
-    name = "Zheng Fen"
+    name = msg("Zheng Fen")
     result_clause = "zhengfen-7.1"
     tagline = msg("Climb with combinations, capture the 5s, 10s and kings; the last player pays the first.")
     player_counts = (3, 4, 5, 6)
