@@ -54,7 +54,7 @@ class Option:
         if self.kind == "subset":
             return join(self.choice_label(v) for v in value) if value else msg("none")
         if self.kind == "int_map":
-            return join(f"{k} ×{v}" for k, v in value.items())
+            return join(msg("{label} ×{factor}", label=self.choice_label(k), factor=v) for k, v in value.items())
         if self.kind == "bool":
             return msg("yes") if value else msg("no")
         return self.choice_label(value)
