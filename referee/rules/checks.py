@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cards import Card, Pack
 from referee.errors import FieldError
-from referee.messages import join, msg
+from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling, check_claim
 from referee.rules.options import Option, parse_options
 
@@ -32,12 +32,12 @@ class Check:
     """
 
     name: str
-    title: str
+    title: str | Message
     run: Callable[[Mapping[str, Any]], dict[str, Any]]
     example: Mapping[str, Any] | None = None
     ruling: RulingOf | None = None
     #: What the request holds and the answer says, for the API page (beyond shared/API.md).
-    about: str = ""
+    about: str | Message = ""
 
     def judge(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Run the check, then judge the request's ``claim`` against its answer when one is given."""

@@ -325,7 +325,7 @@ def melds_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     return Ruling(answer["team_points"], "clabber-6.3", tuple(items), item_names=("meld", "bell"), additive=True)
 
 
-PLAYERS_ABOUT = (
+PLAYERS_ABOUT = msg(
     "`players` (2, 3, 4 or 6; default 4) picks the variant (clabber-10.1 to 10.3); its seats are N E S W with 4, "
     "A B C … otherwise (with 6, teams ACE and BDF). `seats` may name them instead, clockwise."
 )
@@ -333,41 +333,54 @@ PLAYERS_ABOUT = (
 CHECKS: dict[str, Check] = {
     "melds": Check(
         "melds",
-        "Whose meld scores?",
+        msg("Whose meld scores?"),
         melds,
         ruling=melds_ruling,
-        about=f"{PLAYERS_ABOUT} A claim is the teams' points, with items `meld` and `bell`.",
+        about=msg("{players} A claim is the teams' points, with items `meld` and `bell`.", players=PLAYERS_ABOUT),
     ),
-    "trick": Check("trick", "Who wins this trick?", trick, about=f"{PLAYERS_ABOUT} `last`: true adds the 10."),
+    "trick": Check(
+        "trick",
+        msg("Who wins this trick?"),
+        trick,
+        about=msg("{players} `last`: true adds the 10.", players=PLAYERS_ABOUT),
+    ),
     "legal": Check(
         "legal",
-        "May I play this card?",
+        msg("May I play this card?"),
         legal,
-        about=f"{PLAYERS_ABOUT} With `card`, the answer says whether that card may be played and why not.",
+        about=msg(
+            "{players} With `card`, the answer says whether that card may be played and why not.", players=PLAYERS_ABOUT
+        ),
     ),
     "deal": Check(
         "deal",
-        "Score a deal",
+        msg("Score a deal"),
         deal,
         ruling=deal_ruling,
-        about="`players` (2, 4 or 6 with two sides; 3 with three) picks the variant and the points a deal holds. "
-        "A claim is the sides' scores, with items `cards`, `meld`, `bell` and `set`: "
-        '`{"NS": 120, "items": {"NS": {"cards": 100, "bell": 20}}}`.',
+        about=msg(
+            "`players` (2, 4 or 6 with two sides; 3 with three) picks the variant and the points a deal holds. "
+            "A claim is the sides' scores, with items `cards`, `meld`, `bell` and `set`: "
+            '`{"NS": 120, "items": {"NS": {"cards": 100, "bell": 20}}}`.'
+        ),
     ),
     "bid": Check(
         "bid",
-        "May I say “I play”?",
+        msg("May I say “I play”?"),
         bid,
         {"turn_up": "10D", "round": 2, "hand": ["AH", "KS", "QS", "9C", "JC", "10C"], "suit": "H"},
-        about="`turn_up`, `round` (1 or 2), the bidder's `hand` (the first 6 cards with 2 players), `dealer` (true "
-        "if the bidder dealt) and, in round 2, the `suit` named; `players` as for the deal (clabber-3, 11.7).",
+        about=msg(
+            "`turn_up`, `round` (1 or 2), the bidder's `hand` (the first 6 cards with 2 players), `dealer` (true "
+            "if the bidder dealt) and, in round 2, the `suit` named; `players` as for the deal (clabber-3, 11.7)."
+        ),
     ),
     "end": Check(
         "end",
-        "Is the game over?",
+        msg("Is the game over?"),
         end,
         {"totals": {"NS": 525, "EW": 547}},
-        about="`totals` after a deal, and `players` as for the deal (a team wins, a player wins); the answer gives "
-        "`finished`, `winner`, `drawn` and `another_deal` (clabber-9; the option `game_tie` decides equal totals).",
+        about=msg(
+            "`totals` after a deal, and `players` as for the deal (a team wins, a player wins); the answer gives "
+            "`finished`, `winner`, `drawn` and `another_deal` (clabber-9; the option `game_tie` decides equal totals)."
+        ),
     ),
 }

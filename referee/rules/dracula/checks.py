@@ -254,22 +254,24 @@ def game_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 CHECKS = {
     "coffin": Check(
         "coffin",
-        "Score this coffin",
+        msg("Score this coffin"),
         coffin,
         {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2},
         ruling=coffin_ruling,
-        about="A claim is the scores, with items `r1` … `c3` (a line's score) and `r1_multiplier` … "
-        '`c3_multiplier`: `{"queen": 120, "items": {"queen": {"r1_multiplier": 5}}}`.',
+        about=msg(
+            "A claim is the scores, with items `r1` … `c3` (a line's score) and `r1_multiplier` … "
+            '`c3_multiplier`: `{"queen": 120, "items": {"queen": {"r1_multiplier": 5}}}`.'
+        ),
     ),
     "placement": Check(
         "placement",
-        "May a card go on this cell?",
+        msg("May a card go on this cell?"),
         placement,
         {"layout": [[None, None, None], [None, "7H", None], [None, None, None]], "cell": "r1c1"},
     ),
     "order": Check(
         "order",
-        "Was this deal placed in the right order?",
+        msg("Was this deal placed in the right order?"),
         order,
         {
             "centre": "QS",
@@ -280,17 +282,19 @@ CHECKS = {
                 {"by": "dealer", "cell": "r1c3", "card": "9H"},
             ],
         },
-        about="A 2-player deal replayed in order: `centre` is the turned-up card on r2c2, `moves` the placed "
-        'cards, each `{"by", "cell", "card"}`, `by` naming `dealer` or `non_dealer` (`dealer` and '
-        "`non-dealer` unless the request names them). The non-dealer places first, players alternate, nobody "
-        "places a 5th card (dracula-3.1, 10.5), each card next to an occupied cell (dracula-3.2).",
+        about=msg(
+            "A 2-player deal replayed in order: `centre` is the turned-up card on r2c2, `moves` the placed "
+            'cards, each `{"by", "cell", "card"}`, `by` naming `dealer` or `non_dealer` (`dealer` and '
+            "`non-dealer` unless the request names them). The non-dealer places first, players alternate, nobody "
+            "places a 5th card (dracula-3.1, 10.5), each card next to an occupied cell (dracula-3.2)."
+        ),
     ),
     "game": Check(
         "game",
-        "Settle a six-deal game",
+        msg("Settle a six-deal game"),
         game,
         {"deals": [{"queen": q, "king": k} for q, k in ((120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150))]},
         ruling=game_ruling,
-        about="A claim is the final scores, with items `deals` (the six-deal total) and `bonus`.",
+        about=msg("A claim is the final scores, with items `deals` (the six-deal total) and `bonus`."),
     ),
 }

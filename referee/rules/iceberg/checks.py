@@ -169,24 +169,26 @@ def leftover_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Rulin
 CHECKS: dict[str, Check] = {
     "meld": Check(
         "meld",
-        "Is this a meld, and what does it score?",
+        msg("Is this a meld, and what does it score?"),
         meld,
         ruling=points_ruling("iceberg-3.4"),
-        about='A claim is the points: `{"points": 120}`.',
+        about=msg('A claim is the points: `{"points": 120}`.'),
     ),
     "layoff": Check(
         "layoff",
-        "What does this lay-off score?",
+        msg("What does this lay-off score?"),
         layoff,
         ruling=points_ruling("iceberg-4.2"),
-        about='A claim is the points: `{"points": 90}`.',
+        about=msg('A claim is the points: `{"points": 90}`.'),
     ),
     "leftover": Check(
         "leftover",
-        "What does this leftover hand cost?",
+        msg("What does this leftover hand cost?"),
         leftover,
         ruling=leftover_ruling,
-        about="A claim is the penalty, with items `best_points` (V*) and `unplayed` (how many cards are left): "
-        '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.',
+        about=msg(
+            "A claim is the penalty, with items `best_points` (V*) and `unplayed` (how many cards are left): "
+            '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.'
+        ),
     ),
 }

@@ -443,7 +443,7 @@ def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     return Ruling(answer["scores"], "paks-6.5", items, item_names=DEAL_ITEMS, additive=True)
 
 
-DECKS_ABOUT = (
+DECKS_ABOUT = msg(
     "Every Paks check takes `decks` (1 or 2) or `players` (2, 3, 4 or 6): without `decks` the deck count "
     "follows the players (one deck for 2, two for 3 or more, paks-1.2), with neither two decks; the answer's "
     "`decks` says which was assumed."
@@ -452,29 +452,31 @@ DECKS_ABOUT = (
 CHECKS = {
     "pak": Check(
         "pak",
-        "Is this pak legal?",
+        msg("Is this pak legal?"),
         pak,
         ruling=value_ruling,
-        about=f'A claim is the value: `{{"value": 54}}`. {DECKS_ABOUT}',
+        about=msg('A claim is the value: `{{"value": 54}}`. {decks}', decks=DECKS_ABOUT),
     ),
     "steal": Check(
         "steal",
-        "Is this steal legal?",
+        msg("Is this steal legal?"),
         steal,
         ruling=value_ruling,
-        about="Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
-        'A claim is the value: `{"value": 32}`.',
+        about=msg(
+            "Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
+            'A claim is the value: `{"value": 32}`.'
+        ),
     ),
     "deal": Check(
         "deal",
-        "Throw off and score a deal",
+        msg("Throw off and score a deal"),
         deal,
         ruling=deal_ruling,
-        about='A claim is the sides\' scores, with items per suit: `{"A": 50, "items": {"A": {"hearts": 50}}}`.',
+        about=msg('A claim is the sides\' scores, with items per suit: `{"A": 50, "items": {"A": {"hearts": 50}}}`.'),
     ),
     "turn": Check(
         "turn",
-        "Judge a whole turn",
+        msg("Judge a whole turn"),
         turn,
         {
             "table": ["9S", "4D", "KC", "3H"],
@@ -482,18 +484,22 @@ CHECKS = {
             "hand": ["10S", "6C", "2D", "7H", "5H", "QH"],
             "paks": [],
         },
-        about="`table` is the table before the draw and `drawn` the card drawn (paks-3.2 to 3.4); `hand` (optional) "
-        "the hand after the draw, needed to find a missed compulsory pak (paks-9.7); `paks` the paks made, each "
-        '`{"table_card", "played"}` (or `table_cards`, which must name one card, paks-4.1), at most one per '
-        'turn (paks-3.5); `steals` the steals after it, each `{"victim_paks", "played"}`. The answer gives '
-        "`draw` (`table`, `hand` or `hidden`), `pak_compulsory`, each pak and steal verdict and the `missed` paks.",
+        about=msg(
+            "`table` is the table before the draw and `drawn` the card drawn (paks-3.2 to 3.4); `hand` (optional) "
+            "the hand after the draw, needed to find a missed compulsory pak (paks-9.7); `paks` the paks made, each "
+            '`{"table_card", "played"}` (or `table_cards`, which must name one card, paks-4.1), at most one per '
+            'turn (paks-3.5); `steals` the steals after it, each `{"victim_paks", "played"}`. The answer gives '
+            "`draw` (`table`, `hand` or `hidden`), `pak_compulsory`, each pak and steal verdict and the `missed` paks."
+        ),
     ),
     "end": Check(
         "end",
-        "Is the game over?",
+        msg("Is the game over?"),
         end,
         {"totals": {"A": 510, "B": 495}},
-        about="`totals` are every side's totals after a deal; the answer says whether the game is `finished`, the "
-        "`winner`, and whether the tied leaders play `another_deal` (paks-7).",
+        about=msg(
+            "`totals` are every side's totals after a deal; the answer says whether the game is `finished`, the "
+            "`winner`, and whether the tied leaders play `another_deal` (paks-7)."
+        ),
     ),
 }

@@ -140,13 +140,13 @@ def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 
 
 CHECKS = {
-    "classify": Check("classify", "What is this combination?", classify_check),
-    "beats": Check("beats", "Does this beat that?", beats_check),
+    "classify": Check("classify", msg("What is this combination?"), classify_check),
+    "beats": Check("beats", msg("Does this beat that?"), beats_check),
     "deal": Check(
         "deal",
-        "Score a deal",
+        msg("Score a deal"),
         deal_check,
         ruling=deal_ruling,
-        about="A claim is the players' scores, with items `captured` and `transfer`.",
+        about=msg("A claim is the players' scores, with items `captured` and `transfer`."),
     ),
 }
