@@ -33,3 +33,37 @@ def test_the_summary_in_japanese(browser: Browser) -> None:
         f"{match}/deals/new", data={**layout, "csrf_token": browser.token}, headers={"Accept-Language": "ja"}
     )
     assert "保存していません" in response.get_data(as_text=True)
+
+
+def test_every_bad_cell_of_a_coffin_is_refused_at_once(browser: Browser) -> None:
+    match = start_dracula(browser, start_evening(browser))
+    layout = cells(LAYOUTS[0])
+    layout.update({"r1c1": "1X", "r3c3": "QQ"})
+    response = browser.submit(f"{match}/deals/new", layout)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    summary = html.split("data-error-summary>")[1].split("</div>")[0]
+    assert re.search(r"Not saved: 2 things to fix", summary)
+    assert 'href="#r1c1"' in summary and 'href="#r3c3"' in summary
+    assert 'id="r1c1-error"' in html and 'id="r3c3-error"' in html
+
+
+def test_the_api_answers_every_error_of_a_layout(browser: Browser) -> None:
+    body = {"layout": [["1X", "2S", "3S"], ["4S", "5S", "6S"], ["7S", "8S", "QQ"]]}
+    response = browser.client.post("/api/v1/dracula/coffin", json=body)
+    assert response.status_code == 400
+    errors = response.get_json()["error"]["errors"]
+    assert [e["location"] for e in errors] == [["layout", "r1c1"], ["layout", "r3c3"]]
+
+
+def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser) -> None:
+    from tests.web.test_paks_pages import NAMES, deal_form, start_paks
+
+    match = start_paks(browser, start_evening(browser, ", ".join(NAMES[:2])), 2)
+    paks = {"Ann": ["KH 5H", "9S 2H"], "Bob": ["QC XX"]}
+    response = browser.submit(f"{match}/deals/new", deal_form(NAMES[:2], paks))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    summary = html.split("data-error-summary>")[1].split("</div>")[0]
+    assert re.search(r"Not saved: 2 things to fix", summary), summary
+    assert 'href="#paks_0-1-cards"' in summary and 'href="#paks_1-0-cards"' in summary

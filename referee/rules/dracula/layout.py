@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, TooManyCopiesError, parse_card
-from referee.errors import LayoutError, Location
+from referee.errors import Gathering, LayoutError, Location
 from referee.explain import Explanation
 from referee.messages import join, msg
 
@@ -47,6 +47,7 @@ def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empt
         raise LayoutError(msg("a layout is 3 rows of 3 cells, top row first"), field=field, location=(field,))
     rows: list[tuple[Card | None, ...]] = []
     ledger = CardLedger(pack)
+    gathering = Gathering()
     cells_of: dict[Card, str] = {}
     for r, row in enumerate(value):
         if not isinstance(row, list | tuple) or len(row) != 3:
@@ -61,16 +62,20 @@ def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empt
             name = f"r{r + 1}c{c + 1}"
             if token is None or (isinstance(token, str) and not token.strip()):
                 if not allow_empty:
-                    raise LayoutError(
-                        msg("`{cell}` is empty — dracula-3.3", cell=name), field=field, location=(field, name)
+                    gathering.errors.append(
+                        LayoutError(
+                            msg("`{cell}` is empty — dracula-3.3", cell=name), field=field, location=(field, name)
+                        )
                     )
                 cells.append(None)
                 continue
-            card = _cell_card(token, pack, field, name)
-            ledger.add(card, name, field=field)
-            cells_of[card] = name
+            card = gathering.attempt(_cell_card, token, pack, field, name)
+            if card is not None:  # in the pack (checked above), so the ledger takes it
+                ledger.add(card, name, field=field)
+                cells_of[card] = name
             cells.append(card)
         rows.append(tuple(cells))
+    gathering.check()  # every cell's error at once
     try:
         ledger.check()
     except TooManyCopiesError as error:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import SUIT_WORDS, CardLedger, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
@@ -60,6 +60,7 @@ class Paks(Game):
         cards = self.pack(setup)
         held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
         seen: set[str] = set()
+        gathering = Gathering()
         for key, value in given.items():
             player = self._player(setup, key, "paks")
             if player in seen:
@@ -67,7 +68,8 @@ class Paks(Game):
                     msg("the paks of {player} are given twice", player=player), field="paks", location=("paks", player)
                 )
             seen.add(player)
-            held[player] = read_paks(value, player, cards, "paks")
+            held[player] = gathering.attempt(read_paks, value, player, cards, "paks") or []
+        gathering.check()  # every player's bad paks at once
         ledger = CardLedger(cards)
         for paks in held.values():
             count_paks(ledger, paks, "paks")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Card, CardLedger, Pack, TooManyCopiesError
-from referee.errors import FieldError, InputError, Location
+from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import msg
 from referee.rules.paks.capture import VictimPak
 from referee.rules.paks.held import HeldPak, check_pak, pak_label
@@ -125,24 +125,30 @@ def read_paks(value: object, owner: str, pack: Pack, field: str) -> list[HeldPak
             field=field,
             location=(field, owner),
         )
-    paks: list[HeldPak] = []
-    for number, item in enumerate(items, start=1):
-        where = (field, owner, number)
-        if not isinstance(item, list | str):
-            raise FieldError(
-                msg(
-                    "pak {number} of {owner} must be a list of cards, not {item}",
-                    number=number,
-                    owner=owner,
-                    item=repr(item),
-                ),
-                field=field,
-                location=where,
-            )
-        cards = read_cards(item, pack, field, where)
-        check_pak(cards, pak_label(owner, number), field=field, location=where)
-        paks.append(HeldPak(owner, number, tuple(cards)))
-    return paks
+    gathering = Gathering()
+    paks = [
+        gathering.attempt(_read_pak, item, owner, number, pack, field) for number, item in enumerate(items, start=1)
+    ]
+    gathering.check()  # every pak's error at once
+    return [pak for pak in paks if pak is not None]
+
+
+def _read_pak(item: object, owner: str, number: int, pack: Pack, field: str) -> HeldPak:
+    where = (field, owner, number)
+    if not isinstance(item, list | str):
+        raise FieldError(
+            msg(
+                "pak {number} of {owner} must be a list of cards, not {item}",
+                number=number,
+                owner=owner,
+                item=repr(item),
+            ),
+            field=field,
+            location=where,
+        )
+    cards = read_cards(item, pack, field, where)
+    check_pak(cards, pak_label(owner, number), field=field, location=where)
+    return HeldPak(owner, number, tuple(cards))
 
 
 def read_victims(value: object, pack: Pack, field: str = "victim_paks") -> list[VictimPak]:
