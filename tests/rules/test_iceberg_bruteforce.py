@@ -15,12 +15,12 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card
 from referee.rules.iceberg import optimiser
-from referee.rules.iceberg.deck import MELD_RANKS
+from referee.rules.iceberg.deck import MELD_RANKS, cell_of
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.leftover import value_leftover
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
@@ -324,6 +324,14 @@ def test_brute_force_knows_the_worked_examples() -> None:
     assert brute_force(hand, [], 2) == (70, 4)
 
 
+#: The house options' defaults (iceberg.md, Options).
+DEFAULT_OPTIONS = {
+    "penalty": "unplayable",
+    "ace_scoring": "plus_20",
+    "leftover_tie": "fewest_unplayed",
+    "parallel_melds": "allowed",
+}
+
 #: Deals that bench/search_iceberg_worst.py found hard for the optimiser, small enough for the
 #: brute force (hand, table melds, decks), and a colour special sharing its ranks with a run.
 HARD_DEALS = [
@@ -361,12 +369,7 @@ def test_a_deal_whose_narrow_beam_finds_no_play_is_valued_exactly() -> None:
     ]  # fmt: skip
     cards = [Card.parse(t) for t in hand.split()]
     table = [classify_meld([Card.parse(t) for t in meld.split()], 2).meld for meld in melds]
-    options = {
-        "penalty": "unplayable",
-        "ace_scoring": "plus_20",
-        "leftover_tie": "fewest_unplayed",
-        "parallel_melds": "allowed",
-    }
+    options = DEFAULT_OPTIONS
     result = value_leftover(cards, table, 2, options)
     assert (result.best_points, len(result.unplayed)) == (1520, 3)
     check_plan(cards, table, 2, options, result)
@@ -409,8 +412,31 @@ def joinable_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
     return hand, table, decks, options
 
 
+def _joining_deal(hand: str, melds: list[str]) -> tuple[list[Card], list[Meld], int, dict]:
+    """Two decks, merge_runs on, parallel melds allowed, fewest cards left on a tie."""
+    cards = [Card.parse(t) for t in hand.split()]
+    table = [classify_meld([Card.parse(t) for t in meld.split()], 2).meld for meld in melds]
+    return cards, table, 2, {**DEFAULT_OPTIONS, "merge_runs": True}
+
+
+#: Deals where a lay-off on one table run (a component of its own) made the optimiser count
+#: it again with every later component, so a play without the join looked better than it was:
+#: (hand, table, V*, |U|).
+JOINS_BESIDE_TWIN_RUNS = [
+    # 10S joins 7S–9S and JS–KS (70, iceberg-4.4) and 2S goes on a 3S–5S (40): 110, leaving 9S JS.
+    # The run 9S 10S JS (30) with 2S (40) plays every card but scores 70: points first (6.5).
+    ("2S 9S 10S JS", ["3S 4S 5S", "7S 8S 9S", "JS QS KS", "3S 4S 5S"], 110, 2),
+    # 7S 8S on a 3S–6S (50 + 60), 9S then joins it to 10S–QS (100, iceberg-4.4), the other 7S on
+    # the twin 3S–6S (50): 260, leaving 10S JS. Melding 8S 9S 10S and joining it with 7S
+    # (30 + 80), JS on top (90) and 7S (50) plays every card for only 250 (iceberg-6.5).
+    ("7S 7S 8S 9S 10S JS", ["3S 4S 5S 6S", "3S 4S 5S 6S", "10S JS QS"], 260, 2),
+]
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=joinable_deals())
+@example(case=_joining_deal(*JOINS_BESIDE_TWIN_RUNS[0][:2]))
+@example(case=_joining_deal(*JOINS_BESIDE_TWIN_RUNS[1][:2]))
 def test_runs_that_may_join_equal_brute_force(case: tuple) -> None:
     hand, table, decks, options = case
     result = value_leftover(hand, table, decks, options)
@@ -434,3 +460,26 @@ def test_a_new_run_joined_beside_a_table_run_is_a_parallel_meld(parallel: str, e
     result = value_leftover(hand, table, 2, options)
     assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, 2, options) == expected
     check_plan(hand, table, 2, options, result)
+
+
+@pytest.mark.parametrize(("hand", "melds", "best", "left"), JOINS_BESIDE_TWIN_RUNS)
+def test_a_join_beats_a_play_of_every_card(hand: str, melds: list[str], best: int, left: int) -> None:
+    cards, table, decks, options = _joining_deal(hand, melds)
+    result = value_leftover(cards, table, decks, options)
+    assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options) == (best, left)
+    assert result.penalty == -best - 10 * left
+    check_plan(cards, table, decks, options, result)
+
+
+def test_the_optimiser_counts_each_lay_off_once_over_several_components() -> None:
+    """2S on one of twin runs 3S–5S (40) and the new run 9S 10S JS (30) are two components:
+    the play scores 70, however many components come after the lay-off (iceberg-4.2, 6.2)."""
+    counts = [[0] * optimiser.N_SUITS for _ in range(optimiser.N_RANKS)]
+    for token in ("2S", "9S", "10S", "JS"):
+        r, s = cell_of(Card.parse(token))
+        counts[r][s] += 1
+    lo, suit = cell_of(Card.parse("3S"))
+    twin = optimiser.TableRun(suit, lo, lo + 2)
+    play = optimiser.solve(optimiser.Problem(tuple(map(tuple, counts)), 2, runs=(twin, twin)))
+    assert (play.points, play.unplayed) == (70, [])
+    assert play.extensions == {0: ([lo - 1], [])}

@@ -192,6 +192,13 @@ def solve(problem: Problem) -> Play:
                 play.unplayed.extend([(r, s)] * counts[r][s])
     for component in _components(problem, live):
         _Component(problem, component).solve_into(play)
+    # Sets and table runs grow by the cards of every component that reaches them: scored once,
+    # on their final sizes, after all components (iceberg-3.4, 4.2).
+    for r, suits in play.sets.items():
+        play.points += set_gain(len(suits), problem.set_sizes[r], problem.decks) or 0
+    for index, (below, above) in play.extensions.items():
+        size = problem.runs[index].size
+        play.points += meld_value(size + len(below) + len(above)) - meld_value(size)
     return play
 
 
@@ -833,11 +840,6 @@ class _Programme:
                     firsts = [first_suit.get((r, colour), 0) for r in ranks]
                     play.specials.extend(_colour_specials(parity, colour, count, firsts))
         play.points += self.specials.points
-        for r, suits in play.sets.items():
-            play.points += set_gain(len(suits), problem.set_sizes[r], problem.decks) or 0
-        for index, (below, above) in play.extensions.items():
-            size = problem.runs[index].size
-            play.points += meld_value(size + len(below) + len(above)) - meld_value(size)
 
 
 #: How many pairs of moves a bound of two lanes together may try before it gives up (then the
