@@ -17,10 +17,11 @@ def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(server: str
     page.fill("#r1c2", DECK[1])
     page.goto(match_url)  # the sheet, as a player checking the totals would
     page.click("text=Enter deal 1")
+    page.wait_for_selector(".draft-notice")
     assert page.input_value("#r1c1") == DECK[0] and page.input_value("#r1c2") == DECK[1]
-    assert page.locator(".draft-notice").is_visible()
     page.fill("#r1c3", DECK[2])
     page.reload()
+    page.wait_for_selector(".draft-notice")
     assert [page.input_value(f"#{cell}") for cell in CELLS[:3]] == DECK[:3]
 
     page.click(".draft-notice button")  # start afresh: the blank form, and the draft gone
@@ -34,3 +35,20 @@ def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(server: str
     page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
     page.click("text=Enter deal 2")
     assert page.input_value("#r1c1") == "" and page.locator(".draft-notice").count() == 0
+
+
+def test_an_iceberg_play_log_comes_back_after_leaving_the_form(server: str, phone: Any) -> None:
+    from tests.browser.test_iceberg_browser import add_play
+    from tests.browser.test_iceberg_browser import start_match as start_iceberg
+
+    page = phone.new_page()
+    start_iceberg(page, server, target=200)
+    match_url = page.url
+    page.click("text=Enter deal 1")
+    add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
+    add_play(page, "Cat", "on 1", ["7H", "8H"])
+    page.goto(match_url)  # the sheet: the two plays live only in the form so far
+    page.click("text=Enter deal 1")
+    page.wait_for_load_state()
+    log = page.locator(".ib-log").inner_text()
+    assert "4♥" in log and "8♥" in log, log
