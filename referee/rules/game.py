@@ -256,6 +256,10 @@ class Game(ABC):
         """A sentence with its clause that the sheet shows under who deals next (Zheng Fen: who leads)."""
         return None
 
+    def role_label(self, role: str) -> str | Message:
+        """A side's role (``Queen``, ``rows``) as the sheet shows it; a game with roles names them in words."""
+        return role
+
     def turn_word(self, setup: MatchSetup) -> str | Message:
         """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
         return "deals"

@@ -32,6 +32,15 @@ from referee.rules.game import DealContext, DealResult, Game, MatchResult, Match
 STARTERS_4P = ("L", "O", "R", "D", "L", "O")
 
 
+#: The sides' roles as the sheet names them (the roles themselves are keys of the scores).
+ROLE_WORDS: dict[str, Message] = {
+    "Queen": msg("Queen"),
+    "King": msg("King"),
+    "rows": msg("rows"),
+    "columns": msg("columns"),
+}
+
+
 class Dracula(Game):
     slug = "dracula"
     name = msg("Dracula")
@@ -74,6 +83,9 @@ class Dracula(Game):
             (f"{seats['D']} & {seats['O']}", (seats["D"], seats["O"])),
             (f"{seats['L']} & {seats['R']}", (seats["L"], seats["R"])),
         )
+
+    def role_label(self, role: str) -> str | Message:
+        return ROLE_WORDS.get(role, role)
 
     def roles_2p(self, setup: MatchSetup) -> dict[str, str]:
         """``queen`` and ``king`` player names (dracula-1.4)."""
