@@ -72,8 +72,9 @@ def test_the_live_notice_and_the_screen_switch_speak_japanese(server: str, japan
     for cell, card in zip(CELLS, DECK[:9], strict=True):
         keeper.fill(f"#{cell}", card)
     keeper.click("main form button[type=submit]")
+    # (The flash "ディール1を入力しました。" is not read here: both pages share one session cookie, and the other
+    # page's poll may answer with the cookie of before the save. tests/web/test_japanese_pages.py reads it.)
     keeper.wait_for_url(re.compile(r"/matches/\d+(#deal-1)?$"))
-    assert "ディール1を入力しました。" in keeper.inner_text(".flash")
 
     notice.wait_for(state="visible", timeout=15_000)
     assert notice.inner_text().startswith("得点表が別のスマートフォンで変更されました。")
