@@ -150,11 +150,6 @@ class MatchResult:
     status: str | Message = ""
 
     @property
-    def winner_verb(self) -> str:
-        """ "wins" for a player, "win" for a team (English only: :attr:`winner_line` is the whole sentence)."""
-        return win_verb(self.winner or "", self.sides)
-
-    @property
     def winner_line(self) -> Message:
         """The banner of a won match: "Ann wins", "EW win"."""
         return wins(self.winner or "", self.sides)
