@@ -6,17 +6,23 @@ version, what the viewer may do there (an editor sees other buttons than a follo
 version (so a new release never serves an old page as current), and the reader's language.
 A 304 then costs two small queries.
 
+A follower's page holds nothing of its reader (no form token, no editor's button): every follower of
+one version sees the same page. Such a page is rendered once per tag and kept for all of them
+(``shared``), so a room of phones reloading after a deal costs one rendering, not one each.
+
 The tags are weak: the compressed and the plain body of one version are the same page.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from cachetools import LRUCache
 from flask import Response, current_app, make_response, request, session
 
 from referee.web.i18n import language
@@ -59,11 +65,40 @@ def _flashes_pending() -> bool:
     return bool(session.get("_flashes"))
 
 
-def conditional(etag: str, render: Callable[[], Any]) -> Response:
+#: How many characters of followers' pages each app keeps, in all (a sheet is 10 to 40 thousand).
+SHARED_PAGE_CHARACTERS = 16_000_000
+_SHARED = "referee.shared_pages"
+
+
+def _shared_pages() -> tuple[LRUCache[Hashable, str], threading.Lock]:
+    kept = current_app.extensions.get(_SHARED)
+    if kept is None:
+        kept = current_app.extensions.setdefault(
+            _SHARED, (LRUCache(maxsize=SHARED_PAGE_CHARACTERS, getsizeof=len), threading.Lock())
+        )
+    return kept
+
+
+def _rendered_once(key: Hashable, render: Callable[[], str]) -> str:
+    """The page kept under ``key``, rendered now if it is not kept (two threads may both render it)."""
+    pages, lock = _shared_pages()
+    with lock:
+        page = pages.get(key)
+    if page is None:
+        page = render()
+        if len(page) <= SHARED_PAGE_CHARACTERS // 8:
+            with lock:
+                pages[key] = page
+    return page
+
+
+def conditional(etag: str, render: Callable[[], Any], *, shared: Hashable | None = None) -> Response:
     """``304 Not Modified`` when the browser already holds this version; else ``render()`` it, tagged.
 
     Browsers revalidate a tagged page at every use (``no-cache``); a page showing a one-time message
-    is neither answered from nor kept in a cache.
+    is neither answered from nor kept in a cache. ``shared``, given for a page that holds nothing of
+    its reader, names what it shows beside the tag (the evening's name, the match's creation time):
+    the page is then rendered once for everyone who asks for it with that tag.
     """
     if _flashes_pending():
         response = make_response(render())
@@ -71,6 +106,8 @@ def conditional(etag: str, render: Callable[[], Any]) -> Response:
         return response
     if request.if_none_match.contains_weak(etag):
         response = current_app.response_class(status=304)
+    elif shared is not None:
+        response = make_response(_rendered_once((etag, request.full_path, shared), render))
     else:
         response = make_response(render())
         if response.status_code != 200:

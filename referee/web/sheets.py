@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
@@ -205,6 +206,11 @@ def new_match(code: str, game_slug: str) -> Any:
     return render_template("match_new.html", evening=evening, game=game, form=form), status
 
 
+def _follower_page(evening: Evening, match: Match) -> Hashable | None:
+    """For a follower, what a match's page shows beyond its tag: it is then rendered once for all followers."""
+    return None if g.can_edit else (evening.name, match.created_at)
+
+
 @sheets.get("/<code>/matches/<int:match_id>")
 def match(code: str, match_id: int) -> Any:
     """The sheet: the score table and the latest deal's workings; older deals link to their own page."""
@@ -226,7 +232,9 @@ def match(code: str, match_id: int) -> Any:
             rematch_form=ConfirmForm() if result.finished else None,
         )
 
-    return conditional(etag_for(f"match-{match.id}", match.version, editor=g.can_edit), render)
+    return conditional(
+        etag_for(f"match-{match.id}", match.version, editor=g.can_edit), render, shared=_follower_page(evening, match)
+    )
 
 
 @sheets.get("/<code>/matches/<int:match_id>/deals/<int:number>")
@@ -250,7 +258,7 @@ def deal(code: str, match_id: int, number: int) -> Any:
         )
 
     kind = f"deal-{match.id}-{number}" + ("-part" if part else "")
-    return conditional(etag_for(kind, match.version, editor=g.can_edit), render)
+    return conditional(etag_for(kind, match.version, editor=g.can_edit), render, shared=_follower_page(evening, match))
 
 
 @sheets.post("/<code>/matches/<int:match_id>/rematch")
