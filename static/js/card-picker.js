@@ -6,7 +6,7 @@
  * "used" lists cards taken elsewhere (an earlier deal), counted against the copies.
  * "⌨ Type" switches to the keyboard for every card field, and the choice is kept (localStorage)
  * until "♠ Cards" switches back. Escape closes the picker and leaves the field focused.
- * Every word it shows comes from the page (base.html's #words element), in the page's language.
+ * Every word it shows comes from the page, in the page's language (words.js).
  */
 (function () {
   "use strict";
@@ -15,16 +15,7 @@
   var JOKERS = ["JO", "SJ", "BJ"];
   var TYPING_KEY = "card-entry";
   var SUIT_WORDS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-  var WORDS = (function () {
-    var holder = document.getElementById("words");
-    try { return holder ? JSON.parse(holder.getAttribute("data-words")) : {}; } catch (e) { return {}; }
-  })();
-
-  /* The page's word for ``key``, its {placeholders} filled from ``values``. */
-  function word(key, values) {
-    var text = WORDS[key] || key;
-    return text.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? values[name] : all; });
-  }
+  var word = window.refereeWord;
 
   function typing() {
     try { return localStorage.getItem(TYPING_KEY) === "type"; } catch (e) { return false; }

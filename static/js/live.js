@@ -6,7 +6,7 @@
  * without the script its link opens the deal's own page.
  * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it, and
  * stays hidden where it has not. A link to a folded <details> (a deal's number) unfolds it.
- * Its words come from the page (base.html's #words element), in the page's language.
+ * Its words come from the page, in the page's language (words.js).
  */
 (function () {
   "use strict";
@@ -15,10 +15,6 @@
   var version = body.getAttribute("data-live-version");
   var mode = body.getAttribute("data-live-mode") || "reload";
   var INTERVAL = parseInt(body.getAttribute("data-live-interval"), 10) || 4000;
-  var WORDS = (function () {
-    var holder = document.getElementById("words");
-    try { return holder ? JSON.parse(holder.getAttribute("data-words")) : {}; } catch (e) { return {}; }
-  })();
 
   if (url && version && window.fetch) {
     var saved = sessionStorage.getItem("scroll:" + location.pathname);
@@ -87,7 +83,7 @@
     wake.hidden = false;
     var set = function (on) {
       wake.setAttribute("aria-pressed", String(on));
-      wake.textContent = WORDS[on ? "screen_on" : "keep_screen_on"] || wake.textContent;
+      wake.textContent = window.refereeWord(on ? "screen_on" : "keep_screen_on");
     };
     var request = function () {
       return navigator.wakeLock.request("screen").then(function (l) {
