@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # The session cookie is sent again only when the session changes: a follower's poll, answered
+        # while the same browser saves a deal, must not put back the session from before the save
+        # (its one-time message, or editor rights just granted). A remembered evening lasts 400 days
+        # from its last change, as long as browsers keep a cookie.
+        SESSION_REFRESH_EACH_REQUEST=False,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         # Pages, JSON and scripts go out compressed (brotli where the browser takes it, else gzip).
         COMPRESS_ALGORITHM=["br", "gzip"],
         # How often a follower's sheet asks whether it changed (static/js/live.js).
