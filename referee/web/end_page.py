@@ -16,7 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
-from referee.web.forms import option_fields, place_error, raw_options
+from referee.web.forms import add_error, option_fields, place_error, raw_options
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -42,19 +42,19 @@ class EndForm(FlaskForm):
         for name, total in self.rows():
             given = (name.data or "").strip()
             if given and total.data is None and not total.errors:
-                total.errors = [*list(total.errors or []), TEXT["name_without_total"]]
+                add_error(total, TEXT["name_without_total"])
                 valid = False
             elif total.data is not None and not given:
-                name.errors = [*list(name.errors or []), TEXT["total_without_name"]]
+                add_error(name, TEXT["total_without_name"])
                 valid = False
             elif given:
                 if given.casefold() in seen:
-                    name.errors = [*list(name.errors or []), TEXT["twice"]]
+                    add_error(name, TEXT["twice"])
                     valid = False
                 seen.add(given.casefold())
                 filled += 1
         if filled < 2 and valid:
-            self.side_0.errors = [*list(self.side_0.errors or []), TEXT["two_sides"]]
+            add_error(self.side_0, TEXT["two_sides"])
             valid = False
         return valid
 

@@ -279,6 +279,14 @@ def _leaf_fields(form: Any) -> list[Field]:
     return leaves
 
 
+def add_error(field: Field, message: Any) -> None:
+    """Show ``message`` at ``field``, after what it shows already.
+
+    A field's ``errors`` is a tuple until the form is validated (WTForms), so it is replaced, not appended to.
+    """
+    field.errors = [*list(field.errors or []), message]
+
+
 def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | None = None) -> None:
     """Show a rules-layer error at the form field it belongs to, else at the top of the form.
 
@@ -289,7 +297,7 @@ def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | Non
         name = "opt_" + name.removeprefix("options.").split(".")[0]
     target = getattr(form, name, None) if name else None
     if isinstance(target, Field):
-        target.errors = [*list(target.errors or []), say(error)]
+        add_error(target, say(error))
     else:
         form.form_errors.append(say(error))
 
