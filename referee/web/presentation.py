@@ -10,7 +10,7 @@ from flask import Flask, g, url_for
 from flask_babel import format_date
 from markupsafe import Markup, escape
 
-from referee.cards import SUIT_SYMBOLS, SUITS, Pack, parse_card
+from referee.cards import SUIT_SYMBOLS, SUITS, Pack, card_tokens, parse_card
 from referee.errors import InputError
 from referee.rules.game import Game, MatchSetup
 from referee.rules.registry import GAMES
@@ -51,7 +51,7 @@ def _build_card_markup(token: object) -> Markup:
 
 def cards_html(tokens: Any) -> Markup:
     if isinstance(tokens, str):
-        tokens = tokens.split()
+        tokens = card_tokens(tokens)
     return Markup(" ".join([card_html(t) for t in tokens or []]))
 
 
@@ -65,7 +65,7 @@ def suit_signs(text: str) -> Markup:
     out: list[str] = []
     for i, part in enumerate(parts):
         if i % 2 == 1:
-            tokens = part.split()
+            tokens = card_tokens(part)
             if tokens and all(_is_card(t) for t in tokens):
                 out.append(cards_html(tokens))
             else:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, CardLedger, Pack, TooManyCopiesError
+from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, card_tokens
 from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import msg
 from referee.rules.paks.capture import VictimPak
@@ -57,7 +57,7 @@ def parse_suits(value: object, field: str) -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
-        value = [s for s in re.split(r"[\s,]+", value.strip()) if s]
+        value = card_tokens(value)  # suits are separated as cards are: "D H", "D,H"
     if not isinstance(value, list):
         raise FieldError(msg("`{field}` must be a list of suits", field=field), field=field)
     return [parse_suit(item, field) for item in value]
