@@ -34,11 +34,35 @@ def init_app(app: Flask) -> None:
     catalogs.compile_stale()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(catalogs.directories()))
     babel.init_app(app, locale_selector=select_language)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # the i18n extension's
+        gettext=lambda s: catalog().ugettext(s),
+        ngettext=lambda s, p, n: catalog().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: catalog().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalog().unpgettext(c, s, p, n),
+    )
     app.register_blueprint(bp)
     app.jinja_env.filters["say"] = say
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.context_processor(_language_context)
     app.after_request(_vary_by_language)
+
+
+def catalog() -> Any:
+    """The catalog of this request's language, looked up once per request.
+
+    Flask-Babel finds it anew at every call (the locale, the domain, its cache: a page says a few
+    hundred words). It is kept where Flask-Babel's own ``force_locale`` and ``refresh`` clear it, so
+    an API answer given in another language still gets that language's catalog.
+    """
+    state = getattr(g, "_flask_babel", None)
+    kept = getattr(state, "babel_translations", None)
+    if kept is None:
+        kept = get_translations()
+        state = getattr(g, "_flask_babel", None)
+        if state is not None:
+            state.babel_translations = kept
+    return kept
 
 
 def select_language() -> str:
@@ -64,7 +88,7 @@ def say(value: Any) -> str:
     else:
         message = value.msg if isinstance(value, InputError) else getattr(value, "message", value)
     if isinstance(message, Message | Join):
-        return render(message, get_translations())
+        return render(message, catalog())
     return str(message)
 
 

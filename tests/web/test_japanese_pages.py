@@ -199,3 +199,11 @@ def test_the_app_is_named_in_japanese_on_a_japanese_home_screen(client) -> None:
     assert english_words(manifest["description"]) == []
     english = client.get("/manifest.webmanifest").get_json(force=True)
     assert english["name"] == "Table Referee" and english["icons"] == manifest["icons"]
+
+
+def test_the_sheet_says_who_deals_in_japanese(browser: Browser, evening: dict[str, str]) -> None:
+    """The sentence naming the dealer is the game's own ("Ann deals"), said whole in the reader's language."""
+    for url in (evening["begun"], f"{evening['begun']}/deals/1", f"{evening['begun']}/deals/new"):
+        words = visible_words(japanese(browser, url))
+        assert "deals" not in words and "starts" not in words, url
+        assert re.search(r"(Ann|Bob)がディーラー", words), url
