@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -256,16 +257,37 @@ class Problem:
     label: Any = None
 
 
+@dataclass
+class ErrorGroup:
+    """Errors about several fields together, such as points that do not add up or a finishing order
+    with a gap: shown with the group (the element whose id is ``anchor``) and listed in the form's
+    summary just before the problems of the field named ``before``."""
+
+    anchor: str
+    label: Any
+    before: str
+    errors: list[Any] = dataclasses.field(default_factory=list)
+
+
 _UNSHOWN = ("HiddenField", "CSRFTokenField", "VersionField")
 
 
 def error_summary(form: FlaskForm) -> list[Problem]:
-    """Every problem of a refused form, the form's own first, then each field's in the page's order."""
+    """Every problem of a refused form, the form's own first, then each field's (and each group's,
+    from the form's ``error_groups()``) in the order the fields are declared."""
     problems = [Problem(message) for message in getattr(form, "form_errors", [])]
-    for field in _leaf_fields(form):
-        if field.type in _UNSHOWN:
+    groups = list(form.error_groups()) if hasattr(form, "error_groups") else []
+    for leaf in _leaf_fields(form):
+        for group in groups:
+            if group.before == leaf.name:
+                problems.extend(Problem(message, group.anchor, group.label) for message in group.errors)
+        if leaf.type in _UNSHOWN:
             continue
-        problems.extend(Problem(message, field.id, field.label.text) for message in field.errors if message)
+        problems.extend(Problem(message, leaf.id, leaf.label.text) for message in leaf.errors if message)
+    names = {leaf.name for leaf in _leaf_fields(form)}
+    for group in groups:
+        if group.before not in names:
+            problems.extend(Problem(message, group.anchor, group.label) for message in group.errors)
     return problems
 
 
