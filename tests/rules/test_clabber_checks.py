@@ -105,6 +105,29 @@ def test_malformed_requests(check: str, body: Any, code: str, field: str | None)
     assert got["message"]
 
 
+def test_a_deal_request_names_every_mistake_at_once() -> None:
+    body = {"makers": "NW", "points": {"NS": 170, "EW": "lots"}, "melds": {"NS": 30}, "bells": {"EW": 10}}
+    found = error("deal", body)
+    errors = found["errors"]
+    assert [(e["field"], e.get("location")) for e in errors] == [
+        ("makers", ["makers"]),
+        ("points.EW", ["points", "EW"]),
+        ("points.NS", ["points", "NS"]),
+        ("melds.NS", ["melds", "NS"]),
+        ("bells.EW", ["bells", "EW"]),
+    ]
+    assert found["code"] == errors[0]["code"] == "bad_field" and found["field"] == "makers"
+
+
+def test_a_melds_request_names_every_bad_hand() -> None:
+    body = {"trump": "X", "hands": {"N": ["JH", "8H"], "E": ["9S", "ZZ"], "S": ["AD"]}}
+    assert [(e["field"], e.get("location")) for e in error("melds", body)["errors"]] == [
+        ("trump", None),
+        ("hands.N", ["hands", "N"]),
+        ("hands.E", ["hands", "E", 2]),
+    ]
+
+
 def test_copy_error_names_both_hands() -> None:
     got = error("melds", {"trump": "H", "hands": {"N": ["JH"], "W": ["JH"]}})
     assert "`JH` is in both N's hand and W's hand" in got["message"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import InputError
+from referee.errors import InputError, InputErrors
 from referee.rules.clabber import CLABBER, fill_points, other_side_points
 from referee.rules.game import MatchSetup
 
@@ -113,7 +113,7 @@ def test_passed_out_entry() -> None:
         ({"makers": "Zed", "trump": "H", "points": {ANN_CY: 81}}, "makers", "bad_field"),
         ({"makers": "Ann", "trump": "X", "points": {ANN_CY: 81}}, "trump", "bad_field"),
         ({"makers": "Ann", "trump": "H", "points": {ANN_CY: 95, BO_DI: 60}}, "points", "bad_total"),
-        ({"makers": "Ann", "trump": "H", "points": {ANN_CY: 170}}, "points", "bad_total"),
+        ({"makers": "Ann", "trump": "H", "points": {ANN_CY: 170}}, f"points.{ANN_CY}", "bad_total"),
         ({"makers": "Ann", "trump": "H", "points": {ANN_CY: "lots"}}, f"points.{ANN_CY}", "bad_field"),
         ({"makers": "Ann", "trump": "H"}, "points", "bad_field"),
         ({"makers": "Ann", "trump": "D", "turn_up": "10H", "points": {ANN_CY: 81}}, "trump", "bad_field"),
@@ -159,6 +159,38 @@ def test_bad_entries(entry: dict[str, Any], field: str, code: str) -> None:
     with pytest.raises(InputError) as caught:
         CLABBER.check_entry(setup(), entry)
     assert (caught.value.field, caught.value.code) == (field, code)
+
+
+def test_every_mistake_of_an_entry_is_refused_at_once() -> None:
+    """No makers, no trump, a bad turn-up, a side's points out of range and a bad card in two
+    declarers' hands: one refusal names the six, each at its own field and place."""
+    entry = {"points": {ANN_CY: 170}, "turn_up": "7H", "meld_cards": {"Ann": "AH KH 8H", "Bo": "9S ZZ"}}
+    with pytest.raises(InputErrors) as caught:
+        CLABBER.check_entry(setup(), entry)
+    assert [(e.field, e.location, e.code) for e in caught.value.errors] == [
+        ("makers", (), "bad_field"),
+        ("trump", (), "bad_field"),
+        ("turn_up", (), "card_not_in_pack"),
+        (f"points.{ANN_CY}", ("points", ANN_CY), "bad_total"),
+        ("meld_cards", ("meld_cards", "Ann"), "card_not_in_pack"),
+        ("meld_cards", ("meld_cards", "Bo", 2), "bad_card"),
+    ]
+    assert [e.message for e in caught.value.errors][:2] == [
+        "Choose who said “I play”, or “all passed twice”",
+        "Choose the trump suit",
+    ]
+
+
+def test_a_check_that_needs_another_part_waits_for_it() -> None:
+    """Two sides out of range are two mistakes; their sum is not a third. A meld declared twice is
+    judged only once each side's meld is known."""
+    with pytest.raises(InputErrors) as caught:
+        CLABBER.check_entry(setup(), {"makers": "Ann", "trump": "H", "points": {ANN_CY: 170, BO_DI: "lots"}})
+    assert [e.field for e in caught.value.errors] == [f"points.{BO_DI}", f"points.{ANN_CY}"]
+    bad_meld = {"makers": "Ann", "trump": "H", "points": {ANN_CY: 81}, "melds": {ANN_CY: "mule", BO_DI: "sixty"}}
+    with pytest.raises(InputError) as one:
+        CLABBER.check_entry(setup(), bad_meld)
+    assert not isinstance(one.value, InputErrors) and one.value.location == ("melds", BO_DI)
 
 
 def test_entry_must_be_an_object() -> None:

@@ -67,3 +67,57 @@ def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser) -> None:
     summary = html.split("data-error-summary>")[1].split("</div>")[0]
     assert re.search(r"Not saved: 2 things to fix", summary), summary
     assert 'href="#paks_0-1-cards"' in summary and 'href="#paks_1-0-cards"' in summary
+
+
+def summary_of(html: str) -> str:
+    """The refused form's summary; every link in it leads to an element of the page."""
+    summary = html.split("data-error-summary>")[1].split("</div>")[0]
+    links = re.findall(r'<a href="#([\w-]+)">', summary)
+    assert all(f'id="{anchor}"' in html for anchor in links), links
+    return summary
+
+
+def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser) -> None:
+    """Two bad meld fields and a bad trick-points field: three lines, each leading to its field."""
+    from tests.web.test_clabber_pages import enter, start_clabber
+    from tests.web.test_clabber_pages import start_evening as clabber_evening
+
+    match = start_clabber(browser, clabber_evening(browser), 4)
+    typed = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "170"}
+    typed |= {"meld_cards_0": "AH KH 8H", "meld_cards_1": "9S ZZ"}
+    response = enter(browser, f"{match}/deals/new", typed)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    summary = summary_of(html)
+    assert "Not saved: 3 things to fix" in summary, summary
+    assert re.findall(r'<a href="#([\w-]+)">', summary) == ["points_0", "meld_cards_0", "meld_cards_1"]
+    for field in ("points_0", "meld_cards_0", "meld_cards_1"):
+        assert f'aria-describedby="{field}-error"' in html and f'id="{field}-error"' in html
+    assert 'value="170"' in html and 'value="AH KH 8H"' in html and 'value="9S ZZ"' in html
+    assert "No deal yet" in browser.get(match).get_data(as_text=True)
+
+
+def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: Browser) -> None:
+    """Nothing chosen and points that do not add up: the choices and the sum in one refusal; the sum
+    links to the points it concerns."""
+    from tests.web.test_clabber_pages import enter, start_clabber
+    from tests.web.test_clabber_pages import start_evening as clabber_evening
+
+    match = start_clabber(browser, clabber_evening(browser), 4)
+    response = enter(browser, f"{match}/deals/new", {"round": "1", "points_0": "95", "points_1": "60"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    summary = summary_of(html)
+    assert "Not saved: 3 things to fix" in summary, summary
+    assert re.findall(r'<a href="#([\w-]+)">', summary) == ["makers", "trump", "points"]
+    assert "Ann &amp; Cy 95 + Bo &amp; Di 60 = 155, a deal holds 162" in summary
+    assert 'id="points"' in html and 'id="makers-error"' in html and 'id="trump-error"' in html
+
+
+def test_the_api_answers_every_error_of_a_clabber_deal(browser: Browser) -> None:
+    clabber = {"makers": "NS", "points": {"NS": 170, "EW": -8}, "melds": {"EW": 30}}
+    response = browser.client.post("/api/v1/clabber/deal", json=clabber)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert [e["location"] for e in error["errors"]] == [["points", "EW"], ["points", "NS"], ["melds", "EW"]]
+    assert error["code"] == "bad_field" and error["field"] == "points.EW"  # the first, as before

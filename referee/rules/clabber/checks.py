@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.errors import FieldError
+from referee.cards import Card
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, as_int
@@ -23,6 +24,7 @@ from referee.rules.clabber.scoring import (
     check_bells,
     check_meld_points,
     check_points,
+    check_sides,
     fill_points,
     score_deal,
 )
@@ -87,15 +89,11 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     options = body.options(OPTIONS)
     table = read_seats(body)
-    trump = parse_suit(body.raw("trump"), "trump")
-    hands_given = body.mapping("hands")
-    hands = {}
-    for key, value in hands_given.items():
-        seat = table.seat(key, "hands")
-        if seat in hands:
-            raise FieldError(msg("{seat}'s hand is given twice", seat=seat), field="hands", location=("hands", seat))
-        hands[seat] = read_cards(value, table.hand_size, f"hands.{seat}", _hand(seat), ("hands", seat))
-    check_once((cards, Place(_hand(seat), "hands", ("hands", seat))) for seat, cards in hands.items())
+    gathering = Gathering()
+    trump = gathering.attempt(parse_suit, body.raw("trump"), "trump")
+    hands = gathering.attempt(_hands, table, body.mapping("hands"))
+    gathering.check()  # a bad trump and every bad hand at once
+    assert trump is not None and hands is not None
     verdict = judge_melds(table, hands, trump, scope=options["meld_scope"])
     winner = verdict.winner
     return {
@@ -119,6 +117,29 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
         "team_points": verdict.team_points,
         "explanation": verdict.explanation.as_list(),
     }
+
+
+def _hands(table: Table, given: Mapping[str, Any]) -> dict[str, list[Card]]:
+    """Each seat's hand: every seat's bad card or seat name at once, then no card in two hands (clabber-1.2)."""
+    hands: dict[str, list[Card]] = {}
+    gathering = Gathering()
+    for key, value in given.items():
+        seat = gathering.attempt(table.seat, key, "hands")
+        if seat is None:
+            continue
+        if seat in hands:
+            gathering.errors.append(
+                FieldError(msg("{seat}'s hand is given twice", seat=seat), field="hands", location=("hands", seat))
+            )
+            continue
+        hand = gathering.attempt(read_cards, value, table.hand_size, f"hands.{seat}", _hand(seat), ("hands", seat))
+        if hand is not None:
+            hands[seat] = hand
+    gathering.attempt(
+        check_once, ((cards, Place(_hand(seat), "hands", ("hands", seat))) for seat, cards in hands.items())
+    )
+    gathering.check()
+    return hands
 
 
 def trick(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,10 +229,14 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     sides = [str(key) for key in given]
     if not all(isinstance(key, str) and key.strip() for key in given):
         raise FieldError(msg("side names are non-empty strings"), field="points")
-    makers = match_name(body.raw("makers"), sides, "makers", SIDE)
-    points = fill_points(read_side_numbers(given, sides, "points", allow_blank=True), players)
-    melds_given = read_side_numbers(body.raw("melds", {}), sides, "melds")
-    bells_given = read_side_numbers(body.raw("bells", {}), sides, "bells")
+    # The makers, the card points, the melds and the bells are each checked on their own: one 400 names them all.
+    gathering = Gathering()
+    makers = gathering.attempt(match_name, body.raw("makers"), sides, "makers", SIDE)
+    points = gathering.attempt(_card_points, given, sides, players)
+    melds_given = gathering.attempt(_side_values, body.raw("melds", {}), sides, "melds", options["meld_scope"])
+    bells_given = gathering.attempt(_side_values, body.raw("bells", {}), sides, "bells")
+    gathering.check()
+    assert makers is not None and points is not None and melds_given is not None and bells_given is not None
     explanation = Explanation()
     blank = [side for side, value in given.items() if value is None]
     if blank:
@@ -220,8 +245,6 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
             "clabber-2.3" if players != 3 else "clabber-10.1",
         )
     explanation.extend(check_points(points, players))
-    check_meld_points(melds_given, options["meld_scope"])
-    check_bells(bells_given)
     result = score_deal(makers, points, melds_given, bells_given, players=players)
     explanation.extend(result.explanation)
     return {
@@ -235,6 +258,29 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         "marks": result.marks,
         "explanation": explanation.as_list(),
     }
+
+
+def _card_points(given: Mapping[str, Any], sides: list[str], players: int) -> dict[str, int]:
+    """Every side's card points, a blank side filled in: each side's number first, then the sum (clabber-11.5)."""
+    gathering = Gathering()
+    numbers = read_side_numbers(given, sides, "points", allow_blank=True, gathering=gathering)
+    gathering.attempt(check_sides, numbers, players)
+    gathering.check()  # a number that is no number and one out of range, at once
+    points = fill_points(numbers, players)
+    check_points(points, players)
+    return points
+
+
+def _side_values(value: object, sides: list[str], field: str, scope: str | None = None) -> dict[str, int]:
+    """Meld points (with the meld ``scope``) or bell points per side (clabber-11.6)."""
+    gathering = Gathering()
+    numbers = read_side_numbers(value, sides, field, gathering=gathering)
+    if scope is None:
+        gathering.attempt(check_bells, numbers, field)
+    else:
+        gathering.attempt(check_meld_points, numbers, scope, field)
+    gathering.check()
+    return numbers
 
 
 def bid(data: Mapping[str, Any]) -> dict[str, Any]:

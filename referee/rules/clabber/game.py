@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.cards import SUIT_WORDS, Card, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, from_json, join, msg
 from referee.rules.checks import as_int
@@ -25,7 +25,7 @@ from referee.rules.clabber.melds import (
     meld_kinds_for,
 )
 from referee.rules.clabber.options import OPTIONS
-from referee.rules.clabber.scoring import check_points, fill_points, score_deal
+from referee.rules.clabber.scoring import check_points, check_sides, fill_points, score_deal
 from referee.rules.clabber.values import (
     DEAL_POINTS,
     PACK,
@@ -89,7 +89,8 @@ class Clabber(Game):
 
             {
               "makers": "Ann & Cy",       # the side (or a player of it) who said "I play";
-                                          # null: all passed twice, the deal is void (clabber-3.5)
+                                          # null: all passed twice, the deal is void (clabber-3.5);
+                                          # required: an entry without it is refused
               "round": 1,                 # bidding round of the "I play": 1 (turn-up suit) or 2
               "trump": "H",               # the trump suit
               "turn_up": "10D",           # optional: checks round 1 = its suit, round 2 = another suit
@@ -115,55 +116,70 @@ class Clabber(Game):
         Bidding is checked as far as the entry allows: round 1 plays the turn-up's suit, round 2
         may not (clabber-3.1, 3.2). Points must add up (clabber-11.5): 162 with 3, 4 or 6 players;
         with 2 players six cards stay undealt, so the two sides must hold 84 to 156 together.
+        Every independent mistake is reported in one :class:`InputErrors` (each at its field and
+        location); a check that needs another part waits until that part is sound.
         """
         data = require_mapping(entry, "entry")
         unknown = [key for key in data if key not in _ENTRY_KEYS]
         if unknown:
             raise FieldError(msg("unknown entry field `{field}`", field=str(unknown[0])), field=str(unknown[0]))
-        table = self.table(setup)
-        makers_given = data.get("makers")
-        if makers_given is None or makers_given == "":
+        if "makers" in data and data["makers"] in (None, ""):
             return {"makers": None}
-        makers = self._side_of(table, makers_given, "makers")
-        given_round = data.get("round") or 1
-        if isinstance(given_round, str) and given_round.strip().isdigit():
-            given_round = int(given_round)
-        bidding_round = as_int(given_round, "round")
-        if bidding_round not in (1, 2):
-            raise FieldError(round_message(bidding_round), field="round")
-        trump = parse_suit(data.get("trump"), "trump")
-        turn_up = self._turn_up(data.get("turn_up"), bidding_round, trump)
-        points, filled = self._points(table, data.get("points"), data.get("filled"))
+        table = self.table(setup)
+        # Each part is checked on its own, so one refusal names every mistake (a part that needs
+        # another, such as the turn-up's suit against the trump, waits until that one is sound).
+        gathering = Gathering()
+        makers = gathering.attempt(self._makers, table, data)
+        bidding_round = gathering.attempt(_bidding_round, data.get("round"))
+        trump = gathering.attempt(_trump, data.get("trump"))
+        turn_up = gathering.attempt(self._turn_up, data.get("turn_up"), bidding_round, trump)
+        points = gathering.attempt(self._points, table, data.get("points"), data.get("filled"))
+        if data.get("melds") and data.get("meld_cards"):
+            gathering.errors.append(
+                FieldError(msg("enter the meld types or the declarers' cards, not both"), field="meld_cards")
+            )
+        scope = setup.options.get("meld_scope", "best_meld_only")
+        melds = gathering.attempt(self._meld_kinds, table, data["melds"], scope) if data.get("melds") else None
+        shown = gathering.attempt(self._meld_cards, table, data["meld_cards"]) if data.get("meld_cards") else None
+        bell = data.get("bell")
+        if bell not in (None, ""):
+            bell = gathering.attempt(self._bell, table, bell, shown if data.get("meld_cards") else {}, trump)
+        gathering.check()
+        assert points is not None  # checked above
         canonical: dict[str, Any] = {
             "makers": makers,
             "round": bidding_round,
             "trump": trump,
             "turn_up": None if turn_up is None else str(turn_up),
-            "points": points,
+            "points": points[0],
         }
-        if filled is not None:
-            canonical["filled"] = filled
-        if data.get("melds") and data.get("meld_cards"):
-            raise FieldError(msg("enter the meld types or the declarers' cards, not both"), field="meld_cards")
-        scope = setup.options.get("meld_scope", "best_meld_only")
-        if data.get("melds"):
-            canonical["melds"] = self._meld_kinds(table, data["melds"], scope)
-        if data.get("meld_cards"):
-            canonical["meld_cards"] = self._meld_cards(table, data["meld_cards"])
-        bell = data.get("bell")
-        canonical["bell"] = None if bell in (None, "") else self._bell(table, bell, canonical, trump)
+        if points[1] is not None:
+            canonical["filled"] = points[1]
+        if melds is not None:
+            canonical["melds"] = melds
+        if shown is not None:
+            canonical["meld_cards"] = shown
+        canonical["bell"] = bell or None
         return canonical
+
+    def _makers(self, table: Table, data: Mapping[str, Any]) -> str:
+        """The side that said “I play” (a side or one of its players); it must be given: ``null`` is
+        how an entry says all passed twice."""
+        if "makers" not in data:
+            raise FieldError(msg("Choose who said “I play”, or “all passed twice”"), field="makers")
+        return self._side_of(table, data["makers"], "makers")
 
     def _side_of(self, table: Table, value: object, field: str) -> str:
         names = [*table.team_names, *table.seats]
         name = match_name(value, list(dict.fromkeys(names)), field, SIDE_OR_PLAYER)
         return name if name in table.team_names else table.team_of(name)
 
-    def _turn_up(self, value: object, bidding_round: int, trump: str) -> Card | None:
+    def _turn_up(self, value: object, bidding_round: int | None, trump: str | None) -> Card | None:
+        """The turn-up card; against the trump once the round and the trump are sound (clabber-3.1, 3.2)."""
         if value in (None, ""):
             return None
         turn_up = PACK.parse_one(value, field="turn_up")
-        if bidding_round == 1 and turn_up.suit != trump:
+        if bidding_round == 1 and trump is not None and turn_up.suit != trump:
             raise FieldError(
                 msg(
                     "in round 1 the trump is the turn-up's suit, {suit} — clabber-3.1",
@@ -179,10 +195,16 @@ class Clabber(Game):
         return turn_up
 
     def _points(self, table: Table, value: object, filled: object) -> tuple[dict[str, int], str | None]:
-        """Every side's card points, and the side that was left blank and filled in, if any."""
+        """Every side's card points, and the side that was left blank and filled in, if any.
+
+        Each side's number is checked at its place first (all at once); the sum only when they are sound.
+        """
         if value is None:
             raise FieldError(msg("enter each side's card points"), field="points")
-        given = read_side_numbers(value, table.team_names, "points", allow_blank=True)
+        gathering = Gathering()
+        given = read_side_numbers(value, table.team_names, "points", allow_blank=True, gathering=gathering)
+        gathering.attempt(check_sides, given, table.count)
+        gathering.check()
         blanks = {side: given.get(side) for side in table.team_names}
         points = fill_points(blanks, table.count)
         check_points(points, table.count)
@@ -196,6 +218,8 @@ class Clabber(Game):
         return points, match_name(filled, table.team_names, "filled", SIDE)
 
     def _meld_kinds(self, table: Table, value: object, scope: str) -> dict[str, list[str]]:
+        """The meld types each side declared: every side's unknown or impossible meld at once, then
+        whether the declarations can stand together (clabber-6.4, 6.5)."""
         if not isinstance(value, Mapping):
             raise FieldError(
                 msg("`melds` is an object of sides and meld types, such as {example}", example='{"NS": "fifty"}'),
@@ -203,30 +227,13 @@ class Clabber(Game):
             )
         allowed = meld_kinds_for(table.count)
         declared: dict[str, list[str]] = {}
+        gathering = Gathering()
         for key, kinds in value.items():
-            side = match_name(key, table.team_names, "melds", SIDE)
+            side = gathering.attempt(match_name, key, table.team_names, "melds", SIDE)
             listed = kinds if isinstance(kinds, list) else [kinds]
-            if len(listed) > 8:
-                raise FieldError(
-                    msg("{side} declared more melds than the cards allow", side=side),
-                    field="melds",
-                    location=("melds", side),
-                )
-            for kind in listed:
-                if kind not in MELD_KINDS:
-                    raise FieldError(
-                        msg("unknown meld {kind}: the melds are {names}", kind=repr(kind), names=", ".join(MELD_KINDS)),
-                        field="melds",
-                        location=("melds", side),
-                    )
-                if kind not in allowed:
-                    raise FieldError(
-                        msg("with 6 players a hand holds 4 cards: no hundred — clabber-10.3"),
-                        field="melds",
-                        location=("melds", side),
-                    )
-            if listed:
+            if side is not None and gathering.attempt(_check_kinds, side, listed, allowed) and listed:
                 declared.setdefault(side, []).extend(listed)
+        gathering.check()  # every side's meld at once
         fours = [(side, k) for side, kinds in declared.items() for k in kinds if k not in SEQUENCE_KINDS]
         kinds_seen = [k for _, k in fours]
         doubled = [(side, k) for side, k in fours if kinds_seen.count(k) > 1]
@@ -241,27 +248,43 @@ class Clabber(Game):
         return {side: declared[side] for side in table.team_names if side in declared}
 
     def _meld_cards(self, table: Table, value: object) -> dict[str, list[str]]:
+        """Each declarer's cards: every player's bad card at once, then no card in two hands (clabber-1.2)."""
         if not isinstance(value, Mapping):
             raise FieldError(
                 msg("`meld_cards` is an object of players and cards, such as {example}", example='{"Ann": "AH KH QH"}'),
                 field="meld_cards",
             )
         hands: dict[str, list[Card]] = {}
+        gathering = Gathering()
         for key, cards in value.items():
-            seat = table.seat(key, "meld_cards")
+            seat = gathering.attempt(table.seat, key, "meld_cards")
+            if seat is None:
+                continue
             where = ("meld_cards", seat)
-            hands[seat] = read_cards(cards, table.hand_size, "meld_cards", msg("{seat}'s hand", seat=seat), where)
-        check_once(
-            (cards, Place(msg("{seat}'s cards", seat=seat), "meld_cards", ("meld_cards", seat)))
-            for seat, cards in hands.items()
+            hand = gathering.attempt(
+                read_cards, cards, table.hand_size, "meld_cards", msg("{seat}'s hand", seat=seat), where
+            )
+            if hand is not None:
+                hands[seat] = hand
+        gathering.attempt(
+            check_once,
+            (
+                (cards, Place(msg("{seat}'s cards", seat=seat), "meld_cards", ("meld_cards", seat)))
+                for seat, cards in hands.items()
+            ),
         )
+        gathering.check()
         return {seat: [str(c) for c in hands[seat]] for seat in table.seats if seat in hands}
 
-    def _bell(self, table: Table, value: object, entry: Mapping[str, Any], trump: str) -> str:
-        """The player who announced the bell (or only their side); the shown cards must allow it."""
+    def _bell(self, table: Table, value: object, shown: Mapping[str, list[str]] | None, trump: str | None) -> str:
+        """The player who announced the bell (or only their side); the shown cards must allow it.
+
+        The cards are weighed only once they and the trump are sound (``shown`` None: they are not).
+        """
         name = match_name(value, list(dict.fromkeys([*table.team_names, *table.seats])), "bell", SIDE_OR_PLAYER)
+        if shown is None or trump is None:
+            return name
         side = name if name in table.team_names else table.team_of(name)
-        shown = entry.get("meld_cards", {})
         for rank in ("K", "Q"):
             card = f"{rank}{trump}"
             for seat, cards in shown.items():
@@ -381,6 +404,48 @@ class Clabber(Game):
 
 
 CLABBER = Clabber()
+
+
+def _bidding_round(value: object) -> int:
+    """1 or 2 (clabber-3.1, 3.2); absent is round 1."""
+    given = value or 1
+    if isinstance(given, str) and given.strip().isdigit():
+        given = int(given)
+    bidding_round = as_int(given, "round")
+    if bidding_round not in (1, 2):
+        raise FieldError(round_message(bidding_round), field="round")
+    return bidding_round
+
+
+def _trump(value: object) -> str:
+    """The trump suit of a deal that was played: it must be chosen."""
+    if value in (None, ""):
+        raise FieldError(msg("Choose the trump suit"), field="trump")
+    return parse_suit(value, "trump")
+
+
+def _check_kinds(side: str, kinds: Sequence[object], allowed: Sequence[str]) -> bool:
+    """A side's declared meld types are known and possible in the variant (clabber-6.1, 10.3)."""
+    if len(kinds) > 8:
+        raise FieldError(
+            msg("{side} declared more melds than the cards allow", side=side),
+            field="melds",
+            location=("melds", side),
+        )
+    for kind in kinds:
+        if kind not in MELD_KINDS:
+            raise FieldError(
+                msg("unknown meld {kind}: the melds are {names}", kind=repr(kind), names=", ".join(MELD_KINDS)),
+                field="melds",
+                location=("melds", side),
+            )
+        if kind not in allowed:
+            raise FieldError(
+                msg("with 6 players a hand holds 4 cards: no hundred — clabber-10.3"),
+                field="melds",
+                location=("melds", side),
+            )
+    return True
 
 
 # --- scoring a deal, step by step ---------------------------------------------------------------

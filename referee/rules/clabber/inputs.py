@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import Card
-from referee.errors import FieldError, Location
+from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import Message, join, msg
 from referee.rules.checks import as_int
 from referee.rules.clabber.tricks import Play, too_many_plays
@@ -32,7 +32,8 @@ def read_cards(
     value: object, limit: int, field: str, what: Message | None = None, location: Location = ()
 ) -> list[Card]:
     """A card list of at most ``limit`` Clabber cards (clabber-11.1, 11.2); ``what`` names it
-    (``a hand`` by default) and ``location`` says where it stands in ``field``."""
+    (``a hand`` by default) and ``location`` says where it stands in ``field``: an error is located
+    there, followed by the bad card's position (``("meld_cards", "Ann", 3)``)."""
     what = what or msg("a hand")
 
     def too_many(count: int) -> FieldError:
@@ -43,8 +44,12 @@ def read_cards(
 
     if isinstance(value, list) and len(value) > limit:
         raise too_many(len(value))
-    with located(location):
+    try:
         cards = PACK.parse(value, field=field)
+    except InputError as error:
+        if location:  # the place of the cards first, then the bad card's position in them, if it has one
+            error.location = (*location, *error.location[1:])
+        raise
     if len(cards) > limit:
         raise too_many(len(cards))
     return cards
@@ -87,17 +92,19 @@ def read_plays(value: object, table: Table, field: str) -> list[Play]:
     return plays
 
 
-
 def read_side_numbers(
     value: object,
     sides: Sequence[str],
     field: str,
     *,
     allow_blank: bool = False,
+    gathering: Gathering | None = None,
 ) -> dict[str, Any]:
     """``{side: whole number}`` with each key one of ``sides`` (any case); missing sides are absent.
 
-    With ``allow_blank`` a ``null`` value stays ``None`` (a side left for the app to fill in).
+    With ``allow_blank`` a ``null`` value stays ``None`` (a side left for the app to fill in). Every
+    side's error is reported at once; given a ``gathering``, the errors are kept there instead and
+    the sides that read well are returned, so the caller can go on checking them.
     """
     if not isinstance(value, Mapping):
         raise FieldError(
@@ -105,17 +112,35 @@ def read_side_numbers(
             field=field,
         )
     numbers: dict[str, Any] = {}
+    errors = gathering if gathering is not None else Gathering()
     for key, number in value.items():
-        side = match_name(key, sides, field, SIDE)
+        side = errors.attempt(match_name, key, sides, field, SIDE)
+        if side is None:
+            continue
         if side in numbers:
-            raise FieldError(
-                msg("{side} is given twice in `{field}`", side=side, field=field), field=field, location=(field, side)
+            errors.errors.append(
+                FieldError(
+                    msg("{side} is given twice in `{field}`", side=side, field=field),
+                    field=field,
+                    location=(field, side),
+                )
             )
-        if number is None and allow_blank:
+        elif number is None and allow_blank:
             numbers[side] = None
-        else:
-            numbers[side] = as_int(number, f"{field}.{side}", minimum=0)
+        elif (read := errors.attempt(_side_number, number, field, side)) is not None:
+            numbers[side] = read
+    if gathering is None:
+        errors.check()  # every side's bad number at once
     return numbers
+
+
+def _side_number(number: object, field: str, side: str) -> int:
+    """One side's whole number, 0 or more; an error is located at the side."""
+    try:
+        return as_int(number, f"{field}.{side}", minimum=0)
+    except FieldError as error:
+        error.location = (field, side)
+        raise
 
 
 SIDE = "side"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.errors import FieldError, TotalError
+from referee.errors import FieldError, Gathering, TotalError
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
 from referee.rules.clabber.melds import BELL, MELD_POINTS
@@ -47,23 +47,12 @@ def check_points(points: Mapping[str, int], players: int, field: str = "points")
 
     3, 4 and 6 players: all 24 cards are dealt, so the sides hold 162 together. 2 players: six
     cards stay undealt, so the deal holds between 84 and 156 (10 + the 18 dealt cards, whose
-    points the entry cannot know); each side then holds 0 to 156.
+    points the entry cannot know); each side then holds 0 to 156. Every side out of range is
+    reported at once (at its own place); the total only when each side is in range.
     """
     low, high = deal_limits(players)
     clause = "clabber-2.3" if players == 4 else VARIANT_CLAUSES[players]
-    for side, value in points.items():
-        if not 0 <= value <= high:
-            raise TotalError(
-                msg(
-                    "{side} {value}: a side holds between 0 and {high} card points — {clause}",
-                    side=side,
-                    value=value,
-                    high=high,
-                    clause=clause,
-                ),
-                field=f"{field}.{side}",
-                location=(field, side),
-            )
+    check_sides(points, players, field)
     total = sum(points.values())
     sum_text = " + ".join(f"{side} {value}" for side, value in points.items())
     if low == high and total != low:
@@ -99,6 +88,30 @@ def check_points(points: Mapping[str, int], players: int, field: str = "points")
             clause,
         )
     return explanation
+
+
+def check_sides(points: Mapping[str, int | None], players: int, field: str = "points") -> None:
+    """Each side's card points lie between 0 and the most a deal holds (clabber-11.5); a side left
+    blank (``None``) is not checked. Every side out of range is one error, all raised together."""
+    high = deal_limits(players)[1]
+    clause = "clabber-2.3" if players == 4 else VARIANT_CLAUSES[players]
+    gathering = Gathering()
+    for side, value in points.items():
+        if value is not None and not 0 <= value <= high:
+            gathering.errors.append(
+                TotalError(
+                    msg(
+                        "{side} {value}: a side holds between 0 and {high} card points — {clause}",
+                        side=side,
+                        value=value,
+                        high=high,
+                        clause=clause,
+                    ),
+                    field=f"{field}.{side}",
+                    location=(field, side),
+                )
+            )
+    gathering.check()
 
 
 def deal_range_note(players: int) -> Message:
@@ -155,31 +168,28 @@ def other_side_points(points: int, players: int = 4) -> int:
 
 def check_meld_points(melds: Mapping[str, int], scope: str, field: str = "melds") -> None:
     """Meld points entered per side (clabber-11.6): one side at most; one meld's value under the
-    default scope, a sum of meld values when a team scores all its melds."""
+    default scope, a sum of meld values when a team scores all its melds. Every side's bad value
+    is reported at once."""
     allowed = sorted({0, *MELD_POINTS.values()})
+    gathering = Gathering()
     for side, value in melds.items():
-        if scope == "best_meld_only":
-            if value not in allowed:
-                raise FieldError(
-                    msg(
-                        "{side}'s meld scores {allowed}, not {value} — clabber-6.1",
-                        side=side,
-                        allowed=join(map(str, allowed)),
-                        value=value,
-                    ),
-                    field=f"{field}.{side}",
-                    location=(field, side),
-                )
-        elif not _meld_sum(value):
-            raise FieldError(
-                msg(
-                    "{side}'s melds cannot add up to {value}: melds score 20, 50, 100 or 200 — clabber-6.1",
-                    side=side,
-                    value=value,
-                ),
-                field=f"{field}.{side}",
-                location=(field, side),
+        if scope == "best_meld_only" and value not in allowed:
+            text = msg(
+                "{side}'s meld scores {allowed}, not {value} — clabber-6.1",
+                side=side,
+                allowed=join(map(str, allowed)),
+                value=value,
             )
+        elif scope != "best_meld_only" and not _meld_sum(value):
+            text = msg(
+                "{side}'s melds cannot add up to {value}: melds score 20, 50, 100 or 200 — clabber-6.1",
+                side=side,
+                value=value,
+            )
+        else:
+            continue
+        gathering.errors.append(FieldError(text, field=f"{field}.{side}", location=(field, side)))
+    gathering.check()
     scoring = [side for side, value in melds.items() if value]
     if len(scoring) > 1:
         raise FieldError(
@@ -199,13 +209,17 @@ def _meld_sum(value: int) -> bool:
 
 def check_bells(bells: Mapping[str, int], field: str = "bells") -> None:
     """Bells: 0 or 20, and at most one side has 20: there is one trump K and Q (clabber-11.6)."""
+    gathering = Gathering()
     for side, value in bells.items():
         if value not in (0, BELL):
-            raise FieldError(
-                msg("{side}'s bell is 0 or {bell}, not {value} — clabber-7.1", side=side, bell=BELL, value=value),
-                field=f"{field}.{side}",
-                location=(field, side),
+            gathering.errors.append(
+                FieldError(
+                    msg("{side}'s bell is 0 or {bell}, not {value} — clabber-7.1", side=side, bell=BELL, value=value),
+                    field=f"{field}.{side}",
+                    location=(field, side),
+                )
             )
+    gathering.check()
     ringing = [side for side, value in bells.items() if value]
     if len(ringing) > 1:
         raise FieldError(

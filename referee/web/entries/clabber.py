@@ -2,7 +2,8 @@
 
 The sides and players come from the match's seats, which the form learns when its template calls
 :meth:`ClabberEntryForm.bind`; their names travel with the form as hidden fields, so the entry
-made from a post names the sides and players it was shown.
+made from a post names the sides and players it was shown. The form checks nothing itself: what
+was chosen and typed goes to the rules layer, which refuses a deal once with every mistake.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, Optional, ValidationError
+from wtforms.validators import Length, Optional
 
 from referee.cards import SUIT_TITLES, SUITS
 from referee.errors import InputError
@@ -22,7 +23,7 @@ from referee.rules.clabber import MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import Game, MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
-from referee.web.forms import WholeNumberField, choices
+from referee.web.forms import ErrorGroup, WholeNumberField, choices
 from referee.web.i18n import say
 
 #: The value of the "all passed twice" choice of the makers.
@@ -54,12 +55,7 @@ def holds_token(text: str | None, token: str) -> bool:
 class ClabberEntryForm(EntryForm):
     template = "games/clabber/entry.html"
 
-    makers = RadioField(
-        _l("Who said “I play”?"),
-        choices=[],
-        validate_choice=False,
-        validators=[InputRequired(message=_l("Choose who said “I play”, or “all passed twice”"))],
-    )
+    makers = RadioField(_l("Who said “I play”?"), choices=[], validate_choice=False)
     trump = suit_field()
     round = RadioField(
         _l("Bidding round"),
@@ -71,14 +67,18 @@ class ClabberEntryForm(EntryForm):
         validators=[Optional(), Length(max=4)],
         description=_l("Checks that round 1 played its suit and round 2 another one."),
     )
-    bell = SelectField(_l("Bell announced by"), choices=[], validate_choice=False, default="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sides: list[Side] = []
         self.players: list[str] = []
         self.count = 0
-        self.group_errors: dict[str, list[str]] = {"points": [], "melds": [], "meld_cards": []}
+        #: Errors about a group of fields: the points' sum, the meld types together, the declarers' cards together.
+        self.groups = {
+            "points": ErrorGroup("points", _l("Card points"), before="meld_0_0"),
+            "melds": ErrorGroup("melds", _l("Melds"), before="meld_cards_0"),
+            "meld_cards": ErrorGroup("meld-cards", _l("Melds"), before="bell"),
+        }
         self._loaded: dict[str, Any] | None = None
 
     # --- the match's seats --------------------------------------------------------------------
@@ -146,28 +146,28 @@ class ClabberEntryForm(EntryForm):
     def meld_types_given(self) -> bool:
         """Whether any meld type was chosen or refused: its section then opens."""
         fields = [self.meld_field(i, k) for i in range(MAX_SIDES) for k in range(MELDS_PER_SIDE)]
-        return bool(self.group_errors["melds"]) or any(f.data or f.errors for f in fields)
+        return bool(self.groups["melds"].errors) or any(f.data or f.errors for f in fields)
 
     def meld_cards_given(self) -> bool:
         fields = [self.cards_field(j) for j in range(MAX_PLAYERS)]
-        return bool(self.group_errors["meld_cards"]) or any(f.data or f.errors for f in fields)
+        return bool(self.groups["meld_cards"].errors) or any(f.data or f.errors for f in fields)
 
-    # --- validation -----------------------------------------------------------------------------
-
-    def validate_trump(self, field: Field) -> None:
-        if self.makers.data != PASSED and field.data not in SUITS:
-            raise ValidationError(_("Choose the trump suit"))
+    def error_groups(self) -> list[ErrorGroup]:
+        """For the summary: each group's errors, linked to the group."""
+        return list(self.groups.values())
 
     # --- entry ----------------------------------------------------------------------------------
 
     def to_entry(self) -> dict[str, Any]:
+        """The entry as chosen and typed; no makers chosen leaves ``makers`` out, for the rules to ask for it."""
         if self.makers.data == PASSED:
             return {"makers": None}
         entry: dict[str, Any] = {
-            "makers": (self.makers.data or "").strip(),
             "round": int(self.round.data) if self.round.data in ("1", "2") else self.round.data,
             "trump": self.trump.data,
         }
+        if self.makers.data:
+            entry["makers"] = self.makers.data.strip()
         if self.turn_up.data and self.turn_up.data.strip():
             entry["turn_up"] = self.turn_up.data.strip()
         sides = [(i, self.side_field(i).data) for i in range(MAX_SIDES) if self.side_field(i).data]
@@ -226,8 +226,8 @@ class ClabberEntryForm(EntryForm):
         group = (error.field or "").split(".")[0]
         if group == "filled":
             group = "points"
-        if group in self.group_errors:
-            self.group_errors[group].append(text)
+        if group in self.groups:
+            self.groups[group].errors.append(text)
         else:
             self.form_errors.append(text)
 
@@ -254,6 +254,7 @@ def _place(error: InputError) -> str | None:
     return rest if dot else None
 
 
+# Declared in the page's order (the summary lists problems in this order): points, meld types, declarers' cards, bell.
 for _i in range(MAX_SIDES):
     setattr(ClabberEntryForm, f"side_{_i}", HiddenField())
     setattr(
@@ -261,6 +262,7 @@ for _i in range(MAX_SIDES):
         f"points_{_i}",
         WholeNumberField(_l("Card points of side %(n)s", n=_i + 1), validators=[Optional()]),
     )
+for _i in range(MAX_SIDES):
     for _k in range(MELDS_PER_SIDE):
         setattr(
             ClabberEntryForm,
@@ -274,5 +276,6 @@ for _j in range(MAX_PLAYERS):
         f"meld_cards_{_j}",
         StringField(_l("Meld cards of player %(n)s", n=_j + 1), validators=[Optional(), Length(max=60)]),
     )
+ClabberEntryForm.bell = SelectField(_l("Bell announced by"), choices=[], validate_choice=False, default="")
 
 FORM = ClabberEntryForm
