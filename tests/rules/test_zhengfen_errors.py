@@ -68,6 +68,21 @@ def test_malformed_request(check: str, body: dict, code: str, field: str) -> Non
     assert result["error"]["message"]
 
 
+def test_a_deal_request_names_every_mistake_at_once() -> None:
+    """A player twice in the order and a bad card in two piles: one 400 with the three."""
+    body = {**DEAL, "order": ["B", "D", "B", "C"]}
+    body["captured"] = dict(DEAL["captured"], A=["10S", "KH", "ZZ"], D=["10C", "JO"])
+    status, result = answer(ZHENGFEN.checks["deal"], body)
+    assert status == 400
+    errors = result["error"]["errors"]
+    assert [(e["field"], e["code"], e["location"]) for e in errors] == [
+        ("order", "bad_field", ["order", 2]),
+        ("captured.A", "bad_card", ["captured.A", 3]),
+        ("captured.D", "card_not_in_pack", ["captured.D"]),
+    ]
+    assert result["error"]["field"] == "order"
+
+
 def test_request_body_must_be_an_object() -> None:
     status, result = answer(ZHENGFEN.checks["classify"], ["8S"])
     assert status == 400 and result["error"]["code"] == "bad_field"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import FieldError, InputError, TotalError
+from referee.errors import FieldError, InputError, InputErrors, TotalError
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
 
@@ -115,6 +115,49 @@ def test_malformed_entries(entry: object, code: str, field: str | None) -> None:
     assert raised.value.code == code
     if field is not None:
         assert raised.value.field == field
+
+
+def test_the_order_as_tapped_place_by_place() -> None:
+    """A form's ``places``: the last place left untapped is the one player left; a gap is refused."""
+    entry = ZHENGFEN.check_entry(setup(), dict(E31, order=None, places=["B", "D", "A", ""]))
+    assert entry["order"] == ["B", "D", "A", "C"]
+    with pytest.raises(FieldError) as gap:
+        ZHENGFEN.check_entry(setup(), {**E31, "places": ["B", "", "A", ""]})
+    assert gap.value.location == ("order", 1)
+    assert gap.value.message == "Tap who went out 2nd: the finishing order decides the scores."
+    with pytest.raises(FieldError) as twice:
+        ZHENGFEN.check_entry(setup(), {**E31, "places": ["B", "D", "B", "C"]})
+    assert twice.value.message == "B is both 1st and 3rd. No place for A. Tap each player in one place."
+
+
+def test_every_mistake_of_an_entry_is_refused_at_once() -> None:
+    """An unknown card in two piles and a finishing order left incomplete: three errors, each at its
+    place; the point total is not a fourth, as it waits until every pile is sound."""
+    captured = dict(E31["captured"], A=["10S", "KH", "ZZ"], D=["10C", "KX"])
+    with pytest.raises(InputErrors) as raised:
+        ZHENGFEN.check_entry(setup(), {"places": ["B", "", "", ""], "captured": captured, "hand": E31["hand"]})
+    assert [(e.field, e.location, e.code) for e in raised.value.errors] == [
+        ("order", ("order", 1), "bad_field"),
+        ("captured.A", ("captured.A", 3), "bad_card"),
+        ("captured.D", ("captured.D", 2), "bad_card"),
+    ]
+
+
+def test_an_order_mistake_and_a_missing_point_card_are_both_named() -> None:
+    missing = dict(E31["captured"], C=["10H", "10D"])
+    with pytest.raises(InputErrors) as raised:
+        ZHENGFEN.check_entry(setup(), {"order": ["B", "B"], "captured": missing, "hand": E31["hand"]})
+    assert [(e.field, e.code) for e in raised.value.errors] == [("order", "bad_field"), ("captured", "bad_total")]
+
+
+def test_cards_and_counts_of_one_pile_must_agree() -> None:
+    both = dict(E31, captured=dict(E31["captured"], A={"cards": "10S KH 5D", "5": 1, "10": 1, "K": 1}))
+    assert ZHENGFEN.check_entry(setup(), both)["captured"]["A"] == ["10S", "KH", "5D"]
+    slip = dict(E31, captured=dict(E31["captured"], A={"cards": "10S KH 5D", "5": 2}))
+    with pytest.raises(FieldError) as raised:
+        ZHENGFEN.check_entry(setup(), slip)
+    assert raised.value.location == ("captured.A", "counts")
+    assert raised.value.message.startswith("captured.A: the cards hold 1 × 5, 1 × 10, 1 × K but the counts say 2 × 5")
 
 
 def test_first_dealer_then_previous_first_player() -> None:

@@ -114,10 +114,43 @@ def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: 
     assert 'id="points"' in html and 'id="makers-error"' in html and 'id="trump-error"' in html
 
 
-def test_the_api_answers_every_error_of_a_clabber_deal(browser: Browser) -> None:
+def test_every_mistake_of_a_zhengfen_deal_is_refused_at_once(browser: Browser) -> None:
+    """An unknown card in two point-card fields and a finishing order left incomplete."""
+    from tests.web.test_zhengfen_pages import E31, PLAYERS, form_data, start_match
+
+    match = start_match(browser, 4)
+    deal = dict(E31, order=["Bob"], captured=dict(E31["captured"], Ann="10S KH ZZ", Bob="KS 8X"))
+    response = browser.submit(f"{match}/deals/new", form_data(PLAYERS[:4], deal))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400
+    summary = summary_of(html)
+    assert "Not saved: 3 things to fix" in summary, summary
+    assert re.findall(r'<a href="#([\w-]+)">', summary) == ["order", "cards_0", "cards_1"]
+    assert "Tap who went out 2nd, 3rd" in summary
+    assert 'id="order"' in html and 'id="cards_0-error"' in html and 'id="cards_1-error"' in html
+    # The places left untapped are marked, the one tapped is kept.
+    marked = re.findall(r'<div class="zf-place has-error"[^>]*aria-labelledby="(place_\d)-label"', html)
+    assert marked == ["place_1", "place_2"]
+    assert '<input type="radio" name="place_0" value="Bob" checked>' in html
+    assert 'value="10S KH ZZ"' in html and 'value="KS 8X"' in html
+
+
+def test_the_api_answers_every_error_of_a_clabber_and_a_zhengfen_deal(browser: Browser) -> None:
     clabber = {"makers": "NS", "points": {"NS": 170, "EW": -8}, "melds": {"EW": 30}}
     response = browser.client.post("/api/v1/clabber/deal", json=clabber)
     assert response.status_code == 400
     error = response.get_json()["error"]
     assert [e["location"] for e in error["errors"]] == [["points", "EW"], ["points", "NS"], ["melds", "EW"]]
     assert error["code"] == "bad_field" and error["field"] == "points.EW"  # the first, as before
+    zhengfen = {
+        "order": ["B", "D", "B", "C"],
+        "captured": {"A": ["10S", "KH", "5X"], "B": ["KS", "5C", "JO"]},
+    }
+    response = browser.client.post("/api/v1/zhengfen/deal", json=zhengfen)
+    assert response.status_code == 400
+    errors = response.get_json()["error"]["errors"]
+    assert [(e["field"], e["code"]) for e in errors] == [
+        ("order", "bad_field"),
+        ("captured.A", "bad_card"),
+        ("captured.B", "card_not_in_pack"),
+    ]

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Card, check_copies
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.messages import msg
 from referee.rules.checks import Body, Check
 from referee.rules.claims import Item, Ruling
@@ -69,46 +69,73 @@ def parse_order(value: object, field: str = "order") -> tuple[str, ...]:
     return order
 
 
-def _piles(body: Body, name: str, order: tuple[str, ...]) -> dict[str, Haul]:
-    piles: dict[str, Haul] = {}
-    given = body.mapping(name) if body.has(name) else {}
+def _piles(
+    given: Mapping[str, Any], name: str, order: tuple[str, ...] | None, gathering: Gathering
+) -> dict[str, Haul | None]:
+    """Each pile of ``captured`` or ``hands``: a player outside a sound ``order`` and a bad pile are
+    each one error kept in ``gathering`` (a pile that failed is None)."""
+    piles: dict[str, Haul | None] = {}
     for player, value in given.items():
-        if player not in order:
-            raise FieldError(
-                msg("`{field}` names {player}, who is not in `order` — zhengfen-9.4", field=name, player=repr(player)),
-                field=name,
-                location=(name, player),
+        if order is not None and player not in order:
+            gathering.errors.append(
+                FieldError(
+                    msg(
+                        "`{field}` names {player}, who is not in `order` — zhengfen-9.4",
+                        field=name,
+                        player=repr(player),
+                    ),
+                    field=name,
+                    location=(name, player),
+                )
             )
-        piles[player] = parse_haul(value, f"{name}.{player}")
+            continue
+        piles[player] = gathering.attempt(parse_haul, value, f"{name}.{player}")
     return piles
 
 
 def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     body.options(OPTIONS)
-    order = parse_order(body.raw("order"))
-    body.mapping("captured")
-    given = _piles(body, "captured", order)
-    captured = {p: given.get(p, Haul(cards=())) for p in order}
-    hands = _piles(body, "hands", order)
+    # The order and each pile are checked on their own, so one 400 names every mistake; the point
+    # total only once every pile is sound (a bad pile would make it look short).
+    gathering = Gathering()
+    order = gathering.attempt(parse_order, body.raw("order"))
+    captured_given = gathering.attempt(body.mapping, "captured")
+    hands_given = gathering.attempt(body.mapping, "hands") if body.has("hands") else {}
+    piles = Gathering()
+    given = _piles(captured_given or {}, "captured", order, piles)
+    hands = _piles(hands_given or {}, "hands", order, piles)
+    if order is not None:
+        for player, pile in hands.items():
+            if pile is not None and player != order[-1] and pile.size:
+                piles.errors.append(
+                    FieldError(
+                        msg(
+                            "only the last player may hold cards: {player} is not last but holds {count} — "
+                            "zhengfen-9.4",
+                            player=player,
+                            count=pile.size,
+                        ),
+                        field=f"hands.{player}",
+                        location=("hands", player),
+                    )
+                )
+    sound = {
+        **{f"captured.{p}": pile for p, pile in given.items() if pile is not None},
+        **{f"hands.{p}": pile for p, pile in hands.items() if pile is not None},
+    }
+    piles.attempt(check_copies_across, sound)
+    last_hand = hands.get(order[-1]) if order is not None else None
+    if order is not None and last_hand is not None:
+        piles.attempt(check_hand, len(order), order[-1], last_hand, field=f"hands.{order[-1]}")
+    gathering.errors.extend(piles.errors)
+    if captured_given is not None and not piles.errors:
+        gathering.attempt(check_point_cards, sound, Haul(cards=()))
+    gathering.check()
+    assert order is not None
     last = order[-1]
-    for player, pile in hands.items():
-        if player != last and pile.size:
-            raise FieldError(
-                msg(
-                    "only the last player may hold cards: {player} is not last but holds {count} — zhengfen-9.4",
-                    player=player,
-                    count=pile.size,
-                ),
-                field=f"hands.{player}",
-                location=("hands", player),
-            )
-    hand = hands.get(last, Haul(cards=()))
-    check_copies_across(
-        {**{f"captured.{p}": pile for p, pile in captured.items()}, **{f"hands.{p}": pile for p, pile in hands.items()}}
-    )
-    check_hand(len(order), last, hand, field=f"hands.{last}")
-    check_point_cards(captured, hand)
+    captured = {p: given.get(p) or Haul(cards=()) for p in order}
+    hand = hands.get(last) or Haul(cards=())
     result = score_deal(order, captured, hand)
     return {
         "scores": result.scores,

@@ -6,13 +6,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation, Step
-from referee.messages import join, msg
+from referee.messages import Message, join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import player_named
 from referee.rules.zhengfen.checks import CHECKS
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
+from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
     Haul,
     check_copies_across,
@@ -54,7 +55,9 @@ class ZhengFen(Game):
         "hand": ["5S", "5H", "7C", "2D"]}``
 
         ``order`` is the finishing order, 1st first and last place last (zhengfen-6.2); every
-        player once, or all but one, who is then last. ``captured`` gives, per player, either the
+        player once, or all but one, who is then last. ``places`` may stand instead of ``order``:
+        the player tapped at each place as a form has them, ``""`` where nobody was; every place
+        but the last must hold a player (:func:`check_places`). ``captured`` gives, per player, either the
         cards they captured (cards without points may be left out) or the count of 5s, 10s and
         kings among them; a player left out captured no point card. ``hand`` is the cards the last
         player still holds (or their counts), ``[]`` or absent when all ran out (zhengfen-6.2).
@@ -62,39 +65,63 @@ class ZhengFen(Game):
         Checks: the twelve point cards are all accounted for, so the deal holds 100 points
         (zhengfen-9.5) — card by card where every pile is entered as cards, by the total of each
         rank where some pile is entered as counts; no card twice (zhengfen-9.1); the last hand is
-        no larger than a dealt hand (zhengfen-9.6). The canonical entry lists every player in seat
-        order under ``captured``, cards as canonical strings, counts as ``{"5", "10", "K"}``.
+        no larger than a dealt hand (zhengfen-9.6). A pile may give cards and counts together
+        (``{"cards": […], "5": 1, …}``): they must agree. Every independent mistake (the order, each
+        pile) is reported in one :class:`InputErrors`; the total waits until every pile is sound. The
+        canonical entry lists every player in seat order under ``captured``, cards as canonical
+        strings, counts as ``{"5", "10", "K"}``.
         """
         data = require_mapping(entry, "entry")
-        order = self._order(setup, data.get("order"))
-        given = data.get("captured")
-        if given is None:
-            given = {}
-        if not isinstance(given, Mapping):
-            raise FieldError(
-                msg("`captured` is an object: each player's captured cards or counts"),
-                field="captured",
-                location=("captured",),
-            )
-        captured: dict[str, Haul] = {}
-        for key, value in given.items():
-            player = self._player(setup, key, "captured")
+        gathering = Gathering()
+        if "places" in data:
+            order = gathering.attempt(self._places, setup, data["places"])
+        else:
+            order = gathering.attempt(self._order, setup, data.get("order"))
+        given = gathering.attempt(_captured_object, data.get("captured"))
+        piles = Gathering()
+        captured: dict[str, Haul | None] = {}
+        for key, value in (given or {}).items():
+            player = piles.attempt(self._player, setup, key, "captured")
             if player in captured:
-                raise FieldError(
-                    msg("`captured` names {player} twice", player=player),
-                    field="captured",
-                    location=("captured", player),
+                piles.errors.append(
+                    FieldError(
+                        msg("`captured` names {player} twice", player=player),
+                        field="captured",
+                        location=("captured", player),
+                    )
                 )
-            captured[player] = parse_haul(value, f"captured.{player}")
-        hand = parse_haul(data.get("hand"), "hand")
-        check_copies_across({**{f"captured.{p}": h for p, h in captured.items()}, "hand": hand})
-        check_hand(setup.count, order[-1], hand, field="hand")
-        piles = {p: captured.get(p, Haul(cards=())) for p in setup.players}
-        check_point_cards(piles, hand)
-        return {"order": list(order), "captured": {p: piles[p].entry() for p in setup.players}, "hand": hand.entry()}
+            elif player is not None:
+                captured[player] = piles.attempt(parse_haul, value, f"captured.{player}")
+        hand = piles.attempt(parse_haul, data.get("hand"), "hand")
+        sound = {f"captured.{p}": h for p, h in captured.items() if h is not None}
+        piles.attempt(check_copies_across, {**sound, "hand": hand} if hand is not None else sound)
+        if hand is not None:
+            last: str | Message = order[-1] if order else msg("the last player")
+            piles.attempt(check_hand, setup.count, last, hand, field="hand")
+        gathering.errors.extend(piles.errors)
+        complete = {p: captured.get(p) or Haul(cards=()) for p in setup.players}
+        if given is not None and not piles.errors:  # the total is only worth checking once every pile is sound
+            gathering.attempt(check_point_cards, complete, hand or Haul(cards=()))
+        gathering.check()
+        assert order is not None and hand is not None
+        return {"order": list(order), "captured": {p: complete[p].entry() for p in setup.players}, "hand": hand.entry()}
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
         return player_named(name, setup.players, field=field, location=(field,))
+
+    def _places(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
+        """The finishing order as tapped place by place: ``""`` (or null) where nobody was tapped."""
+        if not isinstance(value, list) or len(value) > setup.count:
+            raise FieldError(
+                msg('`places` lists the player tapped at each place, 1st first, "" where none was'),
+                field="order",
+                location=("order",),
+            )
+        places = [
+            "" if name in (None, "") else player_named(name, setup.players, field="order", location=("order", index))
+            for index, name in enumerate(value)
+        ]
+        return tuple(check_places(setup.players, places + [""] * (setup.count - len(places))))
 
     def _order(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
         if not isinstance(value, list):
@@ -246,6 +273,19 @@ class ZhengFen(Game):
             ),
             "zhengfen-7.1",
         )
+
+
+def _captured_object(value: object) -> Mapping[str, Any]:
+    """``captured`` is an object of players and piles; absent, nobody captured a point card."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise FieldError(
+            msg("`captured` is an object: each player's captured cards or counts"),
+            field="captured",
+            location=("captured",),
+        )
+    return value
 
 
 def _capitalised(name: str) -> str:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.cards import Card, CardLedger, format_cards
-from referee.errors import FieldError, TotalError
+from referee.errors import FieldError, InputError, TotalError
 from referee.explain import Explanation
-from referee.messages import Message, join, msg
+from referee.messages import Message, Param, join, msg
 from referee.rules.zhengfen.values import (
     DEAL_POINTS,
     HAND_SIZES,
@@ -188,41 +189,80 @@ _COUNT_KEYS = {"5": "5", "10": "10", "T": "10", "K": "K"}
 
 
 def parse_haul(value: object, field: str) -> Haul:
-    """A pile as entered: a list (or string) of cards, or ``{"5": n, "10": n, "K": n}`` counts."""
+    """A pile as entered: a list (or string) of cards, or ``{"5": n, "10": n, "K": n}`` counts, or
+    both as ``{"cards": …, "5": n, …}`` (a form that has both boxes filled), which must agree."""
     if value is None:
         return Haul(cards=())
+    if isinstance(value, Mapping) and "cards" in value:
+        return _cards_and_counts(value, field)
     if isinstance(value, Mapping):
-        counts = dict.fromkeys(POINT_RANKS, 0)
-        for key, number in value.items():
-            rank = _COUNT_KEYS.get(str(key).strip().upper())
-            if rank is None:
-                raise FieldError(
-                    msg(
-                        "`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key}",
-                        field=field,
-                        key=repr(key),
-                    ),
+        return _counted(value, field)
+    return Haul.of_cards(_cards(value, field))
+
+
+def _cards(value: object, field: str) -> list[Card]:
+    """The pile's cards; an error is located in the pile (at the bad card's position when it has one)."""
+    try:
+        return ZHENGFEN_PACK.parse(value, field=field)
+    except InputError as error:
+        error.location = error.location or (field,)
+        raise
+
+
+def _counted(value: Mapping[Any, Any], field: str) -> Haul:
+    counts = dict.fromkeys(POINT_RANKS, 0)
+    for key, number in value.items():
+        rank = _COUNT_KEYS.get(str(key).strip().upper())
+        if rank is None:
+            raise FieldError(
+                msg(
+                    "`{field}` counts only 5s, 10s and kings: keys `5`, `10`, `K`, not {key}",
                     field=field,
-                    location=(field,),
-                )
-            if isinstance(number, str) and number.strip().isdigit():
-                number = int(number)
-            if number in ("", None):
-                number = 0
-            if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
-                raise FieldError(
-                    msg(
-                        "`{field}.{rank}` is a count from 0 to 4, not {number}",
-                        field=field,
-                        rank=rank,
-                        number=repr(number),
-                    ),
+                    key=repr(key),
+                ),
+                field=field,
+                location=(field,),
+            )
+        if isinstance(number, str) and number.strip().isdigit():
+            number = int(number)
+        if number in ("", None):
+            number = 0
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 4:
+            raise FieldError(
+                msg(
+                    "`{field}.{rank}` is a count from 0 to 4, not {number}",
                     field=field,
-                    location=(field, rank),
-                )
-            counts[rank] = number
-        return Haul.of_counts(counts["5"], counts["10"], counts["K"])
-    return Haul.of_cards(ZHENGFEN_PACK.parse(value, field=field))
+                    rank=rank,
+                    number=repr(number),
+                ),
+                field=field,
+                location=(field, rank),
+            )
+        counts[rank] = number
+    return Haul.of_counts(counts["5"], counts["10"], counts["K"])
+
+
+def _cards_and_counts(value: Mapping[Any, Any], field: str) -> Haul:
+    """The cards, when the counts given beside them say the same; else one of the two is a slip."""
+    cards = Haul.of_cards(_cards(value["cards"], field))
+    counted = _counted({key: number for key, number in value.items() if key != "cards"}, field)
+    if cards.counts != counted.counts:
+        raise FieldError(
+            msg(
+                "{pile}: the cards hold {held} but the counts say {said}; clear the counts or the cards",
+                pile=field,
+                held=_counts_text(cards.counts),
+                said=_counts_text(counted.counts),
+            ),
+            field=field,
+            location=(field, "counts"),
+        )
+    return cards
+
+
+def _counts_text(counts: tuple[int, ...]) -> Param:
+    named = [f"{n} × {rank}" for n, rank in zip(counts, POINT_RANKS, strict=True) if n]
+    return join(named, ", ") if named else msg("no point card")
 
 
 def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = "captured") -> None:
@@ -282,8 +322,9 @@ def players_error(count: int, field: str) -> FieldError:
     )
 
 
-def check_hand(players: int, last: str, hand: Haul, *, field: str) -> None:
-    """The last player cannot hold more cards than were dealt to one player (zhengfen-1.5, 9.6)."""
+def check_hand(players: int, last: str | Message, hand: Haul, *, field: str) -> None:
+    """The last player (named, or said as “the last player” while the order is in doubt) cannot hold
+    more cards than were dealt to one player (zhengfen-1.5, 9.6)."""
     if players not in HAND_SIZES:
         raise players_error(players, field)
     most = max_hand(players)

@@ -5,7 +5,9 @@ JavaScript. It starts empty: the players decide it, and a deal saved with a gues
 score wrongly while passing every check. Every place but the last must be tapped; the last is
 then the one player left. Each player's captured point cards are a card field (the
 picker offers only 5s, 10s and kings) or, instead, three counts: the counts are used when the
-card field is empty. The last player's remaining hand is entered the same way.
+card field is empty (both filled, they must agree). The last player's remaining hand is entered
+the same way. The form holds no check of its own: it hands the places as tapped and the piles as
+typed to the rules layer, which reports every mistake of the deal at once.
 """
 
 from __future__ import annotations
@@ -17,14 +19,11 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import CardError, card_tokens
-from referee.errors import FieldError, InputError
-from referee.messages import Join, Message, Param, join, msg
-from referee.rules.zhengfen import parse_haul
-from referee.rules.zhengfen.order import check_places
-from referee.rules.zhengfen.values import POINT_RANKS
+from referee.cards import CardError, TooManyCopiesError, card_tokens
+from referee.errors import InputError
+from referee.messages import Join, Message, Param, msg
 from referee.web.entries import EntryForm, same_card
-from referee.web.forms import WholeNumberField
+from referee.web.forms import ErrorGroup, WholeNumberField
 from referee.web.i18n import say
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
@@ -56,38 +55,19 @@ class Pile:
     def count_errors(self) -> list[str]:
         return [e for f in self.counts for e in f.errors or []]
 
-    def value(self) -> list[str] | dict[str, int]:
-        """Cards when any are typed, else the counts when any is filled, else no card."""
+    def value(self) -> list[str] | dict[str, Any]:
+        """Cards when any are typed, else the counts when any is filled, else no card; both when both
+        are filled (the rules layer holds them to agree)."""
+        counts = {rank: f.data or 0 for f, (_, rank) in zip(self.counts, COUNTS, strict=True)}
+        if self.typed_cards and self.counted:
+            return {"cards": self.typed_cards, **counts}
         if self.typed_cards or not self.counted:
             return self.typed_cards
-        return {rank: f.data or 0 for f, (_, rank) in zip(self.counts, COUNTS, strict=True)}
-
-    def check_both(self) -> None:
-        """Cards and counts both filled must agree, or one of them is a slip."""
-        if not (self.typed_cards and self.counted):
-            return
-        cards = parse_haul(self.typed_cards, self.key)
-        counts = tuple(f.data or 0 for f in self.counts)
-        if cards.counts != counts:
-            raise FieldError(
-                msg(
-                    "{pile}: the cards hold {held} but the counts say {said}; clear the counts or the cards",
-                    pile=self.label,
-                    held=_counts_text(cards.counts),
-                    said=_counts_text(counts),
-                ),
-                field=self.key,
-                location=(self.key, "counts"),
-            )
+        return counts
 
     def show_error(self, message: str, *, at_counts: bool) -> None:
         field = self.counts[0] if at_counts else self.cards
         field.errors = [*list(field.errors or []), message]
-
-
-def _counts_text(counts: tuple[int, ...]) -> Param:
-    named = [f"{n} × {rank}" for n, rank in zip(counts, POINT_RANKS, strict=True) if n]
-    return join(named, ", ") if named else msg("no point card")
 
 
 class ZhengFenEntryForm(EntryForm):
@@ -95,7 +75,18 @@ class ZhengFenEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.order_errors: list[str] = []
+        self.order_group = ErrorGroup("order", _l("Finishing order"), before="place_0")
+        self.piles_group = ErrorGroup("piles", _l("Point cards each player captured"), before="cards_0")
+        #: The places (0 = 1st) an error of the finishing order points at.
+        self.places_at_fault: set[int] = set()
+
+    @property
+    def order_errors(self) -> list[str]:
+        return self.order_group.errors
+
+    def error_groups(self) -> list[ErrorGroup]:
+        """The finishing order's errors and the point cards' total, for the summary (each links to its fieldset)."""
+        return [self.order_group, self.piles_group]
 
     # --- the fields, by seat -----------------------------------------------------------------------
 
@@ -135,13 +126,10 @@ class ZhengFenEntryForm(EntryForm):
     # --- entry ---------------------------------------------------------------------------------------
 
     def to_entry(self) -> dict[str, Any]:
+        """The places as tapped (``""`` where nobody was) and the piles as typed: the rules layer checks it all."""
         seated = self.seated()
-        places = [self.chosen(index) for index in range(len(seated))]
-        order = check_places([name for _, name in seated], places)
-        for pile in self.piles():
-            pile.check_both()
         return {
-            "order": order,
+            "places": [self.chosen(index) for index in range(len(seated))],
             "captured": {name: self.captured(seat, name).value() for seat, name in seated},
             "hand": self.hand().value(),
         }
@@ -157,22 +145,32 @@ class ZhengFenEntryForm(EntryForm):
     # --- errors --------------------------------------------------------------------------------------
 
     def place_error(self, error: InputError) -> None:
-        """At the pile holding the named card or the pile the error names; the order above its rows."""
+        """The order's errors above its rows (marking the place at fault and every place left untapped);
+        a pile's at its cards or its counts; a card in two piles at both; the point cards' total above the piles."""
         message = say(self._readable(error.msg))
         if error.field == "order":
-            self.order_errors.append(message)
+            self.order_group.errors.append(message)
+            if len(error.location) > 1 and isinstance(error.location[1], int):
+                self.places_at_fault.add(error.location[1])
+            count = len(self.seated())
+            self.places_at_fault.update(i for i in range(count - 1) if not self.chosen(i))
             return
-        piles = self._piles_holding(error)
-        if piles:
-            for pile in piles:
+        own = next((pile for pile in self.piles() if pile.key == error.field), None)
+        if own is None or isinstance(error, TooManyCopiesError):
+            holding = self._piles_holding(error)
+            for pile in holding:
                 pile.show_error(message, at_counts=False)
-            return
-        for pile in self.piles():
-            if error.field == pile.key:
-                at_counts = error.location[1:] == ("counts",) or (not pile.typed_cards and pile.counted)
-                pile.show_error(message, at_counts=at_counts)
+            if holding:
                 return
-        self.form_errors.append(message)
+        if own is not None:
+            at_counts = error.location[1:2] in (("counts",), *((rank,) for _, rank in COUNTS)) or (
+                not own.typed_cards and own.counted
+            )
+            own.show_error(message, at_counts=at_counts)
+        elif error.field == "captured":
+            self.piles_group.errors.append(message)
+        else:
+            self.form_errors.append(message)
 
     def _piles_holding(self, error: InputError) -> list[Pile]:
         if not isinstance(error, CardError):
@@ -217,8 +215,12 @@ def _count_field(label: str) -> IntegerField:
     )
 
 
+# The places first, as the page shows them (the summary lists problems in this order).
 for _seat in range(SEATS):
-    setattr(ZhengFenEntryForm, f"place_{_seat}", StringField(validators=[Optional(), Length(max=80)]))
+    setattr(
+        ZhengFenEntryForm, f"place_{_seat}", StringField(_l("Finishing order"), validators=[Optional(), Length(max=80)])
+    )
+for _seat in range(SEATS):
     setattr(ZhengFenEntryForm, f"player_{_seat}", HiddenField(validators=[Optional(), Length(max=80)]))
     setattr(ZhengFenEntryForm, f"cards_{_seat}", StringField(_l("Cards"), validators=[Optional(), Length(max=200)]))
     for _count, _label in COUNT_LABELS:

@@ -17,6 +17,7 @@ from referee.errors import InputError
 from referee.messages import Param, msg
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
+from referee.rules.zhengfen.order import check_places
 from referee.web.entries.zhengfen import ZhengFenEntryForm, renamed
 from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
@@ -116,7 +117,7 @@ class DealForm(ZhengFenEntryForm):
     def body(self) -> dict[str, Any]:
         """The ``deal`` check's request: the last player's cards left are ``hands`` of the last place."""
         entry = self.to_entry()
-        order = entry["order"]
+        order = check_places(self.letters(), entry["places"])
         hands = {order[-1]: entry["hand"]} if order and entry["hand"] else {}
         return {"order": order, "captured": entry["captured"], "hands": hands}
 
