@@ -3,7 +3,8 @@
 Issue 14's target is a typical 4-player deal in at most 20 taps and 12 typed characters in a game's
 quick mode. A table-speed test drives the page only through a :class:`Thumbs`, so every action it
 takes is counted: a tap is one tap (a button, a chip, a stepper, a field to type into, the save
-button), typing is one character per key. Reading the page is free.
+button; a native list is two, one to open it and one to pick), typing is one character per key.
+Reading the page is free.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ class Thumbs:
         self.page.keyboard.type(text)
         self.characters += len(text)
         self.log.append(f"type {text!r} into {selector}")
+
+    def choose(self, selector: str, value: str) -> None:
+        """An option of a native list (a ``select``): one tap opens the list, one picks the option."""
+        self.page.locator(selector).select_option(value)
+        self.taps += 2
+        self.log.append(f"choose {value!r} in {selector}")
 
     def type_here(self, text: str) -> None:
         """``text`` typed into the field that has the focus already (after a tap or by the page's own move)."""
