@@ -91,7 +91,7 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     table = read_seats(body)
     gathering = Gathering()
     trump = gathering.attempt(parse_suit, body.raw("trump"), "trump")
-    hands = gathering.attempt(_hands, table, body.mapping("hands"))
+    hands = gathering.attempt(_hands, table, body)
     gathering.check()  # a bad trump and every bad hand at once
     assert trump is not None and hands is not None
     verdict = judge_melds(table, hands, trump, scope=options["meld_scope"])
@@ -119,11 +119,11 @@ def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _hands(table: Table, given: Mapping[str, Any]) -> dict[str, list[Card]]:
+def _hands(table: Table, body: Body) -> dict[str, list[Card]]:
     """Each seat's hand: every seat's bad card or seat name at once, then no card in two hands (clabber-1.2)."""
     hands: dict[str, list[Card]] = {}
     gathering = Gathering()
-    for key, value in given.items():
+    for key, value in body.mapping("hands").items():
         seat = gathering.attempt(table.seat, key, "hands")
         if seat is None:
             continue
