@@ -100,6 +100,12 @@ ERROR: Schema = {
                 },
                 "message_id": {"type": "string", "description": "the message id of the error (see `message`)"},
                 "params": PARAMS,
+                "errors": {
+                    "type": "array",
+                    "items": {"type": "object"},
+                    "description": "when the request has several independent mistakes, every one of them, each "
+                    "an object like this one (`code`, `message`, `field`, `location`, …); this object is the first",
+                },
             },
         }
     },
