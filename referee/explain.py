@@ -3,7 +3,9 @@
 Every result of the rules layer carries one, and the API serialises it as
 ``"explanation": [{"text": "…", "rule": "paks-4.2", "message": {"id": …, "params": …}}, …]``:
 ``text`` in the reader's language, ``message`` the sentence's id and parameters (see
-:mod:`referee.messages`), from which any language can render it again.
+:mod:`referee.messages`), from which any language can render it again. A ruling on whether
+something done at the table keeps the rules is a :class:`Judgement`: its explanation and its
+faults, each fault a step citing the clause it breaks.
 """
 
 from __future__ import annotations
@@ -64,8 +66,51 @@ class Explanation:
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.steps)
 
+    def __getitem__(self, index: int) -> Step:
+        return self.steps[index]
+
     def __len__(self) -> int:
         return len(self.steps)
+
+
+@dataclass(kw_only=True)
+class Judgement:
+    """Whether a play, a bid or a placement keeps the rules, worked out step by step.
+
+    ``explanation`` is the whole reasoning as the reader follows it, each fault worded there as
+    the check words it; ``reasons`` are the faults alone, each citing the clause it breaks. It is
+    legal when nothing is at fault. Each check's verdict subclasses it with what is its own (a
+    pak's value, a bid's trump); a ruling that can find no fault (where a drawn card goes) is
+    simply always legal.
+    """
+
+    explanation: Explanation = field(default_factory=Explanation)
+    reasons: Explanation = field(default_factory=Explanation)
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    def step(self, text: str | Message, rule: str) -> None:
+        self.explanation.add(text, rule)
+
+    def fault(self, text: str | Message, rule: str) -> None:
+        """A fault, stated in the explanation in the same words."""
+        self.explanation.add(text, rule)
+        self.reasons.add(text, rule)
+
+    @staticmethod
+    def refusal(reasons: Explanation) -> Judgement:
+        """Illegal with nothing more to explain than the faults themselves."""
+        return Judgement(explanation=Explanation().extend(reasons), reasons=reasons)
+
+    def answer(self, **fields: Any) -> dict[str, Any]:
+        """The API answer: ``legal``, the check's own ``fields``, the ``explanation`` and, when illegal,
+        the ``reasons``."""
+        answer: dict[str, Any] = {"legal": self.legal, **fields, "explanation": self.explanation.as_list()}
+        if not self.legal:
+            answer["reasons"] = self.reasons.as_list()
+        return answer
 
 
 def _stored_message(step: Mapping[str, Any]) -> Message:

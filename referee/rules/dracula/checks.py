@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.cards import CardError, CardLedger, TooManyCopiesError
 from referee.errors import FieldError, Location
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling, unscored
@@ -37,8 +37,7 @@ def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
     layout = parse_layout(body.raw("layout"), DRACULA_PACK)
     missing = incomplete_reason(layout)
     if missing is not None:
-        reasons = Explanation().add(missing, "dracula-3.3")
-        return {"legal": False, "reasons": reasons.as_list(), "explanation": reasons.as_list()}
+        return Judgement.refusal(Explanation().add(missing, "dracula-3.3")).answer()
     result = score_coffin(layout, players, options)
     return {
         "legal": True,
@@ -59,11 +58,7 @@ def placement(data: Mapping[str, Any]) -> dict[str, Any]:
     options = body.options(OPTIONS)
     layout = parse_layout(body.raw("layout"), DRACULA_PACK)
     cell = parse_cell(body.raw("cell"), field="cell")
-    verdict = check_placement(layout, cell, first_card_anywhere=options["first_card_4p"] == "any_cell")
-    answer: dict[str, Any] = {"legal": verdict.legal, "explanation": verdict.explanation.as_list()}
-    if not verdict.legal:
-        answer["reasons"] = verdict.reasons.as_list()
-    return answer
+    return check_placement(layout, cell, first_card_anywhere=options["first_card_4p"] == "any_cell").answer()
 
 
 def game(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,16 +186,11 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     empty = empty_cells(layout)
     if not empty:
         explanation.add(msg("All 9 cells are full: the deal's play ends"), "dracula-3.3")
-    answer: dict[str, Any] = {
-        "legal": not reasons.steps,
-        "layout": layout_strings(layout),
-        "complete": not empty,
-        "placed": {name: sum(1 for m in moves if m.by == name) for name in (dealer, non_dealer)},
-        "explanation": explanation.as_list(),
-    }
-    if reasons.steps:
-        answer["reasons"] = reasons.as_list()
-    return answer
+    return Judgement(explanation=explanation, reasons=reasons).answer(
+        layout=layout_strings(layout),
+        complete=not empty,
+        placed={name: sum(1 for m in moves if m.by == name) for name in (dealer, non_dealer)},
+    )
 
 
 def _last_use(token: str, moves: list[Move]) -> Location:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, TooManyCopiesError, parse_card
 from referee.errors import Gathering, LayoutError, Location
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import join, msg
 
 Layout = tuple[tuple[Card | None, ...], ...]
@@ -120,31 +120,23 @@ def neighbours(cell: Cell) -> list[Cell]:
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < 3 and 0 <= c + dc < 3]
 
 
-@dataclass(frozen=True)
-class PlacementVerdict:
-    legal: bool
-    explanation: Explanation
-    reasons: Explanation
-
-
-def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = False) -> PlacementVerdict:
+def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = False) -> Judgement:
     """May a card go on ``cell``? (dracula-3.2, dracula-8.3, dracula-10.4)."""
     name = cell_name(cell)
-    steps = Explanation()
-    reasons = Explanation()
+    judgement = Judgement()
     if layout[cell[0]][cell[1]] is not None:
-        reasons.add(
+        judgement.fault(
             msg("`{cell}` is taken (by `{card}`)", cell=name, card=str(layout[cell[0]][cell[1]])), "dracula-10.4"
         )
     elif not occupied(layout):
         if first_card_anywhere:
-            steps.add(
+            judgement.step(
                 msg("the coffin is empty: the first card may go on any cell, `{cell}` too", cell=name), "dracula-8.3"
             )
         elif cell == CENTRE:
-            steps.add(msg("the coffin is empty: the first card goes on the centre `r2c2`"), "dracula-8.3")
+            judgement.step(msg("the coffin is empty: the first card goes on the centre `r2c2`"), "dracula-8.3")
         else:
-            reasons.add(
+            judgement.fault(
                 msg("the coffin is empty: the first card goes on the centre `r2c2`, not `{cell}`", cell=name),
                 "dracula-8.3",
             )
@@ -152,7 +144,9 @@ def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = F
         touching = [n for n in neighbours(cell) if layout[n[0]][n[1]] is not None]
         if touching:
             listed = join(f"`{cell_name(n)}`" for n in touching)
-            steps.add(msg("`{cell}` is empty and shares an edge with {cells}", cell=name, cells=listed), "dracula-3.2")
+            judgement.step(
+                msg("`{cell}` is empty and shares an edge with {cells}", cell=name, cells=listed), "dracula-3.2"
+            )
         else:
             diagonal = [
                 (cell[0] + dr, cell[1] + dc)
@@ -161,16 +155,14 @@ def check_placement(layout: Layout, cell: Cell, *, first_card_anywhere: bool = F
                 if 0 <= cell[0] + dr < 3 and 0 <= cell[1] + dc < 3 and layout[cell[0] + dr][cell[1] + dc] is not None
             ]
             if diagonal:
-                reasons.add(
+                judgement.fault(
                     msg("`{cell}` touches only at a corner — no occupied cell shares an edge with it", cell=name),
                     "dracula-3.2",
                 )
             else:
-                reasons.add(msg("`{cell}` touches no occupied cell", cell=name), "dracula-3.2")
-    legal = not reasons.steps
-    explanation = Explanation().extend(steps if legal else reasons)
-    explanation.add(msg("legal placement") if legal else msg("illegal placement"), "dracula-3.2")
-    return PlacementVerdict(legal, explanation, reasons)
+                judgement.fault(msg("`{cell}` touches no occupied cell", cell=name), "dracula-3.2")
+    judgement.step(msg("legal placement") if judgement.legal else msg("illegal placement"), "dracula-3.2")
+    return judgement
 
 
 @dataclass(frozen=True)
@@ -184,7 +176,7 @@ class Move:
 
 def replay(
     start: Layout, moves: Sequence[Move], *, first_card_anywhere: bool = False
-) -> tuple[Layout, list[PlacementVerdict]]:
+) -> tuple[Layout, list[Judgement]]:
     """Put the moves' cards down one by one on ``start``, each checked where it goes (dracula-3.2, 8.3).
 
     Returns the coffin at the end and each move's verdict; a card placed illegally stays off the coffin.
