@@ -99,6 +99,11 @@ class Judgement:
         self.explanation.add(text, rule)
         self.reasons.add(text, rule)
 
+    def include(self, other: Judgement) -> None:
+        """Another judgement's steps and faults as part of this one (a pak's within its turn)."""
+        self.explanation.extend(other.explanation)
+        self.reasons.extend(other.reasons)
+
     @staticmethod
     def refusal(reasons: Explanation) -> Judgement:
         """Illegal with nothing more to explain than the faults themselves."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SUIT_TITLES, SUIT_WORD, SUIT_WORDS, Card, card_strings, format_cards
-from referee.explain import Explanation, Step
+from referee.explain import Judgement
 from referee.messages import Message, join, msg
 from referee.rules.paks.held import pak_faults
 from referee.rules.paks.values import PAIR_RANKS, Split, best_split, pak_text, play_value, sum_text
@@ -26,66 +26,44 @@ class VictimPak:
     owner: str | None = None
 
 
-@dataclass(frozen=True)
-class Verdict:
+@dataclass
+class Verdict(Judgement):
     """The referee's answer on one pak or steal."""
 
-    legal: bool
     value: int
     target: int
     split: Split
-    reasons: tuple[Step, ...]
-    explanation: Explanation
     #: The pak the play forms (paks-4.4, paks-5.7), given also when the play is illegal.
     new_pak: tuple[Card, ...]
 
-    def answer(self) -> dict[str, Any]:
+    def answer(self, **fields: Any) -> dict[str, Any]:
         """The answer fields of shared/API.md."""
-        answer: dict[str, Any] = {
-            "legal": self.legal,
-            "value": self.value,
-            "target": self.target,
-            "split": {
-                "pairs": [[str(p.high), str(p.low), p.value] for p in self.split.pairs],
-                "singles": card_strings(self.split.singles),
-            },
-            "pak": card_strings(self.new_pak),
-            "explanation": self.explanation.as_list(),
+        split = {
+            "pairs": [[str(p.high), str(p.low), p.value] for p in self.split.pairs],
+            "singles": card_strings(self.split.singles),
         }
-        if not self.legal:
-            answer["reasons"] = [step.as_dict() for step in self.reasons]
-        return answer
+        return super().answer(
+            value=self.value, target=self.target, split=split, pak=card_strings(self.new_pak), **fields
+        )
 
 
-@dataclass(frozen=True)
+@dataclass
 class PakVerdict(Verdict):
     table_card: Card
 
 
-@dataclass(frozen=True)
+@dataclass
 class StealVerdict(Verdict):
     #: The suit of the victim paks, ``None`` when they mix suits.
     suit: str | None
     #: The victims' owner when known.
     owner: str | None
 
-
-class _Judgement:
-    """Collects the explanation and the reasons a play is illegal."""
-
-    def __init__(self) -> None:
-        self.explanation = Explanation()
-        self.reasons: list[Step] = []
-
-    def step(self, text: Message, rule: str) -> None:
-        self.explanation.add(text, rule)
-
-    def fault(self, text: Message, rule: str) -> None:
-        self.explanation.add(text, rule)
-        self.reasons.append(Step(text, rule))
+    def answer(self, **fields: Any) -> dict[str, Any]:
+        return super().answer(**fields) | {"suit": self.suit, "owner": self.owner}
 
 
-def _explain_split(judgement: _Judgement, split: Split) -> None:
+def _explain_split(judgement: Judgement, split: Split) -> None:
     for pair in split.pairs:
         judgement.step(
             msg(
@@ -128,7 +106,7 @@ def _stranger(card: Card, suit: str, table_card: Card | None) -> Message:
 
 
 def _check_played_suit(
-    judgement: _Judgement, played: Sequence[Card], suit: str, table_card: Card | None, rule: str
+    judgement: Judgement, played: Sequence[Card], suit: str, table_card: Card | None, rule: str
 ) -> tuple[Card, ...]:
     """Report every played card of another suit; return the cards that may count (those of ``suit``).
 
@@ -153,7 +131,7 @@ def _check_played_suit(
     return tuple(c for c in played if c.suit == suit)
 
 
-def _compare(judgement: _Judgement, value: int, target: int, short: Message, rule: str, *, off_suit: bool) -> None:
+def _compare(judgement: Judgement, value: int, target: int, short: Message, rule: str, *, off_suit: bool) -> None:
     """The value against the target (``short`` says the value falls short); with an off-suit card the play
     fails whatever the numbers say."""
     if value <= target:
@@ -171,7 +149,7 @@ def _compare(judgement: _Judgement, value: int, target: int, short: Message, rul
 
 def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
     """Judge a pak: ``played`` hand cards taking ``table_card`` (paks-4.1, paks-4.2, paks-9.2)."""
-    judgement = _Judgement()
+    judgement = Judgement()
     suit = str(table_card.suit)
     target = play_value(table_card)
     judgement.step(
@@ -200,25 +178,17 @@ def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
         )
         _compare(judgement, value, target, short, "paks-4.2", off_suit=off_suit)
     new_pak = (*played, table_card)
-    legal = not judgement.reasons
-    if legal:
+    if judgement.legal:
         judgement.step(
             msg("Legal: the pak {pak} goes face up before the player, apart from earlier paks", pak=pak_text(new_pak)),
             "paks-4.4",
         )
     return PakVerdict(
-        legal=legal,
-        value=value,
-        target=target,
-        split=split,
-        reasons=tuple(judgement.reasons),
-        explanation=judgement.explanation,
-        new_pak=new_pak,
-        table_card=table_card,
+        value, target, split, new_pak, table_card, explanation=judgement.explanation, reasons=judgement.reasons
     )
 
 
-def _victim_suit(judgement: _Judgement, victims: Sequence[VictimPak]) -> str | None:
+def _victim_suit(judgement: Judgement, victims: Sequence[VictimPak]) -> str | None:
     """The one suit of the victim paks, after reporting paks that cannot exist (paks-9.4, paks-9.5)."""
     broken = False
     for number, victim in enumerate(victims, start=1):
@@ -235,7 +205,7 @@ def _victim_suit(judgement: _Judgement, victims: Sequence[VictimPak]) -> str | N
 
 
 def _victim_owner(
-    judgement: _Judgement,
+    judgement: Judgement,
     victims: Sequence[VictimPak],
     player: str | None,
     partners: Collection[str],
@@ -264,7 +234,7 @@ def _victim_owner(
     return owner
 
 
-def _check_steal_suit(judgement: _Judgement, suit: str, pak_suit: str | None, stolen_suits: Collection[str]) -> None:
+def _check_steal_suit(judgement: Judgement, suit: str, pak_suit: str | None, stolen_suits: Collection[str]) -> None:
     if pak_suit is None:
         return
     if suit == pak_suit:
@@ -333,7 +303,7 @@ def judge_steal(
     ``stolen_suits`` the suits already stolen this turn. ``player`` (the stealer) and
     ``partners`` are optional; given, they decide paks-5.2 and the ``partner_steal`` option.
     """
-    judgement = _Judgement()
+    judgement = Judgement()
     if pak_suit is None:
         judgement.fault(msg("No pak was made this turn: a steal is allowed only right after a pak"), "paks-5.1")
     else:
@@ -372,19 +342,10 @@ def judge_steal(
         short = msg("value {value} is not greater than the stolen paks' {target}", value=value, target=target)
         _compare(judgement, value, target, short, "paks-5.5", off_suit=off_suit)
     new_pak = (*(c for v in victims for c in v.cards), *played)
-    legal = not judgement.reasons
-    if legal:
+    if judgement.legal:
         judgement.step(
             msg("Legal: the stolen and played cards become one new pak {pak}", pak=pak_text(new_pak)), "paks-5.7"
         )
     return StealVerdict(
-        legal=legal,
-        value=value,
-        target=target,
-        split=split,
-        reasons=tuple(judgement.reasons),
-        explanation=judgement.explanation,
-        new_pak=new_pak,
-        suit=suit,
-        owner=owner,
+        value, target, split, new_pak, suit, owner, explanation=judgement.explanation, reasons=judgement.reasons
     )

@@ -163,10 +163,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
         partners=partners,
         partner_steal=options["partner_steal"],
     )
-    answer = verdict.answer()
-    answer["suit"] = verdict.suit
-    answer["owner"] = verdict.owner
-    return decks.into(answer)
+    return decks.into(verdict.answer())
 
 
 def _partners(body: Body) -> list[str]:
@@ -386,20 +383,16 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
         partner_steal=options["partner_steal"],
     )
     assert verdict.draw is not None
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "draw": verdict.draw.outcome,
-        "pak_compulsory": verdict.draw.pak_compulsory,
-        "paks": [v.answer() for v in verdict.paks],
-        "steals": [v.answer() for v in verdict.steals],
-        "missed": [
+    answer = verdict.answer(
+        draw=verdict.draw.outcome,
+        pak_compulsory=verdict.draw.pak_compulsory,
+        paks=[v.answer() for v in verdict.paks],
+        steals=[v.answer() for v in verdict.steals],
+        missed=[
             {"table_card": str(v.table_card), "played": card_strings(v.new_pak[:-1]), "value": v.value}
             for v in verdict.missed
         ],
-        "explanation": verdict.explanation.as_list(),
-    }
-    if not verdict.legal:
-        answer["reasons"] = [step.as_dict() for step in verdict.reasons]
+    )
     return decks.into(answer)
 
 

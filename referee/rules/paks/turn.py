@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from referee.cards import SUIT_WORD, SUIT_WORDS, Card
-from referee.explain import Explanation, Step
-from referee.messages import Message, join, msg
+from referee.explain import Explanation, Judgement
+from referee.messages import join, msg
 from referee.rules.paks.capture import PakVerdict, StealVerdict, VictimPak, judge_pak, judge_steal
 from referee.rules.paks.values import best_split, play_value
 
@@ -18,12 +18,14 @@ TO_HAND = "hand"
 HIDDEN = "hidden"
 
 
-@dataclass(frozen=True)
-class DrawVerdict:
-    """Where the drawn card goes: ``table`` (turn over), ``hand`` (pak optional), ``hidden`` (pak compulsory)."""
+@dataclass
+class DrawVerdict(Judgement):
+    """Where the drawn card goes: ``table`` (turn over), ``hand`` (pak optional), ``hidden`` (pak compulsory).
+
+    A draw cannot be wrong: the verdict is always legal.
+    """
 
     outcome: str
-    explanation: Explanation
 
     @property
     def pak_allowed(self) -> bool:
@@ -47,7 +49,7 @@ def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
             ),
             "paks-3.4",
         )
-        return DrawVerdict(HIDDEN, explanation)
+        return DrawVerdict(HIDDEN, explanation=explanation)
     if drawn.suit not in suits:
         explanation.add(
             msg(
@@ -58,7 +60,7 @@ def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
             ),
             "paks-3.2",
         )
-        return DrawVerdict(TO_TABLE, explanation)
+        return DrawVerdict(TO_TABLE, explanation=explanation)
     explanation.add(
         msg(
             "The table has {suits}: `{card}` joins the hand, and the player may end the turn or make one pak",
@@ -67,7 +69,7 @@ def draw(table: Sequence[Card], drawn: Card) -> DrawVerdict:
         ),
         "paks-3.3",
     )
-    return DrawVerdict(TO_HAND, explanation)
+    return DrawVerdict(TO_HAND, explanation=explanation)
 
 
 def find_pak(table: Sequence[Card], hand: Sequence[Card]) -> list[PakVerdict]:
@@ -106,11 +108,8 @@ class StealClaim:
     played: tuple[Card, ...]
 
 
-@dataclass(frozen=True)
-class TurnVerdict:
-    legal: bool
-    reasons: tuple[Step, ...]
-    explanation: Explanation
+@dataclass
+class TurnVerdict(Judgement):
     draw: DrawVerdict | None = None
     paks: tuple[PakVerdict, ...] = ()
     steals: tuple[StealVerdict, ...] = ()
@@ -146,25 +145,21 @@ def judge_turn(
     taken cards lie on the table, that the played cards are in the hand, and that a compulsory pak
     that was possible was made.
     """
-    explanation = Explanation()
-    reasons: list[Step] = []
-
-    def fault(text: Message, rule: str) -> None:
-        explanation.add(text, rule)
-        reasons.append(Step(text, rule))
-
+    judgement = Judgement()
     drawing = draw(table, drawn) if table is not None and drawn is not None else None
     if drawing is not None:
-        explanation.extend(drawing.explanation)
+        judgement.explanation.extend(drawing.explanation)
         if drawing.outcome == TO_TABLE and (paks or steals):
-            fault(msg("`{card}` went to the table, so this turn has no pak and no steal", card=str(drawn)), "paks-3.2")
+            judgement.fault(
+                msg("`{card}` went to the table, so this turn has no pak and no steal", card=str(drawn)), "paks-3.2"
+            )
     on_table = [*table, drawn] if drawing is not None and drawing.outcome == TO_TABLE else list(table or ())
 
     missed: list[PakVerdict] = []
     if drawing is not None and drawing.pak_compulsory and not paks and hand is not None:
         missed = find_pak(on_table, hand)
         for verdict in missed:
-            fault(
+            judgement.fault(
                 msg(
                     "A pak was compulsory and the hand can make one: {played} takes `{card}` ({comparison})",
                     played=join([f"`{c}`" for c in verdict.new_pak[:-1]], " "),
@@ -174,10 +169,10 @@ def judge_turn(
                 "paks-9.7",
             )
         if not missed:
-            explanation.add(msg("No pak is possible from the shown hand: the turn ends"), "paks-3.4")
+            judgement.step(msg("No pak is possible from the shown hand: the turn ends"), "paks-3.4")
 
     if len(paks) > 1:
-        fault(msg("{n} paks in one turn: a turn has at most one pak", n=len(paks)), "paks-3.5")
+        judgement.fault(msg("{n} paks in one turn: a turn has at most one pak", n=len(paks)), "paks-3.5")
     table_pool = Counter(on_table)
     hand_pool = Counter(hand or ())
     verdicts: list[PakVerdict] = []
@@ -190,18 +185,17 @@ def judge_turn(
                 )
             else:
                 text = msg("A pak takes exactly one table card, not 0 (none)")
-            fault(text, "paks-4.1")
+            judgement.fault(text, "paks-4.1")
             continue
         if table is not None:
             for card in _not_held(claim.table_cards, table_pool):
-                fault(msg("`{card}` is not on the table", card=str(card)), "paks-4.1")
+                judgement.fault(msg("`{card}` is not on the table", card=str(card)), "paks-4.1")
         if hand is not None:
             for card in _not_held(claim.played, hand_pool):
-                fault(msg("`{card}` is not in the hand", card=str(card)), "paks-4.2")
+                judgement.fault(msg("`{card}` is not in the hand", card=str(card)), "paks-4.2")
         verdict = judge_pak(claim.table_cards[0], claim.played)
         verdicts.append(verdict)
-        explanation.extend(verdict.explanation)
-        reasons.extend(verdict.reasons)
+        judgement.include(verdict)
 
     pak_suit = verdicts[0].table_card.suit if verdicts and (drawing is None or drawing.pak_allowed) else None
     stolen: list[str] = []
@@ -209,7 +203,7 @@ def judge_turn(
     for claim in steals:
         if hand is not None:
             for card in _not_held(claim.played, hand_pool):
-                fault(msg("`{card}` is not in the hand", card=str(card)), "paks-5.5")
+                judgement.fault(msg("`{card}` is not in the hand", card=str(card)), "paks-5.5")
         verdict = judge_steal(
             pak_suit,
             stolen,
@@ -220,14 +214,12 @@ def judge_turn(
             partner_steal=partner_steal,
         )
         steal_verdicts.append(verdict)
-        explanation.extend(verdict.explanation)
-        reasons.extend(verdict.reasons)
+        judgement.include(verdict)
         if verdict.suit is not None:
             stolen.append(verdict.suit)
     return TurnVerdict(
-        legal=not reasons,
-        reasons=tuple(reasons),
-        explanation=explanation,
+        explanation=judgement.explanation,
+        reasons=judgement.reasons,
         draw=drawing,
         paks=tuple(verdicts),
         steals=tuple(steal_verdicts),
