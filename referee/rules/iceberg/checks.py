@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.cards import Card, CardLedger, Pack
 from referee.errors import FieldError
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import Message, from_json, msg
 from referee.rules.checks import Body, Check, RulingOf
 from referee.rules.claims import Item, Ruling, unscored
@@ -57,27 +57,18 @@ def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, dict[str, Any]]:
     return body, decks, pack_for(decks), body.options(OPTIONS)
 
 
-def _illegal(reasons: Explanation, **numbers: Any) -> dict[str, Any]:
-    return {"legal": False, **numbers, "reasons": reasons.as_list(), "explanation": reasons.as_list()}
-
-
 def meld(data: Mapping[str, Any]) -> dict[str, Any]:
     body, decks, pack, _ = _setup(data)
     cards = _cards(body, "cards", pack)
     _check_copies(pack, [(cards, "cards", FIELDS["cards"])])
     verdict = classify_meld(cards, decks)
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "kind": verdict.kind,
-        "points": verdict.points,
-        "steps": verdict.steps,
-        "cards": verdict.meld.strings() if verdict.meld else [str(c) for c in cards],
-        "decks": decks,
-        "explanation": verdict.explanation.as_list(),
-    }
-    if not verdict.legal:
-        answer["reasons"] = verdict.reasons.as_list()
-    return answer
+    return verdict.answer(
+        kind=verdict.kind,
+        points=verdict.points,
+        steps=verdict.steps,
+        cards=verdict.meld.strings() if verdict.meld else [str(c) for c in cards],
+        decks=decks,
+    )
 
 
 def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -92,20 +83,15 @@ def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
             "iceberg-9.5",
         )
         reasons.extend(base.reasons)
-        return _illegal(reasons, points=0, kind=None)
+        return Judgement.refusal(reasons).answer(points=0, kind=None)
     verdict = lay_off(base.meld, cards, decks)
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "points": verdict.points,
-        "kind": base.meld.kind,
-        "steps": [{"card": str(card), "size": size, "points": points} for card, size, points in verdict.steps],
-        "meld": verdict.meld.strings(),
-        "decks": decks,
-        "explanation": verdict.explanation.as_list(),
-    }
-    if not verdict.legal:
-        answer["reasons"] = verdict.reasons.as_list()
-    return answer
+    return verdict.answer(
+        points=verdict.points,
+        kind=base.meld.kind,
+        steps=[{"card": str(card), "size": size, "points": points} for card, size, points in verdict.steps],
+        meld=verdict.meld.strings(),
+        decks=decks,
+    )
 
 
 def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,7 +108,9 @@ def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
         for number, verdict in illegal:
             reasons.add(_illegal_table_meld(number, quoted(melds[number - 1])), "iceberg-9.5")
             reasons.extend(verdict.reasons)
-        return _illegal(reasons, best_points=None, unplayed=[str(c) for c in hand], penalty=None, plan=[])
+        return Judgement.refusal(reasons).answer(
+            best_points=None, unplayed=[str(c) for c in hand], penalty=None, plan=[]
+        )
     result = value_leftover(hand, table, decks, options)
     return {
         "legal": True,

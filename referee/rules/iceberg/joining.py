@@ -61,7 +61,7 @@ def lay_off_joining(meld: Meld, cards: Sequence[Card], decks: int, others: Mappi
         fitting = [c for c in waiting if fits(current, c)]
         if not fitting:
             failed = lay_off(current, waiting[:1], decks)
-            return JoinedLayoff(LayoffVerdict(False, meld, 0, steps, failed.reasons, failed.explanation))
+            return JoinedLayoff(LayoffVerdict(meld, 0, steps, explanation=failed.explanation, reasons=failed.reasons))
         closing = [(c, partner(current, c, remaining)) for c in fitting]
         card, key = next(((c, k) for c, k in closing if k is not None), (fitting[0], None))
         waiting.remove(card)
@@ -91,4 +91,4 @@ def lay_off_joining(meld: Meld, cards: Sequence[Card], decks: int, others: Mappi
     points_each = [p for _, _, p in steps]
     if len(steps) > 1:
         explanation.add(steps_text(points_each), "iceberg-4.5")
-    return JoinedLayoff(LayoffVerdict(True, current, sum(points_each), steps, Explanation(), explanation), joined)
+    return JoinedLayoff(LayoffVerdict(current, sum(points_each), steps, explanation=explanation), joined)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import SUIT_WORD, SUIT_WORDS, Card
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement, Step
 from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.iceberg.deck import EVEN_RANKS, ODD_RANKS, RANK_INDEX, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.optimiser import COLOUR_POINTS, SUITED_POINTS, meld_value
@@ -116,13 +116,13 @@ def meld_points(meld: Meld) -> int:
 
 
 @dataclass
-class MeldVerdict:
-    legal: bool
+class MeldVerdict(Judgement):
+    """A meld laid from the hand: ``meld`` ``None`` when the cards are none; ``steps`` what it scores,
+    step by step (iceberg-3.4)."""
+
     meld: Meld | None
     points: int
     steps: list[int]
-    reasons: Explanation = field(default_factory=Explanation)
-    explanation: Explanation = field(default_factory=Explanation)
 
     @property
     def kind(self) -> str | None:
@@ -135,15 +135,14 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     explanation = Explanation()
     kind, detail = _kind_of(cards, decks)
     if kind is None:
-        reasons = Explanation()
-        for text, why in _problems(cards, decks):
-            reasons.add(text, why)
-        explanation.extend(reasons)
-        explanation.add(
+        refused = MeldVerdict(None, 0, [])
+        for problem in _problems(cards, decks):
+            refused.fault(problem.message, problem.rule)
+        refused.step(
             msg("{cards}: not a legal meld", cards=quoted(cards)) if cards else msg("No cards: not a legal meld"),
             "iceberg-9.3",
         )
-        return MeldVerdict(False, None, 0, [], reasons, explanation)
+        return refused
     meld = Meld(kind, ordered(kind, cards))
     rule = KIND_CLAUSES[kind]
     if kind == "special":
@@ -152,7 +151,7 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
             msg("{cards}: a special meld, {detail}: {points}", cards=quoted(cards), detail=detail, points=points), rule
         )
         explanation.add(msg("A special goes down whole; nothing is ever laid on it"), "iceberg-3.6")
-        return MeldVerdict(True, meld, points, [points], explanation=explanation)
+        return MeldVerdict(meld, points, [points], explanation=explanation)
     steps = steps_of(len(cards))
     explanation.add(msg("{cards}: {detail}", cards=quoted(cards), detail=detail), rule)
     if len(steps) > 1:
@@ -168,7 +167,7 @@ def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
         )
     else:
         explanation.add(msg("It scores {points}", points=steps[0]), rule)
-    return MeldVerdict(True, meld, sum(steps), steps, explanation=explanation)
+    return MeldVerdict(meld, sum(steps), steps, explanation=explanation)
 
 
 def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, Param]:
@@ -194,34 +193,34 @@ def _kind_of(cards: list[Card], decks: int) -> tuple[str | None, Param]:
     return None, ""
 
 
-def _problems(cards: list[Card], decks: int) -> list[tuple[Message, str]]:
+def _problems(cards: list[Card], decks: int) -> list[Step]:
     """Why these cards are no meld, each reason with its clause."""
     aces = [c for c in cards if is_ace(c)]
     if aces:
-        return [(msg("`{card}` cannot be melded; aces are only exposed", card=str(a)), "iceberg-1.3") for a in aces]
+        return [Step(msg("`{card}` cannot be melded; aces are only exposed", card=str(a)), "iceberg-1.3") for a in aces]
     n = len(cards)
     if n < 2:
-        return [(msg("A meld needs at least 3 cards (a pair, 2 cards, only with one deck)"), "iceberg-3.2")]
+        return [Step(msg("A meld needs at least 3 cards (a pair, 2 cards, only with one deck)"), "iceberg-3.2")]
     ranks = {c.rank for c in cards}
     if len(ranks) == 1:
         if n == 2:
-            return [(msg("No pairs with two decks: a set needs 3 cards"), "iceberg-3.1")]
+            return [Step(msg("No pairs with two decks: a set needs 3 cards"), "iceberg-3.1")]
         most = msg_n(
             "A set holds at most {most} cards with {n} deck",
             "A set holds at most {most} cards with {n} decks",
             decks,
             most=4 * decks,
         )
-        return [(most, "iceberg-4.3")]
+        return [Step(most, "iceberg-4.3")]
     special = _special_attempt(cards)
     if special is not None:
         return [_special_problem(cards, special), *(_run_problems(cards) or [_no_run(cards)])]
     return _run_problems(cards) or [
-        (msg("{cards} are no pair, set, run or special", cards=quoted(cards)), "iceberg-9.3")
+        Step(msg("{cards} are no pair, set, run or special", cards=quoted(cards)), "iceberg-9.3")
     ]
 
 
-def _run_problems(cards: list[Card]) -> list[tuple[Message, str]]:
+def _run_problems(cards: list[Card]) -> list[Step]:
     """Why cards of several ranks are no run; empty when no single cause stands out."""
     n = len(cards)
     indices = sorted(RANK_INDEX[c.rank] for c in cards)
@@ -232,16 +231,16 @@ def _run_problems(cards: list[Card]) -> list[tuple[Message, str]]:
         suit = SUIT_WORDS[suits.pop()]
         if not distinct:
             twice = next(c for c in cards if sum(d.rank == c.rank for d in cards) > 1)
-            return [(msg("`{card}` twice: a run holds each rank once", card=str(twice)), "iceberg-4.3")]
+            return [Step(msg("`{card}` twice: a run holds each rank once", card=str(twice)), "iceberg-4.3")]
         if n < 3:
-            return [(msg("A run needs at least 3 cards of {suit} in a row", suit=suit), "iceberg-3.3")]
+            return [Step(msg("A run needs at least 3 cards of {suit} in a row", suit=suit), "iceberg-3.3")]
         if _wraps(indices):
-            return [(msg("K does not connect to 2: a run may not wrap around"), "iceberg-1.3")]
+            return [Step(msg("K does not connect to 2: a run may not wrap around"), "iceberg-1.3")]
         by_rank = sorted(cards, key=run_key)
         for before, after in itertools.pairwise(by_rank):
             if run_key(after) != run_key(before) + 1:
                 return [
-                    (
+                    Step(
                         msg(
                             "`{after}` does not follow `{before}`: a run is consecutive",
                             after=str(after),
@@ -254,15 +253,15 @@ def _run_problems(cards: list[Card]) -> list[tuple[Message, str]]:
         counts = {s: sum(str(c.suit) == s for c in cards) for s in suits}
         main = max(counts, key=lambda s: counts[s])
         return [
-            (msg("`{card}` is not a {suit}: a run is one suit", card=str(c), suit=SUIT_WORD[main]), "iceberg-3.3")
+            Step(msg("`{card}` is not a {suit}: a run is one suit", card=str(c), suit=SUIT_WORD[main]), "iceberg-3.3")
             for c in cards
             if str(c.suit) != main
         ]
     return []
 
 
-def _no_run(cards: list[Card]) -> tuple[Message, str]:
-    return (
+def _no_run(cards: list[Card]) -> Step:
+    return Step(
         msg("{cards} are no run either: a run is one suit in consecutive ranks", cards=quoted(cards)),
         "iceberg-3.3",
     )
@@ -290,7 +289,7 @@ def _special_attempt(cards: list[Card]) -> tuple[str, ...] | None:
     return None
 
 
-def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[Message, str]:
+def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> Step:
     """Why cards meant as a special are none: which ranks are wrong, twice or missing, else the colours."""
     listed = " ".join(ranks)
     strangers = [c for c in cards if c.rank not in ranks]
@@ -308,7 +307,7 @@ def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[Message
     if faults:
         why = join(faults, "; ")
         if len(cards) != 6:
-            return (
+            return Step(
                 msg(
                     "Not a special: a special is exactly 6 cards, one each of {ranks}; these are {count}: {faults}",
                     ranks=listed,
@@ -317,14 +316,14 @@ def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[Message
                 ),
                 "iceberg-3.5",
             )
-        return (
+        return Step(
             msg("Not a special: a special is exactly 6 cards, one each of {ranks}: {faults}", ranks=listed, faults=why),
             "iceberg-3.5",
         )
     red = [c for c in cards if c.colour == "red"]
     black = [c for c in cards if c.colour == "black"]
     if len(red) == len(black):
-        return (
+        return Step(
             msg(
                 "Not a special: a special is one colour; {red} are red, {black} black",
                 red=quoted(red),
@@ -347,18 +346,17 @@ def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> tuple[Message
             len(black),
             cards=named,
         )
-    return (why, "iceberg-3.5")
+    return Step(why, "iceberg-3.5")
 
 
 @dataclass
-class LayoffVerdict:
-    legal: bool
+class LayoffVerdict(Judgement):
+    """Cards laid on ``meld``; legal, ``meld`` is the meld they make."""
+
     meld: Meld
     points: int
     #: Each card laid, the meld's size after it, and what it scored.
     steps: list[tuple[Card, int, int]] = field(default_factory=list)
-    reasons: Explanation = field(default_factory=Explanation)
-    explanation: Explanation = field(default_factory=Explanation)
 
 
 def card_on(meld: Meld, card: Card) -> int:
@@ -391,27 +389,27 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
     The cards may be given in any order that a player could lay them: a run takes whichever
     card extends one of its ends next.
     """
-    reasons = Explanation()
-    explanation = Explanation()
+    refused = LayoffVerdict(meld, 0)
     for card in cards:
         if is_ace(card):
-            reasons.add(msg("`{card}` cannot be laid off; aces are only exposed", card=str(card)), "iceberg-1.3")
+            refused.fault(msg("`{card}` cannot be laid off; aces are only exposed", card=str(card)), "iceberg-1.3")
     if not meld.grows:
-        reasons.add(msg("Nothing is ever laid on a special ({cards})", cards=quoted(meld.cards)), "iceberg-3.6")
+        refused.fault(msg("Nothing is ever laid on a special ({cards})", cards=quoted(meld.cards)), "iceberg-3.6")
     if not cards:
-        reasons.add(msg("No cards to lay off"), "iceberg-4.1")
-    if reasons.steps:
-        return LayoffVerdict(False, meld, 0, reasons=reasons, explanation=Explanation().extend(reasons))
+        refused.fault(msg("No cards to lay off"), "iceberg-4.1")
+    if not refused.legal:
+        return refused
+    explanation = Explanation()
     current = meld
     waiting = list(cards)
     steps: list[tuple[Card, int, int]] = []
     while waiting:
         card = next((c for c in waiting if fits(current, c)), None)
         if card is None:
-            text, rule = _misfit(current, waiting[0], decks)
-            reasons.add(text, rule)
-            explanation.add(text, rule)
-            return LayoffVerdict(False, meld, 0, steps, reasons, explanation)
+            misfit = _misfit(current, waiting[0], decks)
+            refused = LayoffVerdict(meld, 0, steps, explanation=explanation)
+            refused.fault(misfit.message, misfit.rule)
+            return refused
         waiting.remove(card)
         points = card_on(current, card)
         if current.kind == "pair":
@@ -428,7 +426,7 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
     points = [p for _, _, p in steps]
     if len(steps) > 1:
         explanation.add(steps_text(points), "iceberg-4.5")
-    return LayoffVerdict(True, current, sum(points), steps, reasons, explanation)
+    return LayoffVerdict(current, sum(points), steps, explanation=explanation)
 
 
 def grow_text(card: Card, meld: Meld, size: int, points: int) -> Message:
@@ -442,23 +440,26 @@ def grow_text(card: Card, meld: Meld, size: int, points: int) -> Message:
     )
 
 
-def _misfit(meld: Meld, card: Card, decks: int) -> tuple[Message, str]:
+def _misfit(meld: Meld, card: Card, decks: int) -> Step:
     shown, label = str(card), meld.label()
     if meld.kind in ("pair", "set"):
         if card.rank != meld.rank:
-            return msg(
-                "`{card}` is not a {rank}: it cannot join {meld}", card=shown, rank=meld.rank, meld=label
-            ), "iceberg-3.2"
-        return msg("A set holds at most {most} cards", most=4 * decks), "iceberg-4.3"
+            return Step(
+                msg("`{card}` is not a {rank}: it cannot join {meld}", card=shown, rank=meld.rank, meld=label),
+                "iceberg-3.2",
+            )
+        return Step(msg("A set holds at most {most} cards", most=4 * decks), "iceberg-4.3")
     if str(card.suit) != meld.suit:
-        return (
+        return Step(
             msg("`{card}` is not a {suit}: it cannot join {meld}", card=shown, suit=SUIT_WORD[meld.suit], meld=label),
             "iceberg-3.3",
         )
     lo, hi = meld.span
     if lo <= run_key(card) <= hi:
-        return (
+        return Step(
             msg("`{card}`: {meld} already holds that rank; a run holds each rank once", card=shown, meld=label),
             "iceberg-4.3",
         )
-    return msg("`{card}` does not touch {meld}: a run grows only at its ends", card=shown, meld=label), "iceberg-9.4"
+    return Step(
+        msg("`{card}` does not touch {meld}: a run grows only at its ends", card=shown, meld=label), "iceberg-9.4"
+    )
