@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.errors import FieldError
-from referee.explain import Explanation, Step
+from referee.explain import Explanation, Judgement
 from referee.messages import Message, msg
 from referee.rules.clabber.values import BIDDING_HAND_SIZES, cards_text, players_message
 
 
 @dataclass
-class BidVerdict:
-    legal: bool
+class BidVerdict(Judgement):
+    """May the player say "I play"; ``trump`` is the suit it would make trump."""
+
     trump: str
-    explanation: Explanation
-    reasons: list[Step] = field(default_factory=list)
 
 
 def judge_bid(
@@ -65,22 +64,20 @@ def judge_bid(
     if dealer and turn_up not in held:
         held.append(turn_up)
         explanation.add(msg("The dealer's hand holds the turn-up `{card}`.", card=str(turn_up)), "clabber-1.4")
-    reasons: list[Step] = []
+    reasons = Explanation()
     if bidding_round == 1:
         trump = turned
         explanation.add(
             msg('Round 1: "I play" makes the turn-up\'s suit trump: {suit}.', suit=SUIT_WORDS[trump]), "clabber-3.1"
         )
         if suit is not None and suit != turned:
-            reasons.append(
-                Step(
-                    msg(
-                        "in round 1 the trump is the turn-up's suit, {turned}; {suit} may be named only in round 2.",
-                        turned=SUIT_WORDS[turned],
-                        suit=SUIT_WORDS[suit],
-                    ),
-                    "clabber-3.1",
-                )
+            reasons.add(
+                msg(
+                    "in round 1 the trump is the turn-up's suit, {turned}; {suit} may be named only in round 2.",
+                    turned=SUIT_WORDS[turned],
+                    suit=SUIT_WORDS[suit],
+                ),
+                "clabber-3.1",
             )
     else:
         if suit is None:
@@ -91,14 +88,12 @@ def judge_bid(
             "clabber-3.2",
         )
         if suit == turned:
-            reasons.append(
-                Step(
-                    msg(
-                        "{suit} was the turn-up's suit, refused in round 1: it may not be named in round 2.",
-                        suit=SUIT_WORDS[suit],
-                    ),
-                    "clabber-3.2",
-                )
+            reasons.add(
+                msg(
+                    "{suit} was the turn-up's suit, refused in round 1: it may not be named in round 2.",
+                    suit=SUIT_WORDS[suit],
+                ),
+                "clabber-3.2",
             )
     if not reasons:
         of_trump = [c for c in held if c.suit == trump]
@@ -114,20 +109,18 @@ def judge_bid(
                 "clabber-3.3",
             )
         else:
-            reasons.append(
-                Step(
-                    msg(
-                        "the player holds no {suit}: a player may only play a suit they hold a card of.",
-                        suit=SUIT_WORD[trump],
-                    ),
-                    "clabber-3.3",
-                )
+            reasons.add(
+                msg(
+                    "the player holds no {suit}: a player may only play a suit they hold a card of.",
+                    suit=SUIT_WORD[trump],
+                ),
+                "clabber-3.3",
             )
     for reason in reasons:
         explanation.add(msg("Not allowed: {reason}", reason=reason.message), reason.rule)
     if not reasons:
         explanation.add(msg('"I play" is allowed; {suit} are trump.', suit=SUIT_WORDS[trump]), "clabber-3.4")
-    return BidVerdict(not reasons, trump, explanation, reasons)
+    return BidVerdict(trump, explanation=explanation, reasons=reasons)
 
 
 def round_message(bidding_round: object) -> Message:

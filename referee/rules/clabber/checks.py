@@ -186,10 +186,8 @@ def legal(data: Mapping[str, Any]) -> dict[str, Any]:
         "legal_cards": [str(c) for c in verdict.legal_cards],
         "explanation": verdict.explanation.as_list(),
     }
-    if card is not None:
-        answer["card"] = str(card)
-        answer["legal"] = verdict.legal
-        answer["reasons"] = [r.as_dict() for r in verdict.reasons]
+    if card is not None:  # the card asked about: its reasons are given even when it may be played
+        answer |= {"card": str(card), "legal": verdict.legal, "reasons": verdict.reasons.as_list()}
     return answer
 
 
@@ -295,14 +293,7 @@ def bid(data: Mapping[str, Any]) -> dict[str, Any]:
     check_once([(hand, Place(msg("hand"), "hand"))])
     suit = parse_suit(body.raw("suit"), "suit") if body.has("suit") else None
     verdict = judge_bid(hand, turn_up, bidding_round, suit, dealer=_boolean(body, "dealer"), players=players)
-    answer: dict[str, Any] = {
-        "legal": verdict.legal,
-        "trump": verdict.trump,
-        "explanation": verdict.explanation.as_list(),
-    }
-    if not verdict.legal:
-        answer["reasons"] = [r.as_dict() for r in verdict.reasons]
-    return answer
+    return verdict.answer(trump=verdict.trump)
 
 
 def end(data: Mapping[str, Any]) -> dict[str, Any]:

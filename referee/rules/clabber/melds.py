@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from referee.cards import SUIT_WORDS, SUITS, Card
 from referee.errors import FieldError
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import Message, join, msg
 from referee.rules.clabber.values import SEQUENCE_ORDER, Table, sequence_strength
 
@@ -267,8 +267,9 @@ class Declaration:
 
 
 @dataclass
-class MeldVerdict:
-    """Whose meld scores, the bells, and each team's meld and bell points."""
+class MeldVerdict(Judgement):
+    """Whose meld scores, the bells, and each team's meld and bell points (always legal: what is
+    declared wrongly is refused as input)."""
 
     winner: Declaration | None
     dead_tie: bool
@@ -277,7 +278,6 @@ class MeldVerdict:
     bells: dict[str, int]
     bell_seat: str | None
     team_points: dict[str, int]
-    explanation: Explanation
     scored: dict[str, list[Meld]] = field(default_factory=dict)
 
 
@@ -383,7 +383,9 @@ def judge_melds(
                 ),
                 "clabber-7.3",
             )
-    return MeldVerdict(winner, dead_tie, declarations, meld_points, bells, bell_seat, team_points, explanation, scored)
+    return MeldVerdict(
+        winner, dead_tie, declarations, meld_points, bells, bell_seat, team_points, scored, explanation=explanation
+    )
 
 
 def _inside(meld: Meld, melds: Sequence[Meld]) -> bool:
@@ -501,13 +503,13 @@ def _bells(
 
 
 @dataclass
-class KindVerdict:
-    """Whose meld scores when only the meld types were entered, not the cards."""
+class KindVerdict(Judgement):
+    """Whose meld scores when only the meld types were entered, not the cards (always legal, as
+    :class:`MeldVerdict`)."""
 
     meld_points: dict[str, int]
     winner: str | None
     kind: str | None
-    explanation: Explanation
 
 
 def judge_kinds(
@@ -535,7 +537,7 @@ def judge_kinds(
         explanation.add(msg("{side} declared {listed}.", side=side, listed=listed), "clabber-6.1")
     if not best:
         explanation.add(msg("Nobody declared a meld."), "clabber-6.3")
-        return KindVerdict(meld_points, None, None, explanation)
+        return KindVerdict(meld_points, None, None, explanation=explanation)
     top = min(best.values(), key=row)
     leaders = [side for side, kind in best.items() if kind == top]
     if len(leaders) > 1:
@@ -590,4 +592,4 @@ def judge_kinds(
             ),
             "clabber-6.3",
         )
-    return KindVerdict(meld_points, winner, top, explanation)
+    return KindVerdict(meld_points, winner, top, explanation=explanation)

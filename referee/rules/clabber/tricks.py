@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
 from referee.cards import SUIT_WORD, SUIT_WORDS, Card
 from referee.errors import FieldError
-from referee.explain import Explanation, Step
+from referee.explain import Explanation, Judgement, Step
 from referee.messages import Message, join, msg, msg_n
 from referee.rules.clabber.values import (
     LAST_TRICK,
@@ -186,15 +186,13 @@ def judge_trick(table: Table, plays: Sequence[Play], trump: str, *, last: bool =
 
 
 @dataclass
-class PlayVerdict:
-    """The legal cards of a seat, and, when a card was asked about, whether it may be played."""
+class PlayVerdict(Judgement):
+    """The legal cards of a seat, and, when a card was asked about, whether it may be played (legal
+    when none was asked)."""
 
     seat: str
     legal_cards: list[Card]
-    explanation: Explanation
     card: Card | None = None
-    legal: bool | None = None
-    reasons: list[Step] = field(default_factory=list)
 
 
 @dataclass
@@ -247,19 +245,15 @@ def legal_play(
     explanation = Explanation().extend(duty.steps)
     legal_cards = [c for c in hand if c in duty.allowed]
     explanation.add(msg("Legal: {cards}.", cards=cards_text(legal_cards)), duty.steps[-1].rule)
-    verdict = PlayVerdict(seat, legal_cards, explanation)
+    verdict = PlayVerdict(seat, legal_cards, card, explanation=explanation)
     if card is not None:
-        verdict.card = card
         if card not in hand:
-            reason = Step(
+            verdict.reasons.add(
                 msg("`{card}` is not in {seat}'s hand ({hand}).", card=str(card), seat=seat, hand=cards_text(hand)),
                 "clabber-11.4",
             )
-            verdict.legal, verdict.reasons = False, [reason]
-        elif card in duty.allowed:
-            verdict.legal = True
-        else:
-            verdict.legal, verdict.reasons = False, [duty.refuse[card]]
+        elif card not in duty.allowed:
+            verdict.reasons.extend([duty.refuse[card]])
         if verdict.legal:
             explanation.add(msg("`{card}` may be played.", card=str(card)), duty.steps[-1].rule)
         else:
