@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from referee.messages import ENGLISH, Message, Translations, as_message, from_json
 
@@ -104,10 +104,10 @@ class Judgement:
         self.explanation.extend(other.explanation)
         self.reasons.extend(other.reasons)
 
-    @staticmethod
-    def refusal(reasons: Explanation) -> Judgement:
-        """Illegal with nothing more to explain than the faults themselves."""
-        return Judgement(explanation=Explanation().extend(reasons), reasons=reasons)
+    @classmethod
+    def refusal(cls, reasons: Explanation, **fields: Any) -> Self:
+        """Illegal with nothing more to explain than the faults themselves; ``fields`` are a subclass's own."""
+        return cls(**fields, explanation=Explanation().extend(reasons), reasons=reasons)
 
     def answer(self, **fields: Any) -> dict[str, Any]:
         """The API answer: ``legal``, the check's own ``fields``, the ``explanation`` and, when illegal,

@@ -250,7 +250,7 @@ ANSWERS: Mapping[tuple[str, str], Mapping[str, Schema]] = {
         "length": optional(INTEGER),
         "jokers": mapping(STRING),
     },
-    ("zhengfen", "beats"): {"beats": BOOLEAN},
+    ("zhengfen", "beats"): {**_LEGAL, "beats": BOOLEAN},
     ("zhengfen", "deal"): {"scores": SCORES},
     ("iceberg", "meld"): {**_LEGAL, "kind": optional(STRING), "points": optional(INTEGER)},
     ("iceberg", "layoff"): {**_LEGAL, "points": optional(INTEGER)},

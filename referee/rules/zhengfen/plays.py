@@ -7,12 +7,12 @@ beat that?"; both list every reading and say how each joker was read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.cards import Card, check_copies, format_cards
 from referee.errors import FieldError
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import Join, Message, join, msg
 from referee.rules.zhengfen.combinations import (
     A_TYPE,
@@ -70,18 +70,12 @@ class Declaration:
 
 
 @dataclass
-class Classification:
-    """A play read as a combination: ``reading`` is the recorded one, ``None`` if it is none."""
+class Classification(Judgement):
+    """A play read as a combination: ``reading`` is the recorded one, ``None`` if it is none (illegal)."""
 
     cards: tuple[Card, ...]
     readings: list[Reading]
     reading: Reading | None
-    explanation: Explanation
-    reasons: Explanation = field(default_factory=Explanation)
-
-    @property
-    def legal(self) -> bool:
-        return self.reading is not None
 
     @property
     def points(self) -> int:
@@ -89,27 +83,22 @@ class Classification:
 
     def as_dict(self) -> dict[str, Any]:
         """The API answer of ``classify``."""
-        data: dict[str, Any] = {"legal": self.legal}
-        if self.reading is not None:
-            data.update(self.reading.as_dict())
-        else:
-            data["reasons"] = self.reasons.as_list()
-        data["readings"] = [r.as_dict() for r in self.readings]
-        data["points"] = self.points
-        data["explanation"] = self.explanation.as_list()
-        return data
+        read = self.reading.as_dict() if self.reading is not None else {}
+        return self.answer(**read, readings=[r.as_dict() for r in self.readings], points=self.points)
 
 
 @dataclass
-class Verdict:
-    """Whether ``play`` beats ``current``; ``recorded`` is the play's reading the next player must beat."""
+class Verdict(Judgement):
+    """Whether ``play`` beats ``current`` (legal when it does); ``recorded`` is the play's reading the
+    next player must beat."""
 
-    beats: bool
     current: Classification
     play: Classification
-    recorded: Reading | None
-    explanation: Explanation
-    reasons: Explanation = field(default_factory=Explanation)
+    recorded: Reading | None = None
+
+    @property
+    def beats(self) -> bool:
+        return self.legal
 
     def as_dict(self) -> dict[str, Any]:
         """The API answer of ``beats``."""
@@ -119,11 +108,7 @@ class Verdict:
         shown = self.recorded or self.play.reading
         if shown is not None:
             data["play"] = shown.as_dict()
-        data["play_readings"] = [r.as_dict() for r in self.play.readings]
-        if not self.beats:
-            data["reasons"] = self.reasons.as_list()
-        data["explanation"] = self.explanation.as_list()
-        return data
+        return self.answer(**data, play_readings=[r.as_dict() for r in self.play.readings])
 
 
 def _check(cards: Sequence[Card], place: str) -> None:
@@ -236,12 +221,10 @@ def classify(
     cards = tuple(cards)
     _check(cards, "cards")
     found = readings(cards, rules)
-    explanation = Explanation()
     reasons = Explanation()
     if not found:
         _explain_illegal(reasons, cards, rules)
-        explanation.extend(reasons)
-        return Classification(cards, [], None, explanation, reasons)
+        return Classification.refusal(reasons, cards=cards, readings=[], reading=None)
     chosen = found[0]
     if declared is not None:
         matching = [r for r in found if declared.matches(r)]
@@ -255,13 +238,13 @@ def classify(
                 ),
                 "zhengfen-4.5",
             )
-            explanation.extend(reasons)
-            return Classification(cards, found, None, explanation, reasons)
+            return Classification.refusal(reasons, cards=cards, readings=found, reading=None)
         chosen = matching[0]
+    explanation = Explanation()
     _explain_reading(explanation, cards, chosen, rules)
     _explain_choice(explanation, found, chosen, declared)
     _explain_points(explanation, cards, chosen)
-    return Classification(cards, found, chosen, explanation, reasons)
+    return Classification(cards, found, chosen, explanation=explanation)
 
 
 # --- why cards are no combination ---------------------------------------------------------------
@@ -454,36 +437,32 @@ def beats(
     current, play = tuple(current), tuple(play)
     top = classify(current, rules, declared=current_declared)
     mine = classify(play, rules)
-    explanation = Explanation()
-    reasons = Explanation()
+    verdict = Verdict(top, mine)
 
     def refuse(text: Message, rule: str) -> Verdict:
-        reasons.add(text, rule)
-        explanation.extend(reasons)
-        return Verdict(False, top, mine, None, explanation, reasons)
+        verdict.fault(text, rule)
+        return verdict
 
     if top.reading is None:
-        reasons.add(
+        verdict.fault(
             msg("the top play `{cards}` must itself be a combination", cards=format_cards(current)), "zhengfen-9.3"
         )
-        reasons.extend(top.reasons)
-        explanation.extend(reasons)
-        return Verdict(False, top, mine, None, explanation, reasons)
+        verdict.include(top)  # an illegal play's explanation is its reasons
+        return verdict
     cur = top.reading
-    explanation.add(
+    verdict.step(
         msg("top play `{cards}`: {reading}", cards=format_cards(current), reading=_reading_line(cur)),
         TYPE_CLAUSES[cur.type],
     )
     if not mine.readings:
-        reasons.extend(mine.reasons)
-        explanation.extend(reasons)
-        return Verdict(False, top, mine, None, explanation, reasons)
+        verdict.include(mine)
+        return verdict
     if cur.is_special:
         counting = [r for r in mine.readings if r.is_special]
-        explanation.add(msg("after a special only a stronger special may follow"), "zhengfen-5.4")
+        verdict.step(msg("after a special only a stronger special may follow"), "zhengfen-5.4")
     else:
         counting = [r for r in mine.readings if r.type == cur.type or r.is_special]
-        explanation.add(
+        verdict.step(
             msg("following {type}, only readings as {type} and specials count", type=A_TYPE[cur.type]),
             "zhengfen-4.5",
         )
@@ -503,14 +482,14 @@ def beats(
     if winning:
         chosen = max(winning, key=_beat_order)
         if chosen.is_special and not cur.is_special:
-            explanation.add(
+            verdict.step(
                 msg(
                     "{reading} is a special and beats {current}", reading=_reading_line(chosen), current=cur.describe()
                 ),
                 "zhengfen-5.4",
             )
         else:
-            explanation.add(
+            verdict.step(
                 msg(
                     "{reading} beats {current}: {compare}",
                     reading=_reading_line(chosen),
@@ -528,8 +507,9 @@ def beats(
                 "recorded for the next player to beat: {reading} (the strongest reading that beats)",
                 reading=chosen.describe(),
             )
-        explanation.add(recorded, "zhengfen-4.5")
-        return Verdict(True, top, mine, chosen, explanation, reasons)
+        verdict.step(recorded, "zhengfen-4.5")
+        verdict.recorded = chosen
+        return verdict
     if not counting:
         kind = mine.readings[0].type
         if cur.is_special:
@@ -549,7 +529,7 @@ def beats(
                 ),
                 "zhengfen-5.4",
             )
-        reasons.add(
+        verdict.fault(
             msg(
                 "{reading} only equals {current}: equal strength never beats",
                 reading=_reading_line(best),
@@ -558,11 +538,10 @@ def beats(
             "zhengfen-5.3",
         )
         if best.wild or cur.wild:
-            reasons.add(
+            verdict.fault(
                 msg("a wild joker does not weaken a play: natural cards never beat an equal wild play"), "zhengfen-4.2"
             )
-        explanation.extend(reasons)
-        return Verdict(False, top, mine, None, explanation, reasons)
+        return verdict
     rule = "zhengfen-5.4" if cur.is_special else "zhengfen-5.3"
     return refuse(
         msg(

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import Card, format_cards
-from referee.explain import Explanation
+from referee.explain import Explanation, Judgement
 from referee.messages import Message, msg
 from referee.rules.zhengfen.combinations import Reading
 from referee.rules.zhengfen.options import Rules, rules_from
@@ -30,17 +30,14 @@ class Action:
 
 
 @dataclass
-class TrickResult:
-    """The trick as judged. ``legal`` is false at the first action against the rules (``reasons``)."""
+class TrickResult(Judgement):
+    """The trick as judged, up to the first action against the rules (its fault)."""
 
-    legal: bool
     winner: str | None
     cards: tuple[Card, ...]
     top: Reading | None
     next_leader: str | None
     out: tuple[str, ...]
-    explanation: Explanation
-    reasons: Explanation = field(default_factory=Explanation)
     finished: bool = False
 
     @property
@@ -87,9 +84,9 @@ def settle_trick(
     expected = actions[0].player if actions else None
 
     def stop(text: Message, rule: str) -> TrickResult:
-        reasons = Explanation().add(text, rule)
-        explanation.extend(reasons)
-        return TrickResult(False, winner, tuple(played), top, None, tuple(ran_out), explanation, reasons)
+        result = TrickResult(winner, tuple(played), top, None, tuple(ran_out), explanation=explanation)
+        result.fault(text, rule)
+        return result
 
     for number, action in enumerate(actions, start=1):
         if winner is not None and passes >= len([p for p in holding if p != winner]):
@@ -168,7 +165,7 @@ def settle_trick(
             holding.remove(action.player)
         expected = _after(turn_order, action.player, holding)
     if winner is None or passes < len([p for p in holding if p != winner]):
-        return TrickResult(True, winner, tuple(played), top, None, tuple(ran_out), explanation, finished=False)
+        return TrickResult(winner, tuple(played), top, None, tuple(ran_out), explanation=explanation)
     explanation.add(
         msg(
             "every other player holding cards passed: {winner} takes `{cards}` = {sum} = {points} points",
@@ -181,7 +178,7 @@ def settle_trick(
     )
     if len(holding) <= 1:
         explanation.add(msg("at most one player holds cards: the deal ends"), "zhengfen-6.1")
-        return TrickResult(True, winner, tuple(played), top, None, tuple(ran_out), explanation, finished=True)
+        return TrickResult(winner, tuple(played), top, None, tuple(ran_out), finished=True, explanation=explanation)
     leader = winner if winner in holding else _after(turn_order, winner, holding)
     if leader == winner:
         explanation.add(msg("{leader} leads next", leader=str(leader)), "zhengfen-5.6")
@@ -189,4 +186,4 @@ def settle_trick(
         explanation.add(
             msg("{leader} leads next ({winner} is out of cards)", leader=str(leader), winner=winner), "zhengfen-5.6"
         )
-    return TrickResult(True, winner, tuple(played), top, leader, tuple(ran_out), explanation, finished=True)
+    return TrickResult(winner, tuple(played), top, leader, tuple(ran_out), finished=True, explanation=explanation)
