@@ -148,7 +148,7 @@ def judge_turn(
     judgement = Judgement()
     drawing = draw(table, drawn) if table is not None and drawn is not None else None
     if drawing is not None:
-        judgement.explanation.extend(drawing.explanation)
+        judgement.include(drawing)
         if drawing.outcome == TO_TABLE and (paks or steals):
             judgement.fault(
                 msg("`{card}` went to the table, so this turn has no pak and no steal", card=str(drawn)), "paks-3.2"
