@@ -305,21 +305,31 @@ class CardLedger:
 
     def check(self) -> None:
         """Raise :class:`TooManyCopiesError` for the first card used too often."""
+        errors = self.errors()
+        if errors:
+            raise errors[0]
+
+    def errors(self) -> list[TooManyCopiesError]:
+        """An error for every card used too often, for a form that reports them all at once."""
+        errors = []
         for card, places in self._places.items():
             allowed = self.pack.copies(card)
             if len(places) > allowed:
-                raise TooManyCopiesError(
-                    msg(
-                        "`{card}` appears {times} ({places}); {decks} {allowed}",
-                        card=str(card),
-                        times=times(len(places)),
-                        places=_place_list(places),
-                        decks=self.pack.deck_words(),
-                        allowed=allowed,
-                    ),
-                    token=str(card),
-                    field=self._fields.get(card),
+                errors.append(
+                    TooManyCopiesError(
+                        msg(
+                            "`{card}` appears {times} ({places}); {decks} {allowed}",
+                            card=str(card),
+                            times=times(len(places)),
+                            places=_place_list(places),
+                            decks=self.pack.deck_words(),
+                            allowed=allowed,
+                        ),
+                        token=str(card),
+                        field=self._fields.get(card),
+                    )
                 )
+        return errors
 
 
 def _place_list(places: list[str | Message]) -> Param:

@@ -108,8 +108,12 @@ def test_quick_points_are_multiples_of_ten() -> None:
         "table": [["2S", "3S", "4S"]],
         "hands": {"Ann": [], "Bob": ["9D"], "Cid": ["KC"]},
     }
-    with pytest.raises(TotalError):
+    with pytest.raises(InputError) as raised:
         ICEBERG.check_entry(setup_for(), entry)
+    # Both players' points are refused at once, each at its place.
+    errors = raised.value.each()
+    assert all(isinstance(e, TotalError) for e in errors)
+    assert [e.location for e in errors] == [("played", "Ann"), ("played", "Bob")]
 
 
 def test_four_players_play_with_two_decks() -> None:

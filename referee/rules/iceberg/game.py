@@ -6,19 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card, CardLedger, Pack
-from referee.errors import FieldError, TotalError
+from referee.cards import CardLedger, Pack
 from referee.explain import Explanation
 from referee.messages import join, msg, msg_n
-from referee.rules.checks import as_int
-from referee.rules.game import DealContext, DealResult, Game, MatchSetup, require_mapping
+from referee.rules.game import DealContext, DealResult, Game, MatchSetup
 from referee.rules.iceberg.checks import CHECKS
-from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted
-from referee.rules.iceberg.leftover import MAX_HAND, Leftover, value_leftover
-from referee.rules.iceberg.melds import Meld, meld_points
+from referee.rules.iceberg.counted import Counted, count_leftover
+from referee.rules.iceberg.deck import decks_for, pack_for
+from referee.rules.iceberg.entry import check_entry
+from referee.rules.iceberg.leftover import Leftover, value_leftover
 from referee.rules.iceberg.options import OPTIONS
-from referee.rules.iceberg.playlog import ACE_POINTS, Replay, find_player, parse_plays, replay
-from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
+from referee.rules.iceberg.playlog import ACE_POINTS, Replay, parse_plays, replay
+from referee.rules.iceberg.table import read_table
 
 DEFAULT_TARGET = 5000
 
@@ -30,20 +29,30 @@ class PlayerDeal:
     name: str
     in_play: int
     aces: int
-    leftover: Leftover
+    #: The hand valued from its cards, or as counted at the table.
+    leftover: Leftover | Counted
     factor: int
     score: int
 
+    @property
+    def out(self) -> bool:
+        """Whether the player went out: no cards left (a counted hand always holds some)."""
+        return isinstance(self.leftover, Leftover) and not self.leftover.hand
+
     def as_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "in_play": self.in_play,
             "aces": self.aces,
             "multiplier": self.factor,
             "hand": [str(c) for c in self.leftover.hand],
+            "out": self.out,
             "leftover": {**self.leftover.as_dict(), "explanation": self.leftover.explanation.as_list()},
             "penalty": self.leftover.penalty,
             "score": self.score,
         }
+        if isinstance(self.leftover, Counted):
+            data["counted"] = self.leftover.as_dict()
+        return data
 
 
 class Iceberg(Game):
@@ -75,7 +84,7 @@ class Iceberg(Game):
     # --- entries --------------------------------------------------------------------------------
 
     def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
-        """A deal's entry, in one of two modes. Decks follow the player count (iceberg-1.2).
+        """A deal's entry, in one of three modes. Decks follow the player count (iceberg-1.2).
 
         Play log (scores derived from the plays, never typed in)::
 
@@ -89,7 +98,7 @@ class Iceberg(Game):
         meld ``onto`` (melds are numbered 1, 2, … in the order they were laid). Each is scored
         as laid and checked against the table as it then stood.
 
-        Quick (per-player totals)::
+        Quick (per-player totals and the final table)::
 
             {"mode": "quick",
              "played": {"Ann": 120, "Bob": 40},
@@ -99,88 +108,36 @@ class Iceberg(Game):
 
         ``played`` is what each player scored by melds and lay-offs (aces apart; missing = 0),
         and must add up to what the final ``table`` is worth; ``aces`` counts the aces each
-        exposed (missing = 0).
+        exposed (missing = 0). In both modes ``hands`` gives every player's cards left at the end
+        (``[]`` for the player who went out); each is valued against the final table (iceberg-6).
 
-        In both modes ``hands`` gives every player's cards left at the end (``[]`` for the
-        player who went out); each is valued against the final table (iceberg-6). The deal must
-        have ended: one hand empty, or the last ace exposed (iceberg-5.1). ``mode`` may be left
-        out: an entry with ``played`` is quick, otherwise a log.
+        Scored (what each player scored and holds, the fastest)::
+
+            {"mode": "scored",
+             "played": {"Ann": 120, "Bob": 40, "Cid": 60},
+             "aces": {"Ann": 1},
+             "hands": {"Ann": [], "Bob": ["KS", "9C"]},
+             "counted": {"Cid": {"left": 3, "could_score": 40}},
+             "table": [["4H", "5H", "6H", "7H", "8H"], ["QS", "QD", "QC"]]}
+
+        ``played`` and ``aces`` as in the quick mode. Each player's holding is given once: in
+        ``hands`` by its cards (``[]`` for the player who went out), valued exactly against the
+        final ``table``, which is then required; or in ``counted`` as the table counted it:
+        ``left`` cards count for the penalty (the cards left over, U, or every card in hand with
+        ``penalty = every_card``) and the hand could still score ``could_score`` (V*, default 0),
+        so the penalty is −V* − 10 × ``left`` (iceberg-6.4, 8.3). ``table`` is optional when no
+        hand is given by its cards; given, ``played`` must add up to it.
+
+        In every mode the deal must have ended: one hand empty, or the last ace exposed
+        (iceberg-5.1). ``mode`` may be left out: an entry with ``counted`` is scored, one with
+        ``played`` quick, otherwise a log. Every problem found is reported at once (InputErrors).
         """
-        data = require_mapping(entry, "entry")
-        mode = data.get("mode") or ("quick" if "played" in data else "log")
-        if mode not in ("log", "quick"):
-            raise FieldError(msg("`mode` is `log` or `quick`"), field="mode", location=("mode",))
-        decks = decks_for(setup.count)
-        pack = pack_for(decks)
-        hands = self._hands(setup, data.get("hands"), pack)
-        ledger = CardLedger(pack)
-        for player, cards in hands.items():
-            ledger.add_all(cards, msg("{player}'s hand", player=player), field="hands")
-        canonical_hands = {p: [str(c) for c in cards] for p, cards in hands.items()}
-        if mode == "log":
-            plays = parse_plays(data.get("log"), setup.players, pack)
-            for number, play in enumerate(plays, start=1):
-                ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
-            ledger.check()
-            result = replay(plays, setup.players, decks, setup.options)
-            self._check_end(hands, sum(result.aces.values()), decks)
-            return {"mode": "log", "log": [p.as_dict() for p in plays], "hands": canonical_hands}
-        melds = parse_table(data.get("table"), pack)
-        for number, cards in enumerate(melds, start=1):
-            ledger.add_all(cards, table_meld(number), field="table")
-        ledger.check()
-        table = self._table(melds, decks, setup.options)
-        played = self._numbers(setup, data.get("played"), "played")
-        aces = self._numbers(setup, data.get("aces"), "aces")
-        for player, points in played.items():
-            if points % 10:
-                raise TotalError(
-                    msg(
-                        "{player}'s {points}: every meld and lay-off scores a multiple of 10",
-                        player=player,
-                        points=points,
-                    ),
-                    field="played",
-                    location=("played", player),
-                )
-        held = sum(is_ace(c) for cards in hands.values() for c in cards)
-        if sum(aces.values()) + held > 4 * decks:
-            raise TotalError(
-                msg_n(
-                    "{exposed} aces exposed and {held} in hand: {n} deck hold {most}",
-                    "{exposed} aces exposed and {held} in hand: {n} decks hold {most}",
-                    decks,
-                    exposed=sum(aces.values()),
-                    held=held,
-                    most=4 * decks,
-                ),
-                field="aces",
-                location=("aces",),
-            )
-        worth = sum(meld_points(m) for m in table)
-        if sum(played.values()) != worth:
-            raise TotalError(
-                msg(
-                    "the melds on the table are worth {worth} in all, however they were laid; the points entered add "
-                    "up to {entered} (enter meld and lay-off points only, aces apart)",
-                    worth=worth,
-                    entered=sum(played.values()),
-                ),
-                field="played",
-                location=("played",),
-            )
-        self._check_end(hands, sum(aces.values()), decks)
-        return {
-            "mode": "quick",
-            "played": played,
-            "aces": aces,
-            "table": [m.strings() for m in table],
-            "hands": canonical_hands,
-        }
+        return check_entry(setup, entry)
 
-    def replay_log(self, setup: MatchSetup, log: object) -> Replay:
+    def replay_log(self, setup: MatchSetup, log: object, *, lenient: bool = False) -> Replay:
         """A play log on its own, checked and replayed: the table and the points so far, while a deal
-        is entered play by play. Raises InputError (field ``log``) as :meth:`check_entry` does."""
+        is entered play by play. Raises InputError (field ``log``) as :meth:`check_entry` does;
+        ``lenient`` keeps the illegal plays in :attr:`Replay.refused` instead (see :func:`replay`)."""
         decks = decks_for(setup.count)
         pack = pack_for(decks)
         plays = parse_plays(log, setup.players, pack)
@@ -188,93 +145,7 @@ class Iceberg(Game):
         for number, play in enumerate(plays, start=1):
             ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         ledger.check()
-        return replay(plays, setup.players, decks, setup.options)
-
-    def _hands(self, setup: MatchSetup, value: object, pack: Pack) -> dict[str, list[Card]]:
-        if not isinstance(value, Mapping):
-            raise FieldError(
-                msg("`hands` gives each player's cards left at the end ([] for none)"),
-                field="hands",
-                location=("hands",),
-            )
-        hands: dict[str, list[Card]] = {}
-        for key, cards in value.items():
-            player = find_player(key, setup.players, msg("hands"), ("hands",))
-            at = ("hands", player)
-            if player in hands:
-                raise FieldError(msg("{player}'s hand is given twice", player=player), field="hands", location=at)
-            if isinstance(cards, list) and len(cards) > MAX_HAND:
-                raise _long_hand(player, len(cards))
-            hands[player] = parse_at(pack, cards, field="hands", place=msg("hands"), location=at)
-            if len(hands[player]) > MAX_HAND:
-                raise _long_hand(player, len(hands[player]))
-        missing = [p for p in setup.players if p not in hands]
-        if missing:
-            raise FieldError(
-                msg("no hand entered for {players} ([] for a player who went out)", players=join(missing)),
-                field="hands",
-                location=("hands",),
-            )
-        return {p: hands[p] for p in setup.players}
-
-    def _numbers(self, setup: MatchSetup, value: object, name: str) -> dict[str, int]:
-        if value is None:
-            value = {}
-        if not isinstance(value, Mapping):
-            raise FieldError(msg("`{field}` gives a number for each player", field=name), field=name, location=(name,))
-        numbers = dict.fromkeys(setup.players, 0)
-        for key, number in value.items():
-            player = find_player(key, setup.players, NUMBER_FIELDS[name], (name,))
-            numbers[player] = as_int(number, name, minimum=0)
-        return numbers
-
-    def _table(self, melds: list[list[Card]], decks: int, options: Mapping[str, Any]) -> list[Meld]:
-        table, illegal = read_table(melds, decks)
-        if illegal:
-            number, verdict = illegal[0]
-            reason = verdict.reasons.steps[0]
-            raise FieldError(
-                msg(
-                    "table meld {number} ({cards}) is no legal meld: {reason} ({rule})",
-                    number=number,
-                    cards=quoted(melds[number - 1]),
-                    reason=reason.message,
-                    rule=reason.rule,
-                ),
-                field="table",
-                location=("table", number),
-            )
-        if options.get("parallel_melds") == "forbidden":
-            conflict = table_conflict(table)
-            if conflict:
-                number, why = conflict
-                raise FieldError(
-                    msg("{reason} ({rule})", reason=why, rule="iceberg-3.7"), field="table", location=("table", number)
-                )
-        return table
-
-    def _check_end(self, hands: Mapping[str, list[Card]], exposed: int, decks: int) -> None:
-        out = [p for p, cards in hands.items() if not cards]
-        if len(out) > 1:
-            raise FieldError(
-                msg(
-                    "{players} have no cards: the deal ends as soon as one hand is empty (iceberg-5.1)",
-                    players=join(out),
-                ),
-                field="hands",
-                location=("hands",),
-            )
-        if not out and exposed < 4 * decks:
-            raise FieldError(
-                msg(
-                    "nobody went out and {exposed} of the {most} aces were exposed: a deal ends when a hand "
-                    "empties or the last ace is exposed (iceberg-5.1)",
-                    exposed=exposed,
-                    most=4 * decks,
-                ),
-                field="hands",
-                location=("hands",),
-            )
+        return replay(plays, setup.players, decks, setup.options, lenient=lenient)
 
     # --- scoring --------------------------------------------------------------------------------
 
@@ -282,14 +153,14 @@ class Iceberg(Game):
         decks = decks_for(setup.count)
         pack = pack_for(decks)
         options = setup.options
-        hands = {p: pack.parse(entry["hands"][p]) for p in setup.players}
+        mode = entry["mode"]
         explanation = Explanation()
         details: dict[str, Any] = {
-            "mode": entry["mode"],
+            "mode": mode,
             "decks": decks,
             "first_player": self.first_player(setup, context.dealer),
         }
-        if entry["mode"] == "log":
+        if mode == "log":
             result = replay(parse_plays(entry["log"], setup.players, pack), setup.players, decks, options)
             explanation.extend(result.explanation)
             table = result.melds
@@ -298,7 +169,7 @@ class Iceberg(Game):
             details["table"] = [m.as_dict() for m in result.table]
             last_ace_by = result.last_ace_by
         else:
-            table, _ = read_table([pack.parse(m) for m in entry["table"]], decks)
+            table, _ = read_table([pack.parse(m) for m in entry.get("table", [])], decks)
             in_play, aces = dict(entry["played"]), dict(entry["aces"])
             details["log"] = []
             details["table"] = [
@@ -313,10 +184,17 @@ class Iceberg(Game):
                     ),
                     "iceberg-6.1",
                 )
-        out = next((p for p in setup.players if not hands[p]), None)
-        players = {p: self._player(p, in_play[p], aces[p], hands[p], table, decks, options) for p in setup.players}
+        counted = entry.get("counted", {})
+        valued: dict[str, Leftover | Counted] = {}
+        for player in setup.players:
+            if player in counted:
+                valued[player] = count_leftover(counted[player]["left"], counted[player]["could_score"], options)
+            else:
+                valued[player] = value_leftover(pack.parse(entry["hands"][player]), table, decks, options)
+        out = next((p for p in setup.players if isinstance(valued[p], Leftover) and not valued[p].hand), None)
+        players = {p: self._player(p, in_play[p], aces[p], valued[p], options) for p in setup.players}
         for deal in players.values():
-            explanation.extend(self._explain(deal, options))
+            explanation.extend(self._explain(deal, options, exact_said=mode == "scored"))
         scores = {p: deal.score for p, deal in players.items()}
         listed = join([f"{p} {s}" for p, s in scores.items()])
         if out is not None:
@@ -337,16 +215,8 @@ class Iceberg(Game):
         )
 
     def _player(
-        self,
-        name: str,
-        in_play: int,
-        aces: int,
-        hand: list[Card],
-        table: list[Meld],
-        decks: int,
-        options: Mapping[str, Any],
+        self, name: str, in_play: int, aces: int, leftover: Leftover | Counted, options: Mapping[str, Any]
     ) -> PlayerDeal:
-        leftover = value_leftover(hand, table, decks, options)
         if options.get("ace_scoring") == "multiplier":
             factor = 1 + aces
             if options.get("multiplier_scope") == "positive_only":
@@ -358,12 +228,19 @@ class Iceberg(Game):
             score = in_play + ACE_POINTS * aces + leftover.penalty
         return PlayerDeal(name, in_play, aces, leftover, factor, score)
 
-    def _explain(self, deal: PlayerDeal, options: Mapping[str, Any]) -> Explanation:
+    def _explain(self, deal: PlayerDeal, options: Mapping[str, Any], *, exact_said: bool) -> Explanation:
+        """The player's deal step by step; ``exact_said`` says of a hand given by its cards that it was
+        valued exactly (where other hands may have been counted at the table)."""
         steps = Explanation()
         name = deal.name
-        if not deal.leftover.hand:
+        if deal.out:
             steps.add(msg("{player} went out: no penalty", player=name), "iceberg-5.3")
         else:
+            if exact_said and isinstance(deal.leftover, Leftover):
+                steps.add(
+                    msg("{player}'s hand is valued exactly, from its cards on the table at the end", player=name),
+                    "iceberg-6.2",
+                )
             for step in deal.leftover.explanation:
                 steps.add(msg("{player}'s hand: {step}", player=name, step=step.message), step.rule)
         penalty = _signed(deal.leftover.penalty)
@@ -398,18 +275,6 @@ class Iceberg(Game):
             formula = f"{deal.in_play} + {ace_points} {penalty} = {deal.score}"
             steps.add(msg("{player}: {formula}", player=name, formula=formula), "iceberg-6.8")
         return steps
-
-
-def _long_hand(player: str, count: int) -> FieldError:
-    return FieldError(
-        msg("{player}'s hand lists {count} cards; at most {most}", player=player, count=count, most=MAX_HAND),
-        field="hands",
-        location=("hands", player),
-    )
-
-
-#: The fields of the quick mode that give a number per player, as an error names them.
-NUMBER_FIELDS = {"played": msg("played"), "aces": msg("aces")}
 
 
 def _signed(number: int) -> str:

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from referee.cards import Card, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
-from referee.messages import Message, Param, join, msg
+from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.iceberg.deck import is_ace, parse_at, quoted
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
@@ -112,6 +112,8 @@ class Replay:
     aces: dict[str, int]
     last_ace_by: str | None
     explanation: Explanation
+    #: Plays refused by a lenient replay (their numbers, from 1), each with its error; they are not on the table.
+    refused: dict[int, FieldError] = field(default_factory=dict)
 
     @property
     def melds(self) -> list[Meld]:
@@ -143,7 +145,54 @@ def parse_plays(value: object, players: Sequence[str], pack: Pack) -> list[Actio
             field="log",
             location=("log",),
         )
-    return [_parse_play(item, number, players, pack) for number, item in enumerate(value, start=1)]
+    gathering = Gathering()
+    plays = [gathering.attempt(_parse_play, item, number, players, pack) for number, item in enumerate(value, start=1)]
+    gathering.check()
+    return [play for play in plays if play is not None]
+
+
+def corrected(plays: Sequence[Action], number: int, play: Action | None) -> list[Action]:
+    """The log with play ``number`` (from 1) replaced by ``play``, or taken out when ``play`` is None.
+
+    Melds are numbered in the order they were entered, so a correction that takes a meld out or puts
+    one in shifts the numbers of the melds after it: the lay-offs after it are renumbered to stay on
+    the meld they were laid on. A lay-off on a meld the correction takes off the table is refused
+    (FieldError, field ``play``): it is corrected or taken out first.
+    """
+    if not 0 < number <= len(plays):
+        raise FieldError(msg("there is no play {number} to correct", number=number), field="play", location=("play",))
+    index = number - 1
+    meld_number = 1 + sum(p.action == "meld" for p in plays[:index])
+    was_meld = plays[index].action == "meld"
+    is_meld = play is not None and play.action == "meld"
+    later = list(plays[number:])
+    if was_meld and not is_meld:
+        orphans = [n for n, p in enumerate(later, start=number + 1) if p.action == "layoff" and p.onto == meld_number]
+        if orphans:
+            raise FieldError(
+                msg_n(
+                    "play {plays} lays cards on meld {meld}, which this correction takes off the table: "
+                    "correct or take out that play first",
+                    "plays {plays} lay cards on meld {meld}, which this correction takes off the table: "
+                    "correct or take out those plays first",
+                    len(orphans),
+                    plays=join(orphans),
+                    meld=meld_number,
+                ),
+                field="play",
+                location=("play",),
+            )
+    shift = (1 if is_meld else 0) - (1 if was_meld else 0)
+    if shift:
+        later = [_shifted(p, meld_number, shift) for p in later]
+    return [*plays[:index], *([play] if play is not None else []), *later]
+
+
+def _shifted(play: Action, first: int, shift: int) -> Action:
+    """``play`` with its meld number moved by ``shift`` if it lays off on meld ``first`` or a later one."""
+    if play.action == "layoff" and play.onto is not None and play.onto >= first:
+        return Action(play.player, play.action, play.cards, play.onto + shift)
+    return play
 
 
 def find_player(name: object, players: Sequence[str], where: Param, location: tuple[str | int, ...]) -> str:
@@ -198,52 +247,107 @@ def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -
     return Action(player, action, cards, onto)
 
 
-def replay(plays: Sequence[Action], players: Sequence[str], decks: int, options: Mapping[str, Any]) -> Replay:
-    """Score the plays in order and track the table; raise FieldError(field="log") for an illegal play."""
-    table: list[TableMeld] = []
-    scored: list[Scored] = []
-    in_play = dict.fromkeys(players, 0)
-    aces = dict.fromkeys(players, 0)
-    exposed = 0
-    last_ace_by: str | None = None
-    multiplier = options.get("ace_scoring") == "multiplier"
-    forbid = options.get("parallel_melds") == "forbidden"
-    joining_runs = bool(options.get("merge_runs"))
-    explanation = Explanation()
+def replay(
+    plays: Sequence[Action], players: Sequence[str], decks: int, options: Mapping[str, Any], *, lenient: bool = False
+) -> Replay:
+    """Score the plays in order and track the table; raise FieldError(field="log") for an illegal play.
+
+    ``lenient`` keeps going instead: an illegal play is left off the table and its error kept in
+    :attr:`Replay.refused`, so every play a correction made illegal is reported at once. A refused meld
+    still takes its number (melds are numbered by the order they were entered), so the plays after it
+    keep naming the melds they were laid on.
+    """
+    replayer = _Replayer(players, decks, options)
     for number, play in enumerate(plays, start=1):
+        try:
+            replayer.play(number, play)
+        except FieldError as error:
+            if not lenient:
+                raise
+            replayer.refuse(number, play, error)
+    return replayer.result()
+
+
+class _Replayer:
+    """The table, the points and the aces as the plays of a log are replayed one by one."""
+
+    def __init__(self, players: Sequence[str], decks: int, options: Mapping[str, Any]) -> None:
+        self.decks = decks
+        self.options = options
+        self.table: list[TableMeld] = []
+        #: Melds entered so far, refused ones included: the next meld's number is one more.
+        self.melds_entered = 0
+        self.scored: list[Scored] = []
+        self.refused: dict[int, FieldError] = {}
+        self.in_play = dict.fromkeys(players, 0)
+        self.aces = dict.fromkeys(players, 0)
+        self.exposed = 0
+        self.last_ace_by: str | None = None
+        self.explanation = Explanation()
+
+    def result(self) -> Replay:
+        return Replay(
+            self.scored, self.table, self.in_play, self.aces, self.last_ace_by, self.explanation, self.refused
+        )
+
+    def refuse(self, number: int, play: Action, error: FieldError) -> None:
+        self.refused[number] = error
+        if play.action == "meld":
+            self.melds_entered += 1
+
+    def play(self, number: int, play: Action) -> None:
         where = (number, play.player)
-        if last_ace_by is not None:
+        options = self.options
+        if self.last_ace_by is not None:
             if options.get("last_ace") != "finish_turn":
                 _refuse(
-                    where, msg("the last ace, exposed by {player}, ended the deal", player=last_ace_by), "iceberg-5.2"
+                    where,
+                    msg("the last ace, exposed by {player}, ended the deal", player=self.last_ace_by),
+                    "iceberg-5.2",
                 )
-            if play.player != last_ace_by:
+            if play.player != self.last_ace_by:
                 _refuse(
                     where,
-                    msg("the deal ended with {player}'s turn, who exposed the last ace", player=last_ace_by),
+                    msg("the deal ended with {player}'s turn, who exposed the last ace", player=self.last_ace_by),
                     "iceberg-8.2",
                 )
         if play.action == "aces":
-            not_aces = [c for c in play.cards if not is_ace(c)]
-            if not_aces:
-                _refuse(where, msg("`{card}` is no ace; only aces are exposed", card=str(not_aces[0])), "iceberg-2.4")
-            exposed += len(play.cards)
-            aces[play.player] += len(play.cards)
-            points = 0 if multiplier else ACE_POINTS * len(play.cards)
-            rule = "iceberg-8.1" if multiplier else "iceberg-2.4"
-            text = _aces_text(play, points, multiplier, exposed, 4 * decks)
-            if exposed >= 4 * decks:
-                last_ace_by = play.player
-                rule = "iceberg-5.1"
-            scored.append(Scored(number, play, points, [ACE_POINTS] * len(play.cards) if points else [], text, rule))
+            scored = self._aces(number, where, play)
         elif play.action == "meld":
-            scored.append(_meld(number, where, play, table, decks, forbid))
+            scored = _meld(number, where, play, self.table, self.melds_entered + 1, self.decks, self._forbid)
+            self.melds_entered += 1
         else:
-            scored.append(_layoff(number, where, play, table, decks, forbid, joining_runs))
+            scored = _layoff(
+                number, where, play, self.table, self.melds_entered, self.decks, self._forbid, self._joining
+            )
+        self.scored.append(scored)
         if play.action != "aces":
-            in_play[play.player] += scored[-1].points
-        explanation.add(scored[-1].text, scored[-1].rule)
-    return Replay(scored, table, in_play, aces, last_ace_by, explanation)
+            self.in_play[play.player] += scored.points
+        self.explanation.add(scored.text, scored.rule)
+
+    @property
+    def _forbid(self) -> bool:
+        return self.options.get("parallel_melds") == "forbidden"
+
+    @property
+    def _joining(self) -> bool:
+        return bool(self.options.get("merge_runs"))
+
+    def _aces(self, number: int, where: tuple[int, str], play: Action) -> Scored:
+        not_aces = [c for c in play.cards if not is_ace(c)]
+        if not_aces:
+            _refuse(where, msg("`{card}` is no ace; only aces are exposed", card=str(not_aces[0])), "iceberg-2.4")
+        multiplier = self.options.get("ace_scoring") == "multiplier"
+        most = 4 * self.decks
+        self.exposed += len(play.cards)
+        self.aces[play.player] += len(play.cards)
+        points = 0 if multiplier else ACE_POINTS * len(play.cards)
+        rule = "iceberg-8.1" if multiplier else "iceberg-2.4"
+        text = _aces_text(play, points, multiplier, self.exposed, most)
+        if self.exposed >= most:
+            self.last_ace_by = play.player
+            rule = "iceberg-5.1"
+        return Scored(number, play, points, [ACE_POINTS] * len(play.cards) if points else [], text, rule)
 
 
 def _aces_text(play: Action, points: int, multiplier: bool, exposed: int, most: int) -> Message:
@@ -292,7 +396,13 @@ def _refuse(where: tuple[int, str], reason: Message, rule: str) -> NoReturn:
 
 
 def _meld(
-    number: int, where: tuple[int, str], play: Action, table: list[TableMeld], decks: int, forbid: bool
+    number: int,
+    where: tuple[int, str],
+    play: Action,
+    table: list[TableMeld],
+    meld_number: int,
+    decks: int,
+    forbid: bool,
 ) -> Scored:
     verdict = classify_meld(play.cards, decks)
     meld = verdict.meld
@@ -305,17 +415,17 @@ def _meld(
         conflict = parallel_conflict([m.meld for m in table], meld, meld.cards, None)
         if conflict:
             _refuse(where, conflict, "iceberg-3.7")
-    table.append(TableMeld(len(table) + 1, meld, play.player))
+    table.append(TableMeld(meld_number, meld, play.player))
     text = msg(
         "{player} melds {cards} (meld {number}, {kind}): {total}",
         player=play.player,
         cards=quoted(meld.cards),
-        number=len(table),
+        number=meld_number,
         kind=KIND_NAMES[meld.kind],
         total=total(verdict.steps),
     )
     rule = meld_clause(meld)
-    return Scored(number, play, verdict.points, verdict.steps, text, rule, len(table), meld)
+    return Scored(number, play, verdict.points, verdict.steps, text, rule, meld_number, meld)
 
 
 def _layoff(
@@ -323,18 +433,22 @@ def _layoff(
     where: tuple[int, str],
     play: Action,
     table: list[TableMeld],
+    melds_entered: int,
     decks: int,
     forbid: bool,
     joining_runs: bool,
 ) -> Scored:
     onto = play.onto or 0
-    if onto > len(table):
+    if onto > melds_entered:
         _refuse(
             where,
-            msg("there is no meld {onto} on the table ({count} so far)", onto=onto, count=len(table)),
+            msg("there is no meld {onto} on the table ({count} so far)", onto=onto, count=melds_entered),
             "iceberg-4.1",
         )
-    target = table[onto - 1]
+    by_number = {m.number: m for m in table}
+    target = by_number.get(onto)
+    if target is None:
+        _refuse(where, msg("meld {onto} was refused, so nothing can be laid on it", onto=onto), "iceberg-4.1")
     if target.joined_into is not None:
         _refuse(
             where,
@@ -351,7 +465,7 @@ def _layoff(
         reason = verdict.reasons.steps[0]
         _refuse(where, reason.message, reason.rule)
     if forbid:
-        conflict = parallel_conflict([m.meld for m in table], verdict.meld, play.cards, onto - 1)
+        conflict = parallel_conflict([m.meld for m in table], verdict.meld, play.cards, table.index(target))
         if conflict:
             _refuse(where, conflict, "iceberg-3.7")
     points = [p for _, _, p in verdict.steps]
@@ -359,7 +473,7 @@ def _layoff(
     target.meld = verdict.meld
     target.layoffs.append((play.player, play.cards))
     for other in joined:
-        table[other - 1].joined_into = onto
+        by_number[other].joined_into = onto
     laid: dict[str, Param] = {
         "player": play.player,
         "cards": quoted(play.cards),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import Card, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.messages import Message, msg
 from referee.rules.iceberg.deck import RANK_INDEX, parse_at
 from referee.rules.iceberg.melds import Meld, MeldVerdict, classify_meld
@@ -15,8 +15,8 @@ MAX_MELDS = 40
 
 
 def parse_table(value: object, pack: Pack) -> list[list[Card]]:
-    """A list of melds, each a list of cards or one string of cards; errors are located at the
-    meld: ``("table", 3)``, and a card's position after it."""
+    """A list of melds, each a list of cards or one string of cards; errors, every bad meld's at once, are
+    located at the meld: ``("table", 3)``, and a card's position after it."""
     if value is None:
         return []
     if not isinstance(value, list):
@@ -29,10 +29,15 @@ def parse_table(value: object, pack: Pack) -> list[list[Card]]:
             field="table",
             location=("table",),
         )
-    return [
-        parse_at(pack, meld, field=f"table meld {number}", place=table_meld(number), location=("table", number))
+    gathering = Gathering()
+    melds = [
+        gathering.attempt(
+            parse_at, pack, meld, field=f"table meld {number}", place=table_meld(number), location=("table", number)
+        )
         for number, meld in enumerate(value, start=1)
     ]
+    gathering.check()
+    return [meld for meld in melds if meld is not None]
 
 
 def table_meld(number: int) -> Message:
