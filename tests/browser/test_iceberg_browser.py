@@ -98,9 +98,9 @@ def test_whole_match_play_by_play_and_by_totals(server: str, phone: Any) -> None
 
     # Deal 2, totals only: Bob goes out with a six-card club run, 30 + 40 + 50 + 60 = 180 (iceberg-3.4).
     page.click("text=Enter deal 2")
-    page.click("button:text('Totals only')")
+    page.click("button:text('Totals and table')")
     page.wait_for_load_state()
-    assert page.locator(".ib-tab[aria-pressed='true']").inner_text() == "Totals only"
+    assert page.locator(".ib-tab[aria-pressed='true']").inner_text() == "Totals and table"
     page.fill("#played_1", "180")
     page.fill("#table_0", "2C 3C 4C 5C 6C 7C")
     page.fill("#hand_0", "KD KH")
@@ -132,3 +132,48 @@ def test_leftover_page_with_a_verdict(server: str, phone: Any) -> None:
     assert page.locator(".big-result").inner_text() == "Penalty −300"
     assert "40 + 50 + 60 + 70 + 80 =" in page.locator(".ib-plan").inner_text()
     check_accessibility(page)
+
+
+def test_a_middle_play_corrected_on_the_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    start_match(page, server, target=500)
+    match_url = page.url
+    page.click("text=Enter deal 1")
+    add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
+    add_play(page, "Cat", "on 1", ["7H", "8H"])
+    add_play(page, "Ann", "New meld", ["QS", "QD", "QC"])
+    add_play(page, "Bob", "on 1", ["9H"])
+    # Play 2 was Cat's 3H, not 7H 8H: Edit on its row brings it back into the play fields.
+    page.click("#ib-play-2 button.ib-edit")
+    page.wait_for_load_state()
+    assert page.input_value("#cards") == "7H 8H"
+    assert "Correct play 2" in page.locator(".ib-next legend").inner_text()
+    page.fill("#cards", "3H")
+    page.click("button:text('Save play 2')")
+    page.wait_for_load_state()
+    # Bob's 9H (play 4) no longer touches the run 3H–6H: marked at its row, and kept.
+    assert page.locator("#ib-play-4.has-error").count() == 1
+    assert "9♥" in page.locator("#ib-play-4").inner_text()
+    assert page.locator("#ib-play-4-error").is_visible()
+    assert page.locator(".ib-plays > li").count() == 4
+    check_accessibility(page)
+    # Leaving the form and coming back keeps the corrected log (a draft on this phone).
+    page.goto(match_url)
+    page.click("text=Enter deal 1")
+    page.wait_for_load_state()
+    page.wait_for_selector("#ib-play-4.has-error")
+    assert "3♥" in page.locator("#ib-play-2").inner_text()
+    # Play 4 corrected to 7H: legal again, and the deal is scored.
+    page.click("#ib-play-4 button.ib-edit")
+    page.wait_for_load_state()
+    page.fill("#cards", "7H")
+    page.click("button:text('Save play 4')")
+    page.wait_for_load_state()
+    assert page.locator(".ib-plays li.has-error").count() == 0
+    page.fill("#hand_1", "KS")
+    page.fill("#hand_2", "2C")
+    close_picker(page)
+    page.click("text=Score deal 1")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    # Ann: 30 and out; Bob 30 + 50 (7H, the 5th card) − 10; Cat 40 (3H, the 4th card) − 10.
+    assert totals(page) == [30, 70, 30]

@@ -17,7 +17,11 @@ from tests.web.test_iceberg_pages import hands as hand_fields
 ENGLISH_OF_ICEBERG = (
     "Add play",
     "Play by play",
-    "Totals only",
+    "Totals and table",
+    "Fast",
+    "Who went out",
+    "Cards left over",
+    "Could still score",
     "Cards left in each hand",
     "Next play",
     "went out",
@@ -53,9 +57,8 @@ def test_a_deal_entered_and_shown_in_japanese(browser: Browser, japanese: FlaskC
     match = start_match(browser, 3)
     url = f"{match}/deals/new"
     form = text_of(browser.get(url).get_data(as_text=True))
-    assert (
-        "1プレイずつ" in form and "合計のみ" in form and "プレイを追加" in form and "各プレイヤーの残った手札" in form
-    )
+    for words in ("1プレイずつ", "合計とテーブル", "簡易", "プレイを追加", "各プレイヤーの残った手札"):
+        assert words in form, words
     assert "まだプレイがありません。Bobから開始します。" in form
     no_english_of_iceberg(form)
 

@@ -16,7 +16,7 @@ from referee.rules.iceberg.deck import decks_for, pack_for
 from referee.rules.iceberg.entry import check_entry
 from referee.rules.iceberg.leftover import Leftover, value_leftover
 from referee.rules.iceberg.options import OPTIONS
-from referee.rules.iceberg.playlog import ACE_POINTS, Replay, parse_plays, replay
+from referee.rules.iceberg.playlog import ACE_POINTS, Replay, corrected, parse_plays, replay
 from referee.rules.iceberg.table import read_table
 
 DEFAULT_TARGET = 5000
@@ -146,6 +146,19 @@ class Iceberg(Game):
             ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         ledger.check()
         return replay(plays, setup.players, decks, setup.options, lenient=lenient)
+
+    def correct_log(self, setup: MatchSetup, log: object, number: int, play: object | None) -> list[dict[str, Any]]:
+        """``log`` with play ``number`` replaced by ``play`` (a play as the log gives it), or taken out when
+        ``play`` is None; the lay-offs after it stay on the melds they were laid on (see :func:`corrected`).
+        The result is not replayed: :meth:`replay_log` judges it. FieldError (field ``play``) if the
+        correction cannot be made, or at the new play (``("log", number)``) if it is malformed."""
+        pack = self.pack(setup)
+        plays = parse_plays(log, setup.players, pack)
+        new = None
+        if play is not None and 0 < number <= len(plays):
+            # Parsed after the plays before it, so an error names it by its number.
+            new = parse_plays([*(p.as_dict() for p in plays[: number - 1]), play], setup.players, pack)[-1]
+        return [p.as_dict() for p in corrected(plays, number, new)]
 
     # --- scoring --------------------------------------------------------------------------------
 

@@ -176,7 +176,7 @@ def corrected(plays: Sequence[Action], number: int, play: Action | None) -> list
                     "plays {plays} lay cards on meld {meld}, which this correction takes off the table: "
                     "correct or take out those plays first",
                     len(orphans),
-                    plays=join(orphans),
+                    plays=join(orphans, " and " if len(orphans) == 2 else ", "),
                     meld=meld_number,
                 ),
                 field="play",
