@@ -1,4 +1,5 @@
-"""The worked examples E1–E23 of shared/rules/iceberg.md as explanation steps, and input errors."""
+"""The worked examples E1–E23 of shared/rules/iceberg.md as explanation steps (E21 and E22 also entered fast),
+and input errors."""
 
 from __future__ import annotations
 
@@ -76,6 +77,22 @@ E23 = {
     "hands": {"Ann": [], "Bob": ["KD"], "Cid": ["2S", "3D"]},
 }
 RUN_OF_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+#: E21 entered fast: every hand counted at the table, by its cards in hand (Bower's penalty).
+E21_COUNTED = {
+    "mode": "scored",
+    "played": {"Cid": 30},
+    "aces": {"Ann": 1, "Cid": 3},
+    "counted": {"Ann": {"left": 2}, "Bob": {"left": 1}, "Cid": {"left": 2}},
+}
+#: E22 entered fast: Ann's hand by its cards against the table, Cid's counted, Bob out.
+E22_FAST = {
+    "mode": "scored",
+    "played": {"Ann": 150},
+    "aces": {"Ann": 2},
+    "table": E22["table"],
+    "hands": {"Ann": E22["hands"]["Ann"], "Bob": []},
+    "counted": {"Cid": {"left": 1}},
+}
 
 EXAMPLES: dict[str, Callable[[], list[Any]]] = {
     "E1": lambda: melds("QH QS") + melds("QH QS", 2),
@@ -126,6 +143,10 @@ EXAMPLES: dict[str, Callable[[], list[Any]]] = {
         deal(E22, ace_scoring="multiplier") + deal(E22, ace_scoring="multiplier", multiplier_scope="positive_only")
     ),
     "E23": lambda: deal(E23),
+    "E21 counted at the table": lambda: deal(
+        E21_COUNTED, ace_scoring="multiplier", last_ace="finish_turn", penalty="every_card"
+    ),
+    "E22 fast, one hand by its cards": lambda: deal(E22_FAST, ace_scoring="multiplier"),
 }
 
 
@@ -136,6 +157,22 @@ def entry_error(entry: dict[str, Any], players: tuple[str, ...] = PLAYERS, **opt
     except InputError as error:
         return error
     raise AssertionError("the entry was accepted")
+
+
+def correction_error(log: list[dict[str, Any]], number: int) -> InputError:
+    """The error of taking play ``number`` out of ``log``."""
+    setup = MatchSetup(PLAYERS, first_dealer=2, options=ICEBERG.parse_options({}))
+    try:
+        ICEBERG.correct_log(setup, log, number, None)
+    except InputError as error:
+        return error
+    raise AssertionError("the correction was accepted")
+
+
+def refused_play(log: list[dict[str, Any]], number: int) -> InputError:
+    """Why a lenient replay of ``log`` refuses play ``number``."""
+    setup = MatchSetup(PLAYERS, first_dealer=2, options=ICEBERG.parse_options({}))
+    return ICEBERG.replay_log(setup, log, lenient=True).refused[number]
 
 
 def check_error(check: str, body: dict[str, Any]) -> InputError:
@@ -205,6 +242,29 @@ ERRORS: dict[str, Callable[[], InputError]] = {
         parallel_melds="forbidden",
     ),
     "a bad mode": lambda: entry_error({**E23, "mode": "fast"}),
+    "a counted hand that is empty": lambda: entry_error(
+        {**E22_FAST, "counted": {"Cid": {"left": 0, "could_score": 0}}}
+    ),
+    "a counted hand's points no multiple of 10": lambda: entry_error(
+        {**E22_FAST, "counted": {"Cid": {"left": 1, "could_score": 25}}}
+    ),
+    "a counted hand too long": lambda: entry_error({**E22_FAST, "counted": {"Cid": {"left": 33}}}),
+    "a counted hand misshapen": lambda: entry_error({**E22_FAST, "counted": {"Cid": [1, 0]}}),
+    "counted hands misshapen": lambda: entry_error({**E22_FAST, "counted": ["Cid"]}),
+    "a counted hand holds a card with Bower's penalty": lambda: entry_error(
+        {**E22_FAST, "counted": {"Cid": {"left": 0, "could_score": 30}}}, penalty="every_card"
+    ),
+    "cards without a table": lambda: entry_error({k: v for k, v in E22_FAST.items() if k != "table"}),
+    "a hand given by its cards and counted": lambda: entry_error(
+        {**E22_FAST, "counted": {"Ann": {"left": 4}, "Cid": {"left": 1}}}
+    ),
+    "a hand neither given nor counted": lambda: entry_error({**E22_FAST, "counted": {}}),
+    "points beyond any deal": lambda: entry_error({**QUICK, "played": {"Bob": 200_000}}),
+    "more aces than two decks": lambda: entry_error({**QUICK, "aces": {"Ann": 9}}),
+    "a correction taking off a meld with lay-offs": lambda: correction_error(E23["log"], 2),
+    "a lay-off on a refused meld": lambda: refused_play(
+        [{"player": "Ann", "meld": ["4C", "5C", "7C"]}, {"player": "Bob", "layoff": ["6C"], "onto": 1}], 2
+    ),
     "a meld check with a card twice": lambda: check_error("meld", {"cards": ["QH", "QH", "QS"], "decks": 1}),
     "a leftover hand too long": lambda: check_error("leftover", {"hand": ["2C"] * 33, "decks": 2}),
 }

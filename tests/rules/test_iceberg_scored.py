@@ -202,8 +202,8 @@ def test_two_players_out_and_cards_against_the_decks() -> None:
         ({"left": 33}, ("counted", "Bob", "left"), "at most 32"),
         ({"left": 1, "could_score": 35}, ("counted", "Bob", "could_score"), "multiples of 10"),
         ({"left": -1}, ("counted", "Bob", "left"), "at least 0"),
-        ({"left": 2, "could": 30}, ("counted", "Bob"), "`left` and `could_score`"),
-        ({"could_score": 30}, ("counted", "Bob"), "`left` and `could_score`"),
+        ({"left": 2, "could": 30}, ("counted", "Bob"), "a counted hand gives `left`"),
+        ({"could_score": 30}, ("counted", "Bob"), "a counted hand gives `left`"),
     ],
 )
 def test_a_counted_hand_that_cannot_be(counted: dict[str, int], location: tuple[str, ...], words: str) -> None:

@@ -207,9 +207,7 @@ class EntryReader:
         ``("counted", player, key)``."""
         if not isinstance(value, Mapping):
             raise FieldError(
-                msg(
-                    '`counted` gives the hands counted at the table, such as {{"Bob": {{"left": 3, "could_score": 0}}}}'
-                ),
+                msg("`counted` maps each player whose hand was counted at the table to its `left` and `could_score`"),
                 field="counted",
                 location=("counted",),
             )
@@ -239,7 +237,8 @@ class EntryReader:
         if not isinstance(item, Mapping) or set(item) - set(COUNTED_KEYS) or "left" not in item:
             raise FieldError(
                 msg(
-                    '{player}: a counted hand gives `left` and `could_score`, such as {{"left": 3, "could_score": 0}}',
+                    "{player}: a counted hand gives `left`, a number of cards, "
+                    "and `could_score` if it could still score",
                     player=player,
                 ),
                 field="counted",
