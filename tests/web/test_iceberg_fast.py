@@ -277,3 +277,23 @@ def test_scoring_while_a_correction_is_open_is_refused(browser: Browser) -> None
     data |= {"who": "Cat", "kind": "onto-1", "cards": "7H 8H", **hands(players, {"Bob": "KS 9C 2D", "Cat": "10H 3C"})}
     page = browser.submit(url, data).get_data(as_text=True)
     assert "save or cancel the correction of play 2 first" in error_at(page, "cards")
+
+
+def test_a_correction_in_japanese(browser: Browser, client: FlaskClient) -> None:
+    players = PLAYERS[:3]
+    match = start_match(browser, 3)
+    url = f"{match}/deals/new"
+    log = log_of(add_plays(browser, url, players, PLAYS))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja-JP,ja;q=0.9"
+    base = {**seats(players), "mode": "log"}
+    page = browser.submit(url, {**base, "log": json.dumps(log), "act": "edit-2"}).get_data(as_text=True)
+    shown = text_of(page)
+    assert "プレイ2の修正" in shown and "プレイ2を保存" in shown and "プレイ2を削除" in shown and "修正" in shown
+    assert "Correct play" not in shown and "Save play" not in shown and ">Edit<" not in page
+    fields = {"editing": "2", "who": "Cat", "kind": "onto-1", "cards": "3H", "log": json.dumps(log), "act": "add"}
+    page = browser.submit(url, {**base, **fields}).get_data(as_text=True)
+    shown = text_of(page)
+    assert "プレイ2を修正しました" in shown and "プレイ5はテーブルに合わなくなりました" in shown
+    done = browser.submit(url, {**base, "log": json.dumps(log_of(page)), **hands(players, {"Bob": "KS", "Cat": "2C"})})
+    summary = text_of(summary_of(done.get_data(as_text=True)))
+    assert "保存していません" in summary and "プレイ5" in summary
