@@ -23,7 +23,7 @@ from referee.rules.clabber import MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import Game, MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
-from referee.web.forms import ErrorGroup, WholeNumberField, choices
+from referee.web.forms import ErrorGroup, WholeNumberField, add_error, choices
 from referee.web.i18n import say
 
 #: The value of the "all passed twice" choice of the makers.
@@ -221,7 +221,7 @@ class ClabberEntryForm(EntryForm):
         text = say(error)
         target = self._field_of(error)
         if target is not None:
-            target.errors = [*list(target.errors or []), text]
+            add_error(target, text)
             return
         group = (error.field or "").split(".")[0]
         if group == "filled":

@@ -13,6 +13,7 @@ from referee.cards import CardError
 from referee.errors import InputError
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries import EntryForm, same_card
+from referee.web.forms import add_error
 from referee.web.i18n import say
 
 
@@ -67,7 +68,7 @@ def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None
     if target is None:
         form.form_errors.append(say(error))
     else:
-        target.errors = [*list(target.errors or []), say(error)]
+        add_error(target, say(error))
 
 
 for _name in CELLS:

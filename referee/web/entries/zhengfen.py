@@ -23,7 +23,7 @@ from referee.cards import CardError, TooManyCopiesError, card_tokens
 from referee.errors import InputError
 from referee.messages import Join, Message, Param, msg
 from referee.web.entries import EntryForm, same_card
-from referee.web.forms import ErrorGroup, WholeNumberField
+from referee.web.forms import ErrorGroup, WholeNumberField, add_error
 from referee.web.i18n import say
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
@@ -67,7 +67,7 @@ class Pile:
 
     def show_error(self, message: str, *, at_counts: bool) -> None:
         field = self.counts[0] if at_counts else self.cards
-        field.errors = [*list(field.errors or []), message]
+        add_error(field, message)
 
 
 class ZhengFenEntryForm(EntryForm):
