@@ -162,8 +162,34 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
         {"stolen_suits": optional(array(SUIT)), "partners": optional(array(NAME)), "decks": DECKS, "players": INTEGER},
     ),
     ("paks", "deal"): (
-        {"sides": array({"type": "object", "properties": {"name": NAME, "paks": array(CARDS)}})},
-        {"decks": DECKS, "players": INTEGER},
+        {
+            "sides": array(
+                {
+                    "type": "object",
+                    "properties": {
+                        "name": NAME,
+                        "paks": array(CARDS),
+                        "held": {
+                            **mapping({"type": "integer", "minimum": 0}),
+                            "description": "quick mode: the side's paks per suit (suit letter, sign or name → count)",
+                        },
+                        "kept": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "quick mode: the points of the side's paks left after the throw-off",
+                        },
+                    },
+                }
+            )
+        },
+        {
+            "decks": DECKS,
+            "players": INTEGER,
+            "mode": {
+                "enum": ["cards", "quick"],
+                "description": "`cards` (default): every pak card by card; `quick`: each side's `held` and `kept`",
+            },
+        },
     ),
     ("paks", "turn"): (
         {"table": CARDS, "drawn": CARD},
@@ -224,7 +250,17 @@ _ENDING: Mapping[str, Schema] = {
 ANSWERS: Mapping[tuple[str, str], Mapping[str, Schema]] = {
     ("paks", "pak"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER), "decks": DECKS},
     ("paks", "steal"): {**_LEGAL, "value": optional(INTEGER), "target": optional(INTEGER), "decks": DECKS},
-    ("paks", "deal"): {"scores": SCORES, "thrown_off": mapping(array(array(CARD))), "decks": DECKS},
+    ("paks", "deal"): {
+        "scores": SCORES,
+        "thrown_off": mapping(array(array(CARD))),
+        "decks": DECKS,
+        "mode": {"enum": ["quick"], "description": "given for a quick deal, whose paks are not known card by card"},
+        "thrown_off_counts": {
+            **mapping(mapping(INTEGER)),
+            "description": "quick mode, in place of `thrown_off`: each side's paks thrown off per suit name",
+        },
+        "kept_paks": {**mapping(INTEGER), "description": "quick mode: each side's paks left after the throw-off"},
+    },
     ("paks", "turn"): {
         **_LEGAL,
         "draw": {"enum": ["table", "hand", "hidden"]},

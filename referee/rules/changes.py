@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import card_tokens, parse_card
+from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, card_tokens, parse_card
 from referee.errors import InputError
 from referee.messages import Message, Param, join, msg
 
@@ -38,6 +38,9 @@ FIELD_WORDS: dict[str, Message] = {
     "aces": msg("aces"),
     "log": msg("play log"),
     "mode": msg("way of entry"),
+    "held": msg("paks held"),
+    "kept": msg("points kept"),
+    **{SUIT_NAMES[suit]: SUIT_WORDS[suit] for suit in SUITS},
     "round": msg("round"),
     "filled": msg("filled in"),
 }

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack, card_strings
-from referee.errors import FieldError, InputError
+from referee.errors import FieldError, Gathering, InputError
 from referee.explain import Step
 from referee.messages import msg, msg_n
 from referee.rules.checks import Body, Check, as_int
@@ -31,12 +31,15 @@ from referee.rules.paks.parsing import (
     read_paks,
     read_victims,
 )
+from referee.rules.paks.quick import CARDS, MODES, QUICK, Places, QuickSide, read_held, read_kept, score_quick
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
 from referee.rules.paks.values import TARGET, decks_for, pack, pak_text
 
 DEFAULT_DECKS = 2
 PLAYER_COUNTS = (2, 3, 4, 6)
+#: A quick deal's errors point inside ``sides``: ``["sides", "A", "held", "S"]``, ``["sides", "A", "kept"]``.
+API_PLACES = Places(within="sides")
 
 
 @dataclass(frozen=True)
@@ -210,16 +213,22 @@ def deal_answer(result: DealScore) -> dict[str, Any]:
 
 
 def deal(data: Mapping[str, Any]) -> dict[str, Any]:
-    """Throw-off and scores of one deal (paks-6): one side per player, or per team with paks pooled."""
+    """Throw-off and scores of one deal (paks-6): one side per player, or per team with paks pooled.
+
+    Each side gives its paks card by card, or (``"mode": "quick"``) its count of paks per suit,
+    ``held``, and the points of the paks it keeps, ``kept`` (see :mod:`referee.rules.paks.quick`).
+    """
     body = Body(data)
     options = body.options(OPTIONS)
     decks = read_decks(body)
-    cards = pack(decks.count)
     raw_sides = body.array("sides")
     if len(raw_sides) not in (2, 3):
         raise FieldError(
             msg("a deal has 2 or 3 sides (a team is one side), not {n} — paks-9.6", n=len(raw_sides)), field="sides"
         )
+    if _deal_mode(body, raw_sides) == QUICK:
+        return decks.into(_quick_deal(raw_sides, options, decks.count))
+    cards = pack(decks.count)
     manual = options["throw_off"] == MANUAL
     sides: dict[str, list[HeldPak]] = {}
     chosen: dict[str, list[HeldPak]] = {}
@@ -227,27 +236,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     ledger = CardLedger(cards)
     for index, raw in enumerate(raw_sides):
         where = f"sides[{index}]"
-        if not isinstance(raw, Mapping):
-            raise FieldError(
-                msg('{where} must be an object {{"name": …, "paks": […]}}', where=where),
-                field="sides",
-                location=("sides", index),
-            )
-        unknown = sorted(set(raw) - {"name", "paks", "thrown_off"})
-        if unknown:
-            raise FieldError(
-                msg("{where} has an unknown key `{key}`", where=where, key=unknown[0]),
-                field="sides",
-                location=("sides", index),
-            )
-        name = read_name(raw.get("name"), f"{where}.name")
-        if name.casefold() in seen:
-            raise FieldError(
-                msg("two sides are named {name}; side names are distinct — paks-9.6", name=name),
-                field="sides",
-                location=("sides", index),
-            )
-        seen.add(name.casefold())
+        name = _side_name(raw, index, ("name", "paks", "thrown_off"), seen)
         paks = read_paks(raw.get("paks"), name, cards, "sides")
         count_paks(ledger, paks, "sides")
         sides[name] = paks
@@ -274,6 +263,74 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         choice_field="sides",
     )
     return decks.into(deal_answer(result))
+
+
+def _deal_mode(body: Body, raw_sides: list[Any]) -> str:
+    """``mode`` as given; without it, quick when a side gives ``held`` or ``kept``."""
+    mode = body.raw("mode", None)
+    if mode is None:
+        quick = any(isinstance(raw, Mapping) and ("held" in raw or "kept" in raw) for raw in raw_sides)
+        return QUICK if quick else CARDS
+    if mode not in MODES:
+        raise FieldError(
+            msg("`mode` is `cards` (every pak card by card) or `quick` (paks counted per suit)"), field="mode"
+        )
+    return str(mode)
+
+
+def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: set[str]) -> str:
+    """A side's name, distinct from the sides before it; the side an object of ``keys`` only."""
+    where = f"sides[{index}]"
+    if not isinstance(raw, Mapping):
+        raise FieldError(
+            msg('{where} must be an object {{"name": …, "paks": […]}}', where=where),
+            field="sides",
+            location=("sides", index),
+        )
+    unknown = sorted(set(raw) - set(keys))
+    if unknown:
+        raise FieldError(
+            msg("{where} has an unknown key `{key}`", where=where, key=unknown[0]),
+            field="sides",
+            location=("sides", index),
+        )
+    name = read_name(raw.get("name"), f"{where}.name")
+    if name.casefold() in seen:
+        raise FieldError(
+            msg("two sides are named {name}; side names are distinct — paks-9.6", name=name),
+            field="sides",
+            location=("sides", index),
+        )
+    seen.add(name.casefold())
+    return name
+
+
+def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) -> dict[str, Any]:
+    """A deal entered quickly: the throw-off from each side's counts per suit, the points it keeps as given."""
+    seen: set[str] = set()
+    gathering = Gathering()
+    sides: list[QuickSide] = []
+    for index, raw in enumerate(raw_sides):
+        name = _side_name(raw, index, ("name", "held", "kept"), seen)
+        held = gathering.attempt(read_held, raw.get("held"), name, API_PLACES)
+        kept = gathering.attempt(read_kept, raw.get("kept"), name, API_PLACES)
+        sides.append(QuickSide(name, held or dict.fromkeys(SUITS, 0), kept))
+    gathering.check()
+    result = score_quick(
+        sides,
+        decks=decks,
+        throw_off=options["throw_off"],
+        throw_off_min=options["throw_off_min"],
+        places=API_PLACES,
+    )
+    return {
+        "mode": QUICK,
+        "scores": result.scores,
+        "thrown_off_counts": {side.name: result.thrown(side.name) for side in sides},
+        "kept_paks": {side.name: result.kept_paks(side.name) for side in sides},
+        "suits": [suit.as_dict() for suit in result.suits],
+        "explanation": result.explanation.as_list(),
+    }
 
 
 def _read_turn_paks(value: object, cards: Pack) -> list[PakClaim]:
@@ -426,7 +483,12 @@ DEAL_ITEMS = tuple(SUIT_NAMES[s] for s in SUITS)
 
 
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
-    """Scores per side; items per suit, citing the throw-off when the side threw off in that suit."""
+    """Scores per side; items per suit, citing the throw-off when the side threw off in that suit.
+
+    A quick deal has no points per suit (the sides give what they keep in all): its sides' scores only.
+    """
+    if answer.get("mode") == QUICK:
+        return Ruling(answer["scores"], "paks-6.5")
     items = tuple(
         Item(side, suit["name"], points, "paks-6.4" if suit["thrown"][side] else "paks-6.5")
         for suit in answer["suits"]
@@ -465,7 +527,12 @@ CHECKS = {
         msg("Throw off and score a deal"),
         deal,
         ruling=deal_ruling,
-        about=msg('A claim is the sides\' scores, with items per suit: `{"A": 50, "items": {"A": {"hearts": 50}}}`.'),
+        about=msg(
+            'A claim is the sides\' scores, with items per suit: `{"A": 50, "items": {"A": {"hearts": 50}}}`. '
+            'Quick mode (`"mode": "quick"`): each side gives `held`, its paks per suit (`{"S": 3, "H": 1}`), and '
+            "`kept`, the points of its paks left after the throw-off, instead of `paks`; the answer gives "
+            "`thrown_off_counts` per side and suit instead of `thrown_off`, and the claim is on the scores only."
+        ),
     ),
     "turn": Check(
         "turn",

@@ -5,21 +5,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import SUIT_WORDS, CardLedger, Pack
+from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
-from referee.messages import join, msg
+from referee.messages import Message, join, msg
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import OPTIONS
 from referee.rules.paks.parsing import count_paks, read_paks
+from referee.rules.paks.quick import (
+    CARDS,
+    MODES,
+    QUICK,
+    QuickScore,
+    QuickSide,
+    canonical_held,
+    read_held,
+    read_kept,
+    score_quick,
+)
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import TARGET, decks_for, pack
 from referee.rules.seating import alternate_teams, player_named
 
-ENTRY_KEYS = ("paks", "thrown_off")
+ENTRY_KEYS = ("mode", "paks", "thrown_off")
+QUICK_KEYS = ("mode", "held", "kept")
 
 
 class Paks(Game):
@@ -128,9 +140,9 @@ class Paks(Game):
         return thrown
 
     def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
-        """Validate one deal's entry: every player's paks, as they lie on the table at the end.
+        """Validate one deal's entry, card by card or quick (``"mode": "quick"``).
 
-        Format (a JSON object)::
+        Card by card, every player's paks as they lie on the table at the end (a JSON object)::
 
             {"paks": {"Ann": [["QH", "2H", "KH"], ["7H", "6H"]], "Bob": [["9H", "4H"]]},
              "thrown_off": {"Ann": [2], "Bob": [1]}}
@@ -143,17 +155,118 @@ class Paks(Game):
         card is used more often than the decks hold (one deck for 2 players, two otherwise,
         paks-1.2). ``thrown_off`` is given only under the option ``throw_off = manual``: for
         each player, the numbers (1 = first) of their paks the side discards; the count per
-        suit must be the side's m (paks-6.3).
+        suit must be the side's m (paks-6.3). ``"mode": "cards"`` may be given; it is the default.
 
-        The canonical entry lists every player in seat order, cards in canonical notation, and
-        ``thrown_off`` (every player, numbers sorted) only under ``throw_off = manual``.
+        Quick, per side (a player with 2 or 3 players, a team with 4 or 6, paks-6.2)::
+
+            {"mode": "quick",
+             "held": {"Ann & Cat": {"spades": 3, "hearts": 1, "diamonds": 0, "clubs": 2},
+                      "Bob & Dan": {"spades": 1, "hearts": 2}},
+             "kept": {"Ann & Cat": 145, "Bob & Dan": 60}}
+
+        ``held`` counts each side's paks per suit at the end (suits by name, letter or sign; a
+        suit or side left out holds none); ``kept`` is what the side's paks left after the
+        throw-off are worth, as counted at the table (paks-6.5; a side keeping no pak may be
+        left out). The referee works out m per suit and how many paks each side throws off, and
+        checks the points kept against the counts (see :mod:`referee.rules.paks.quick`). It
+        holds under every house rule, ``throw_off = manual`` included: each side discards m paks
+        of a suit, whichever it or the rule picks. ``mode`` may be left out when ``held`` or
+        ``kept`` is given.
+
+        The canonical card-by-card entry lists every player in seat order, cards in canonical
+        notation, and ``thrown_off`` (every player, numbers sorted) only under ``throw_off =
+        manual``; it has no ``mode``. The canonical quick entry has ``"mode": "quick"`` and
+        every side in seat order, in ``held`` with its four suits by name and in ``kept``.
         """
-        held, thrown = self._read(setup, entry)
+        data = require_mapping(entry, "entry")
+        if self._mode(data) == QUICK:
+            sides = self._read_quick(setup, data)
+            self._score_quick(setup, sides)
+            return {
+                "mode": QUICK,
+                "held": {side.name: canonical_held(side.held) for side in sides},
+                "kept": {side.name: side.kept or 0 for side in sides},
+            }
+        held, thrown = self._read(setup, data)
         self._score(setup, held, thrown)
         canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
         if setup.options.get("throw_off") == MANUAL:
             canonical["thrown_off"] = thrown
         return canonical
+
+    def quick_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
+        """The quick entry of a card-by-card deal: each side's paks per suit, and what its cards keep.
+
+        What the players would enter at the table for the same deal; it scores the same.
+        """
+        held, thrown = self._read(setup, require_mapping(entry, "entry"))
+        result = self._score(setup, held, thrown)
+        counts: dict[str, dict[str, int]] = {}
+        for side in self.sides(setup):
+            paks = [pak for member in side.members for pak in held[member]]
+            counts[side.name] = {SUIT_NAMES[suit]: sum(pak.suit == suit for pak in paks) for suit in SUITS}
+        return {"mode": QUICK, "held": counts, "kept": dict(result.scores)}
+
+    def _mode(self, data: Mapping[str, Any]) -> str:
+        mode = data.get("mode")
+        if mode is None:
+            return QUICK if "held" in data or "kept" in data else CARDS
+        if mode not in MODES:
+            raise FieldError(
+                msg("`mode` is `cards` (every pak card by card) or `quick` (paks counted per suit)"),
+                field="mode",
+                location=("mode",),
+            )
+        return str(mode)
+
+    def _side_named(self, setup: MatchSetup, key: object, field: str) -> str:
+        names = [side.name for side in self.sides(setup)]
+        found = next(
+            (name for name in names if isinstance(key, str) and key.strip().casefold() == name.casefold()), None
+        )
+        if found is None:
+            raise FieldError(
+                msg("there is no side {name} at this table: the sides are {sides}", name=repr(key), sides=join(names)),
+                field=field,
+                location=(field, str(key)),
+            )
+        return found
+
+    def _read_quick(self, setup: MatchSetup, data: Mapping[str, Any]) -> list[QuickSide]:
+        """Every side's counts and points kept; every malformed part at once."""
+        unknown = [k for k in data if k not in QUICK_KEYS]
+        if unknown:
+            raise FieldError(
+                msg("the quick deal entry has no field `{field}`", field=str(unknown[0])), field=str(unknown[0])
+            )
+        gathering = Gathering()
+        held: dict[str, dict[str, int]] = {}
+        kept: dict[str, int | None] = {}
+        for field, reader, into in (("held", read_held, held), ("kept", read_kept, kept)):
+            given = data.get(field)
+            for key, value in require_mapping({} if given is None else given, field).items():
+                side = gathering.attempt(self._side_named, setup, key, field)
+                if side is None:
+                    continue
+                if side in into:
+                    gathering.errors.append(
+                        FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
+                    )
+                    continue
+                into[side] = gathering.attempt(reader, value, side)
+        gathering.check()
+        return [
+            QuickSide(side.name, held.get(side.name) or dict.fromkeys(SUITS, 0), kept.get(side.name))
+            for side in self.sides(setup)
+        ]
+
+    def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
+        return score_quick(
+            sides,
+            decks=decks_for(setup.count),
+            throw_off=setup.options.get("throw_off", "lowest_score"),
+            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
+        )
 
     def _score(
         self, setup: MatchSetup, held: Mapping[str, list[HeldPak]], thrown: Mapping[str, list[int]]
@@ -173,25 +286,42 @@ class Paks(Game):
         )
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        held, thrown = self._read(setup, entry)
-        result = self._score(setup, held, thrown)
         explanation = Explanation()
         for side in self.sides(setup):
             if len(side.members) > 1:
                 explanation.add(msg("{side}: the partners' paks count together", side=side.name), "paks-6.2")
+        if entry.get("mode") == QUICK:
+            quick = self._score_quick(setup, self._read_quick(setup, entry))
+            explanation.extend(quick.explanation)
+            return DealResult(
+                number=context.number,
+                dealer=context.dealer,
+                scores=quick.scores,
+                explanation=explanation,
+                summary=_summary(quick.scores, [(s.suit, s.m) for s in quick.suits]),
+                details={
+                    "mode": QUICK,
+                    "suits": [s.as_dict() for s in quick.suits],
+                    "sides": {
+                        side.name: {
+                            "members": list(side.members),
+                            "score": quick.scores[side.name],
+                            "kept_paks": quick.kept_paks(side.name),
+                            "thrown_off_counts": quick.thrown(side.name),
+                        }
+                        for side in self.sides(setup)
+                    },
+                },
+            )
+        held, thrown = self._read(setup, entry)
+        result = self._score(setup, held, thrown)
         explanation.extend(result.explanation)
-        scores = join([f"{side} {points}" for side, points in result.scores.items()])
-        discarded = [msg("{suits} {m}", suits=SUIT_WORDS[s.suit], m=s.m) for s in result.suits if s.m]
-        if discarded:
-            summary = msg("{scores}; thrown off per side: {suits}", scores=scores, suits=join(discarded))
-        else:
-            summary = msg("{scores}; nothing thrown off", scores=scores)
         return DealResult(
             number=context.number,
             dealer=context.dealer,
             scores=result.scores,
             explanation=explanation,
-            summary=summary,
+            summary=_summary(result.scores, [(s.suit, s.m) for s in result.suits]),
             details={
                 "suits": [s.as_dict() for s in result.suits],
                 "sides": {
@@ -217,6 +347,15 @@ class Paks(Game):
         result.finished = ending.finished
         result.winner = ending.winner
         result.status = ending.status
+
+
+def _summary(scores: Mapping[str, int], throw_offs: list[tuple[str, int]]) -> Message:
+    """The deal's line on the sheet: the scores, and m in each suit where paks were thrown off."""
+    points = join([f"{side} {score}" for side, score in scores.items()])
+    discarded = [msg("{suits} {m}", suits=SUIT_WORDS[suit], m=m) for suit, m in throw_offs if m]
+    if discarded:
+        return msg("{scores}; thrown off per side: {suits}", scores=points, suits=join(discarded))
+    return msg("{scores}; nothing thrown off", scores=points)
 
 
 PAKS = Paks()

@@ -74,7 +74,8 @@ def _discard_key(throw_off: str) -> Callable[[HeldPak], tuple[int, int, str, int
     return lambda p: (p.score, p.play, p.owner, p.number)
 
 
-def _minimum(counts: Mapping[str, int], throw_off_min: str) -> int:
+def smallest_count(counts: Mapping[str, int], throw_off_min: str) -> int:
+    """m for one suit, from each side's count of paks in it (paks-6.3, and the option ``throw_off_min``)."""
     if throw_off_min == SIDES_WITH_PAKS:
         holders = [n for n in counts.values() if n]
         return min(holders) if len(holders) >= 2 else 0
@@ -88,9 +89,7 @@ def _pak_label(pak: HeldPak, side: str) -> str | Message:
     return msg("{pak} ({owner}'s)", pak=pak.text(), owner=pak.owner)
 
 
-def _explain_minimum(
-    explanation: Explanation, suit: str, counts: Mapping[str, int], m: int, throw_off_min: str
-) -> None:
+def explain_minimum(explanation: Explanation, suit: str, counts: Mapping[str, int], m: int, throw_off_min: str) -> None:
     held = join([f"{side} {n}" for side, n in counts.items()])
     name = SUIT_TITLES[suit]
     suits = SUIT_WORDS[suit]
@@ -240,8 +239,8 @@ def score_paks(
         counts = {side: len(paks) for side, paks in in_suit.items()}
         if not any(counts.values()):
             continue
-        m = _minimum(counts, throw_off_min)
-        _explain_minimum(explanation, suit, counts, m, throw_off_min)
+        m = smallest_count(counts, throw_off_min)
+        explain_minimum(explanation, suit, counts, m, throw_off_min)
         thrown: dict[str, tuple[HeldPak, ...]] = {}
         kept: dict[str, tuple[HeldPak, ...]] = {}
         for side, paks in in_suit.items():
