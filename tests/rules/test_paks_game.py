@@ -144,6 +144,19 @@ def test_manual_throw_off() -> None:
     assert error_of(MANUAL, {"paks": paks, "thrown_off": {"Ann": [3], "Bob": [1]}}).field == "thrown_off"
 
 
+def test_manual_throw_off_over_the_sides_holding_the_suit() -> None:
+    """A side without paks of the suit throws none off when m is taken over the sides holding it."""
+    setup = MatchSetup(
+        players=("Ann", "Bob", "Cy"),
+        options=PAKS.parse_options({"throw_off": "manual", "throw_off_min": "sides_with_paks"}),
+    )
+    paks = {"Ann": [["8D", "7D"], ["6D", "5D"]], "Bob": [["6D", "5D"]]}
+    entry = PAKS.check_entry(setup, {"paks": paks, "thrown_off": {"Ann": [2], "Bob": [1]}})
+    assert PAKS.score_match(setup, [entry]).deals[0].scores == {"Ann": 15, "Bob": 0, "Cy": 0}
+    missing = error_of(setup, {"paks": paks, "thrown_off": {"Ann": [2]}})
+    assert "Bob must throw off 1 diamond pak (m = 1), not 0" in missing.message
+
+
 def test_match_ends_at_500_and_a_tie_plays_on() -> None:
     fifty_each = {"Ann": ["AH 3H", "AH 3H"], "Bob": ["AS 3S", "AS 3S"], "Cy": ["AD 3D", "AD 3D"]}
     entry = PAKS.check_entry(THREE, {"paks": fifty_each})

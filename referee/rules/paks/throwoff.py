@@ -191,6 +191,8 @@ def _chosen_in_suit(
     side: str, paks: Sequence[HeldPak], chosen: Collection[HeldPak], suit: str, m: int, field: str
 ) -> tuple[HeldPak, ...]:
     picked = tuple(p for p in paks if p in chosen and p.suit == suit)
+    # A side without paks of the suit has none to throw off, when m is taken over the sides holding it.
+    m = min(m, len(paks))
     if len(picked) != m:
         raise FieldError(
             msg_n(
