@@ -277,25 +277,26 @@ def error_summary(form: FlaskForm) -> list[Problem]:
     from the form's ``error_groups()``) in the order the fields are declared."""
     problems = [Problem(message) for message in getattr(form, "form_errors", [])]
     groups = list(form.error_groups()) if hasattr(form, "error_groups") else []
-    for leaf in _leaf_fields(form):
+    for leaf in leaf_fields(form):
         for group in groups:
             if group.before == leaf.name:
                 problems.extend(Problem(message, group.anchor, group.label) for message in group.errors)
         if leaf.type in _UNSHOWN:
             continue
         problems.extend(Problem(message, leaf.id, leaf.label.text) for message in leaf.errors if message)
-    names = {leaf.name for leaf in _leaf_fields(form)}
+    names = {leaf.name for leaf in leaf_fields(form)}
     for group in groups:
         if group.before not in names:
             problems.extend(Problem(message, group.anchor, group.label) for message in group.errors)
     return problems
 
 
-def _leaf_fields(form: Any) -> list[Field]:
+def leaf_fields(form: Any) -> list[Field]:
+    """Every field of a form, those of its lists and sub-forms included, in the page's order."""
     leaves: list[Field] = []
     for field in form:
         if isinstance(field, FieldList | FormField):
-            leaves.extend(_leaf_fields(field))
+            leaves.extend(leaf_fields(field))
         else:
             leaves.append(field)
     return leaves

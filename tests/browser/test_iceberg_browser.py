@@ -100,7 +100,7 @@ def test_whole_match_play_by_play_and_by_totals(server: str, phone: Any) -> None
     page.click("text=Enter deal 2")
     page.click("button:text('Totals and table')")
     page.wait_for_load_state()
-    assert page.locator(".ib-tab[aria-pressed='true']").inner_text() == "Totals and table"
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Totals and table"
     page.fill("#played_1", "180")
     page.fill("#table_0", "2C 3C 4C 5C 6C 7C")
     page.fill("#hand_0", "KD KH")

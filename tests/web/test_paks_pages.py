@@ -67,8 +67,9 @@ def expected_totals(players: tuple[str, ...], deals: list[dict[str, list[str]]],
 def test_a_deal_for_every_player_count(browser: Browser, count: int) -> None:
     players = NAMES[:count]
     match = start_paks(browser, start_evening(browser), count)
-    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    form = browser.submit(f"{match}/deals/new", {"act": "cards"}).get_data(as_text=True)
     assert form.count('name="player_') == count and 'data-card-input="list"' in form
+    assert '<div class="paks-entry" data-card-pack' in form and '<div class="paks-quick" hidden>' in form
     # Enter in a pak row must not score a half-entered deal: the form's first submit button is disabled.
     assert form.index('<button type="submit" disabled') < form.index("Score deal 1")
     assert ('"decks": 1' if count == 2 else '"decks": 2') in form.replace("&#34;", '"')
@@ -160,7 +161,7 @@ def test_a_bad_pak_is_shown_at_its_row(browser: Browser) -> None:
 def test_several_paks_on_one_row_and_an_empty_deal(browser: Browser) -> None:
     players = NAMES[:2]
     match = start_paks(browser, start_evening(browser), 2)
-    response = browser.submit(f"{match}/deals/new", deal_form(players, {}))
+    response = browser.submit(f"{match}/deals/new", {**deal_form(players, {}), "mode": "cards"})
     assert response.status_code == 400 and "enter the paks of at least one player" in response.get_data(as_text=True)
     paks = {"Ann": ["QH 2H KH; 7H 6H / AH 3H"], "Bob": ["9H 4H"]}
     assert browser.submit(f"{match}/deals/new", deal_form(players, paks)).status_code == 302
