@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tests.browser.conftest import check_accessibility
-from tests.browser.test_paks_browser import PLAYERS, fill_paks, start_match
+from tests.browser.test_paks_browser import PLAYERS, card_by_card, fill_paks, start_match
 
 # E10 in hearts: Ann keeps 25 + 25 = 50 after throwing off {7H 6H}; a claim of 75 is shown where it goes wrong.
 E10 = {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}
@@ -18,6 +18,7 @@ def test_a_claim_with_a_deal_on_the_phone(server: str, phone: Any) -> None:
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     page.click("text=Enter deal 1")
+    card_by_card(page)
     fill_paks(page, E10)
     page.fill("input[name='claim-Ann']", "75")
     check_accessibility(page)

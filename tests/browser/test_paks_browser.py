@@ -46,6 +46,12 @@ def start_match(page: Any, server: str, players: tuple[str, ...]) -> None:
         page.select_option(f"#seat_{seat}", "")
 
 
+def card_by_card(page: Any) -> None:
+    """Tap the "Card by card" tab of the deal form (a new deal opens in quick mode)."""
+    page.click(".mode-tab[value='cards']")
+    page.wait_for_selector(".paks-entry:not([hidden])")
+
+
 def pick(page: Any, card: str) -> None:
     """Tap a card on the picker: the suit (unless already chosen), then the rank."""
     rank, suit = card[:-1], card[-1]
@@ -84,6 +90,8 @@ def test_whole_match_to_500(server: str, phone: Any) -> None:
     # Deal 1: Ann's first pak by the picker, the rest typed.
     page.click("text=Enter deal 1")
     check_accessibility(page)
+    card_by_card(page)
+    check_accessibility(page)
     page.click("#paks_0-0-cards")
     assert page.locator(".picker").is_visible()
     check_accessibility(page)
@@ -108,6 +116,7 @@ def test_whole_match_to_500(server: str, phone: Any) -> None:
     for number, paks in enumerate(DEALS[1:], start=2):
         assert page.locator(".banner").count() == 0
         page.click(f"text=Enter deal {number}")
+        card_by_card(page)
         fill_paks(page, paks)
         score_deal(page, number)
 
@@ -135,6 +144,7 @@ def test_manual_throw_off_for_two_teams(server: str, phone: Any) -> None:
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     page.click("text=Enter deal 1")
+    card_by_card(page)
     page.fill("#paks_0-0-cards", "AH KH")
     page.fill("#paks_1-0-cards", "QH 9H")
     page.fill("#paks_2-0-cards", "JS 5S")

@@ -80,6 +80,11 @@ def test_a_deal_on_a_japanese_phone(server: str, japanese_phone: Any) -> None:
     page.locator("a[href$='/deals/new']").first.click()
     page.wait_for_url(re.compile(r"/deals/new$"))
     form = page.locator("main form").first
+    # The form opens in quick mode: chips per suit and the points kept, in Japanese.
+    assert "各組が各スートで持っているパックの数をタップします" in page.locator(".paks-quick").inner_text()
+    assert english_words(form.inner_text(), [*PLAYERS, *SHARED]) == []
+    page.locator(".mode-tab[value='cards']").click()
+    page.wait_for_selector(".paks-entry:not([hidden])")
     entry = page.locator(".paks-entry").inner_text()
     assert "1行に1つのパックを" in entry and "1デッキを使います。" in entry
     assert english_words(entry, PLAYERS) == []

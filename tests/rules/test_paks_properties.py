@@ -176,6 +176,9 @@ field_names = st.sampled_from(
         "thrown_off",
         "owner",
         "cards",
+        "mode",
+        "held",
+        "kept",
     ]
 )
 
@@ -195,8 +198,19 @@ def entries(draw: st.DrawFn) -> object:
     return {"paks": {players: draw(json_values)}, draw(st.sampled_from(["thrown_off", "x"])): draw(json_values)}
 
 
+@st.composite
+def quick_entries(draw: st.DrawFn) -> object:
+    side = draw(st.sampled_from(["Ann", "bob", "Zed", 3]))
+    counts = st.dictionaries(st.sampled_from(["S", "♥", "diamonds", "x", 1]), json_values, max_size=4)
+    return {
+        "mode": draw(st.sampled_from(["quick", None, "cards", 2])),
+        "held": {side: draw(counts | json_values)},
+        draw(st.sampled_from(["kept", "x"])): {side: draw(json_values)},
+    }
+
+
 @settings(max_examples=200)
-@given(entries() | json_values)
+@given(entries() | quick_entries() | json_values)
 def test_no_entry_raises_anything_but_input_error(entry: object) -> None:
     setup = MatchSetup(players=("Ann", "Bob"), options=PAKS.parse_options({"throw_off": "manual"}))
     with contextlib.suppress(InputError):

@@ -171,6 +171,9 @@ def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser) -> None:
     assert checked(html, "held_0_S") == "3" and checked(html, "held_1_S") == "2" and checked(html, "held_1_H") == "1"
     assert 'name="kept_0" type="number" value="25"' in html and 'name="kept_1" type="number" value="25"' in html
     assert 'value="AS 3S"' in html  # the card rows are still there, hidden
+    # A draft restored in the other mode is shown again as it was drafted.
+    shown = browser.submit(f"{match}/deals/new", {**typed, "act": "show"}).get_data(as_text=True)
+    assert 'value="cards" aria-pressed="true"' in shown and "data-draft-refresh" in shown
     # Card by card still scores, with its mode said or told by the paks posted.
     assert browser.submit(f"{match}/deals/new", {**deal_form(NAMES[:4], paks), "mode": "cards"}).status_code == 302
     assert totals(browser.get(match).get_data(as_text=True)) == [25, 25]

@@ -51,6 +51,7 @@ SIDES = 3
 #: 6 paks of a suit, but two decks can make 13).
 CHIPS = 6
 MORE = "more"
+CHIP_VALUES = (*map(str, range(CHIPS)), MORE)
 #: The tabs (``name="act"``), and the button that shows the form again as posted (a restored draft).
 SHOW = "show"
 MODES = (QUICK, CARDS)
@@ -68,6 +69,7 @@ class PakRow(Form):
 class PaksEntryForm(EntryForm):
     template = "games/paks/entry.html"
     chips = CHIPS
+    chip_values = CHIP_VALUES
 
     mode = HiddenField(validators=[Optional(), Length(max=10)])
     act = StringField(validators=[Optional(), Length(max=10)])
