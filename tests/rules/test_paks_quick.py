@@ -370,6 +370,7 @@ def test_the_quick_entry_of_any_deal_scores_as_its_cards_do(case: tuple[MatchSet
     cards = PAKS.check_entry(setup, entry)
     by_cards = PAKS.score_deal(setup, cards, DealContext(1, setup.players[0]))
     fast = PAKS.check_entry(setup, PAKS.quick_entry(setup, cards))  # every check passes on a real deal
+    assert PAKS.check_entry(setup, fast) == fast  # the canonical entry reads back as itself
     by_counts = PAKS.score_deal(setup, fast, DealContext(1, setup.players[0]))
     assert by_counts.scores == by_cards.scores
     assert by_counts.summary.render() == by_cards.summary.render()

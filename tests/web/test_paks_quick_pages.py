@@ -179,6 +179,16 @@ def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser) -> None:
     assert totals(browser.get(match).get_data(as_text=True)) == [25, 25]
 
 
+def test_a_claim_entered_with_a_quick_deal_is_judged_on_the_sheet(browser: Browser) -> None:
+    match = four_player_match(browser)
+    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    assert 'name="claim-Ann &amp; Cat"' in form
+    response = browser.submit(f"{match}/deals/new", {**quick_form(HELD, KEPT), "claim-Ann & Cat": "95"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    deal = browser.get(f"{match}/deals/1").get_data(as_text=True)
+    assert "The claim differs" in deal and "95" in deal and "paks-6.5" in deal
+
+
 def test_quick_entry_under_the_manual_throw_off(browser: Browser) -> None:
     match = four_player_match(browser, opt_throw_off="manual")
     response = browser.submit(f"{match}/deals/new", quick_form(HELD, KEPT))

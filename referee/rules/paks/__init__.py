@@ -4,7 +4,8 @@ The referee pages call :func:`judge_pak` ("Is this pak legal?") and :func:`judge
 this steal legal?") with parsed cards; both return a verdict with ``legal``, ``value``,
 ``target``, ``reasons`` and a worked ``explanation``. :func:`find_pak` names the paks a shown
 hand could make (paks-9.7), :func:`judge_turn` checks a whole turn (paks-9.8), and
-:func:`score_paks` throws off and scores a deal suit by suit (paks-6).
+:func:`score_paks` throws off and scores a deal suit by suit (paks-6); :func:`score_quick` does it from
+each side's count of paks per suit and the points it keeps, for a deal entered quickly.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from referee.rules.paks.game import PAKS, Paks
 from referee.rules.paks.held import HeldPak, check_pak, pak_faults
 from referee.rules.paks.options import OPTIONS
 from referee.rules.paks.parsing import parse_suit, read_cards, read_paks, read_victims
+from referee.rules.paks.quick import QuickScore, QuickSide, QuickSuit, score_quick
 from referee.rules.paks.throwoff import DealScore, SuitThrowOff, score_paks
 from referee.rules.paks.turn import (
     DrawVerdict,
@@ -53,6 +55,9 @@ __all__ = [
     "PakClaim",
     "PakVerdict",
     "Paks",
+    "QuickScore",
+    "QuickSide",
+    "QuickSuit",
     "Split",
     "StealClaim",
     "StealVerdict",
@@ -79,6 +84,7 @@ __all__ = [
     "read_paks",
     "read_victims",
     "score_paks",
+    "score_quick",
     "score_total",
     "score_value",
 ]
