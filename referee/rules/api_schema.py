@@ -141,6 +141,10 @@ CLAIM_VERDICT: Schema = {
             }
         ),
         "explanation": EXPLANATION,
+        "claimed_items": {
+            **mapping(mapping(INTEGER)),
+            "description": "the items the claim gave, side by side as in the request's `claim.items`",
+        },
     },
 }
 PLAYS: Schema = array({"type": "object", "properties": {"seat": NAME, "card": CARD}})

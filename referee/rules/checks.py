@@ -9,13 +9,13 @@ plain data, checks are pure rules code and are tested without Flask.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.cards import Card, Pack
 from referee.errors import FieldError
 from referee.messages import Message, join, msg
-from referee.rules.claims import Ruling, check_claim
+from referee.rules.claims import Ruling, Words, check_claim
 from referee.rules.options import Option, parse_options
 
 #: How a scoring check's answer reads as a ruling for claims: ``ruling(request, answer)``; it
@@ -28,7 +28,9 @@ class Check:
     """One API check; ``example`` is a request shown (and answered live) on the API docs page.
 
     A check that scores declares ``ruling``: then its request may carry a ``claim`` and its
-    answer a ``claim`` verdict (:mod:`referee.rules.claims`).
+    answer a ``claim`` verdict (:mod:`referee.rules.claims`). ``claim_items`` names the items a claim
+    may give, with their words; ``claim_sides`` the words of the side names the check fixes itself
+    (``queen``, ``value``; none where the caller names the sides).
     """
 
     name: str
@@ -38,6 +40,8 @@ class Check:
     ruling: RulingOf | None = None
     #: What the request holds and the answer says, for the API page (beyond shared/API.md).
     about: str | Message = ""
+    claim_items: Words = field(default_factory=dict)
+    claim_sides: Words = field(default_factory=dict)
 
     def judge(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Run the check, then judge the request's ``claim`` against its answer when one is given."""
@@ -50,7 +54,11 @@ class Check:
                 msg("the `{check}` check scores nothing, so it takes no `claim`", check=self.name), field="claim"
             )
         ruling = self.ruling(data, result)
-        result["claim"] = check_claim(claim, ruling) if isinstance(ruling, Ruling) else ruling
+        if isinstance(ruling, Ruling):
+            ruling = replace(ruling, item_words=self.claim_items, side_words=self.claim_sides)
+            result["claim"] = check_claim(claim, ruling)
+        else:
+            result["claim"] = ruling
         return result
 
 

@@ -20,12 +20,21 @@ from typing import Any
 
 from referee.errors import FieldError
 from referee.explain import Explanation
-from referee.messages import Message, join, msg
+from referee.messages import Param, from_json, join, msg
 
 _ITEMS_NOT_OBJECT = msg("`claim.items` must be an object of side names, each with an object of items")
 
 #: The item name a difference in a side's total is reported under.
 TOTAL = "total"
+#: The key of a claim that holds its items.
+ITEMS = "items"
+
+#: How a claim's names read: an item name (or a check's own side name, ``queen``, ``value``) → its
+#: word in the reader's language. Names a mapping leaves out are shown as they are (players' names).
+Words = Mapping[str, Param]
+
+#: The word of :data:`TOTAL`, which every claim may differ on.
+TOTAL_WORD = msg("total")
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,9 @@ class Ruling:
     item_names: tuple[str, ...] = ()
     #: True when a side's adding items sum to its score, so missing points can be traced to items.
     additive: bool = False
+    #: The words of the item names, and of side names the check fixes (``queen``), for the explanation.
+    item_words: Words = field(default_factory=dict)
+    side_words: Words = field(default_factory=dict)
 
     def item(self, side: str, name: str) -> Item | None:
         return next((i for i in self.items if i.side == side and i.name == name), None)
@@ -58,6 +70,12 @@ class Ruling:
     def clause_of(self, name: str) -> str:
         found = next((i for i in self.items if i.name == name), None)
         return found.clause if found is not None else self.clause
+
+    def say_item(self, name: str) -> Param:
+        return TOTAL_WORD if name == TOTAL else self.item_words.get(name, name)
+
+    def say_side(self, side: str) -> Param:
+        return self.side_words.get(side, side)
 
 
 @dataclass(frozen=True)
@@ -147,11 +165,11 @@ def read_claim(value: object, ruling: Ruling) -> Claim:
     scores: dict[str, int] = {}
     items: dict[str, dict[str, int]] = {}
     for key, points in value.items():
-        if key == "items":
+        if key == ITEMS:
             continue
         side = _side(key, sides)
         scores[side] = _points(points, str(key))
-    raw_items = value.get("items")
+    raw_items = value.get(ITEMS)
     if raw_items is not None:
         if not isinstance(raw_items, Mapping):
             raise FieldError(_ITEMS_NOT_OBJECT, field="claim")
@@ -176,9 +194,14 @@ def read_claim(value: object, ruling: Ruling) -> Claim:
     return Claim(scores, items)
 
 
-def _accounting_items(ruling: Ruling, side: str, shortfall: int) -> tuple[Item, ...]:
-    """The fewest of a side's ruled adding items that make up exactly ``shortfall``, if any do."""
-    candidates = [i for i in ruling.items if i.side == side and i.adds and i.points > 0]
+def _accounting_items(
+    ruling: Ruling, side: str, shortfall: int, claimed: Mapping[str, int] | None = None
+) -> tuple[Item, ...]:
+    """The fewest of a side's ruled adding items that make up exactly ``shortfall``, if any do; items
+    the side ``claimed`` are accounted for already."""
+    candidates = [
+        i for i in ruling.items if i.side == side and i.adds and i.points > 0 and i.name not in (claimed or {})
+    ]
     for size in range(1, min(len(candidates), 6) + 1):
         for combo in combinations(candidates, size):
             if sum(i.points for i in combo) == shortfall:
@@ -203,8 +226,8 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
                 explanation.add(
                     msg(
                         "{side}, {item}: claimed {claimed}, the rules give {ruled}",
-                        side=side,
-                        item=name,
+                        side=ruling.say_side(side),
+                        item=ruling.say_item(name),
                         claimed=points,
                         ruled=ruled_points,
                     ),
@@ -222,47 +245,73 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
             clause = taken.clause if taken is not None else clause
         differences.append(Difference(side, TOTAL, claimed, ruled, clause))
         explanation.add(
-            msg("{side}: claimed {claimed}, the rules give {ruled}", side=side, claimed=claimed, ruled=ruled), clause
+            msg(
+                "{side}: claimed {claimed}, the rules give {ruled}",
+                side=ruling.say_side(side),
+                claimed=claimed,
+                ruled=ruled,
+            ),
+            clause,
         )
         if claimed < ruled:
             shortfall = ruled - claimed
-            if claimed_items and ruling.additive:
-                under = tuple(
-                    i for i in ruling.items if i.side == side and i.adds and i.points > claimed_items.get(i.name, 0)
-                )
-            elif claimed_items:
+            if claimed_items:
+                # The items claimed short, then (points adding up) the unclaimed items that make up the rest.
                 under = tuple(
                     i
                     for i in ruling.items
                     if i.side == side and i.name in claimed_items and i.points > claimed_items[i.name]
                 )
+                rest = shortfall - sum(i.points - claimed_items[i.name] for i in under)
+                if ruling.additive and rest > 0:
+                    under += _accounting_items(ruling, side, rest, claimed_items)
             elif ruling.additive:
                 under = _accounting_items(ruling, side, shortfall)
             else:
                 under = ()
             missed.append(Missed(side, shortfall, under))
+            said = ruling.say_side(side)
             if under:
-                listed = join(f"{i.name} {i.points}" for i in under)
+                listed = join(msg("{item} {points}", item=ruling.say_item(i.name), points=i.points) for i in under)
                 explanation.add(
-                    msg("{side}: {points} missed, from {items}", side=side, points=shortfall, items=listed),
+                    msg("{side}: {points} missed, from {items}", side=said, points=shortfall, items=listed),
                     under[0].clause,
                 )
             else:
-                explanation.add(msg("{side}: {points} missed", side=side, points=shortfall), ruling.clause)
+                explanation.add(msg("{side}: {points} missed", side=said, points=shortfall), ruling.clause)
     agreed = not differences
     if agreed:
-        scores = [f"{side} {points}" for side, points in claim.scores.items()]
+        scores = [
+            msg("{side} {points}", side=ruling.say_side(side), points=points) for side, points in claim.scores.items()
+        ]
         shown = join(scores) if scores else msg("every item")
         explanation.add(msg("The claim agrees with the ruling: {scores}", scores=shown), ruling.clause)
     return ClaimVerdict(agreed, tuple(differences), tuple(missed), explanation, dict(claim.scores))
 
 
-def unscored(why: str | Message, clause: str) -> dict[str, Any]:
-    """The ``claim`` field when the answer scores nothing (an incomplete coffin, an illegal hand)."""
+def verdict_dict(claim: Claim, ruling: Ruling) -> dict[str, Any]:
+    """The verdict as an answer and a scored deal keep it: :meth:`ClaimVerdict.as_dict` and the items claimed."""
+    items = {side: dict(named) for side, named in claim.items.items()}
+    return {**judge_claim(claim, ruling).as_dict(), "claimed_items": items}
+
+
+def unscored(answer: Mapping[str, Any], clause: str) -> dict[str, Any]:
+    """The ``claim`` field when the answer scores nothing (an incomplete coffin, an illegal hand).
+
+    Why is the answer's first reason, kept as its message so that it is said in the reader's language.
+    """
+    why = from_json(answer["reasons"][0]["message"])
     explanation = Explanation().add(msg("Nothing is scored, so the claim cannot be agreed: {why}", why=why), clause)
-    return {"agreed": False, "claimed": {}, "differences": [], "missed": [], "explanation": explanation.as_list()}
+    return {
+        "agreed": False,
+        "claimed": {},
+        "differences": [],
+        "missed": [],
+        "explanation": explanation.as_list(),
+        "claimed_items": {},
+    }
 
 
 def check_claim(value: object, ruling: Ruling) -> dict[str, Any]:
     """The ``claim`` field of an answer: read the claim, judge it, serialise the verdict."""
-    return judge_claim(read_claim(value, ruling), ruling).as_dict()
+    return verdict_dict(read_claim(value, ruling), ruling)

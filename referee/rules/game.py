@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
-from referee.messages import Message, from_json, join, msg
+from referee.messages import Message, Param, from_json, join, msg
 from referee.rules.checks import Check
-from referee.rules.claims import Ruling, judge_claim, read_claim
+from referee.rules.claims import ITEMS, Ruling, read_claim, verdict_dict
 from referee.rules.options import Option, parse_options
 
 #: The key of a deal entry holding the score a side claimed when entering it.
@@ -183,6 +183,8 @@ class Game(ABC):
     result_clause: str = ""
     #: The clause that decides a side's deal score, cited when a claim on it differs.
     score_clause: str = ""
+    #: The items a claim on a deal may give beside a side's score, each with its word (see :meth:`claim_items`).
+    claim_words: Mapping[str, Param] = {}
 
     # --- setup -------------------------------------------------------------------------------
 
@@ -219,18 +221,24 @@ class Game(ABC):
         """Validate one deal's entry and return it in canonical form; raise InputError."""
 
     def read_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
-        """:meth:`check_entry`, keeping a side's claimed score (``"claim": {side: points}``) beside it.
+        """:meth:`check_entry`, keeping a side's claim (``"claim": {side: points, "items": {side: {item: points}}}``)
+        beside it.
 
-        The claim is checked for its shape only (known sides, whole points); the deal is scored as
-        entered and the claim judged against that score by :meth:`score_match`.
+        The claim is checked for its shape only (known sides and items, whole points); the deal is
+        scored as entered and the claim judged against that score by :meth:`score_match`.
         """
         claim = entry.get(CLAIM) if isinstance(entry, Mapping) else None
         rest = {k: v for k, v in entry.items() if k != CLAIM} if isinstance(entry, Mapping) else entry
         canonical = self.check_entry(setup, rest)
         if claim:
             sides = {s.name: 0 for s in self.sides(setup)}
-            canonical[CLAIM] = read_claim(claim, Ruling(sides, self.score_clause)).scores
+            read = read_claim(claim, Ruling(sides, self.score_clause, item_names=tuple(self.claim_words)))
+            canonical[CLAIM] = {**read.scores, ITEMS: read.items} if read.items else read.scores
         return canonical
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        """The items each side may claim on deal ``number`` beside its score (names of :attr:`claim_words`)."""
+        return {}
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
         """How a scored deal reads for a claim; games with items override this."""
@@ -302,7 +310,9 @@ class Game(ABC):
             deal = self.score_deal(setup, {k: v for k, v in entry.items() if k != CLAIM}, context)
             if claim:
                 ruling = self.deal_ruling(setup, deal)
-                deal.claim = judge_claim(read_claim(claim, ruling), ruling).as_dict()
+                names = (*ruling.item_names, *(name for name in self.claim_words if name not in ruling.item_names))
+                ruling = replace(ruling, item_names=names, item_words=self.claim_words)
+                deal.claim = verdict_dict(read_claim(claim, ruling), ruling)
             deals.append(deal)
         return deals[len(earlier) :]
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import LazyString
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -16,13 +17,14 @@ from wtforms import (
     FormField,
     HiddenField,
     IntegerField,
+    RadioField,
     SelectField,
     SelectMultipleField,
     StringField,
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.errors import InputError
@@ -150,7 +152,47 @@ class WholeNumberField(IntegerField):
         super().process_formdata(valuelist)
 
 
-class MultiCheckboxField(SelectMultipleField):
+#: The longest part of a refused value a message repeats.
+_SHOWN = 30
+
+
+def unknown_choice(value: object, field: Field) -> str:
+    """Why ``value`` is refused at choice ``field``: it names the value and the choices the field offers."""
+    offered = _(", ").join(str(choice.label) for choice in field.iter_choices() if choice.value not in ("", None))
+    if value in (None, "", []):
+        return _("Choose one of: %(choices)s", choices=offered)
+    shown = str(value)
+    shown = shown if len(shown) <= _SHOWN else shown[: _SHOWN - 1] + "…"
+    return _("“%(value)s” is not one of the choices here: %(choices)s", value=shown, choices=offered)
+
+
+class KnownChoice:
+    """A choice field (select, radios, checkboxes) that refuses a value it does not offer with a message
+    naming the value and the choices, never reading it as the default."""
+
+    def pre_validate(self, form: FlaskForm) -> None:
+        data = getattr(self, "data", None)
+        validators = getattr(self, "validators", ())
+        if data in (None, "") and any(isinstance(v, InputRequired | DataRequired) for v in validators):
+            return  # the field's own validator says what to choose
+        try:
+            super().pre_validate(form)  # type: ignore[misc]
+        except ValidationError:
+            if isinstance(data, list):
+                offered = {str(choice.value) for choice in self.iter_choices()}  # type: ignore[attr-defined]
+                data = next((value for value in data if str(value) not in offered), data)
+            raise ValidationError(unknown_choice(data, self)) from None  # type: ignore[arg-type]
+
+
+class ChoiceField(KnownChoice, SelectField):
+    """A select that refuses an unknown value at the field (see :class:`KnownChoice`)."""
+
+
+class RadioChoiceField(KnownChoice, RadioField):
+    """Radio buttons that refuse an unknown value at the field (see :class:`KnownChoice`)."""
+
+
+class MultiCheckboxField(KnownChoice, SelectMultipleField):
     widget = ListWidget(prefix_label=False)
     option_widget = CheckboxInput()
 
@@ -197,14 +239,14 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                 description=lazy_say(option.help),
             )
         elif option.kind == "bool":
-            fields[option_field_name(option)] = SelectField(
+            fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([("false", _l("no")), ("true", _l("yes"))]),
                 default="true" if option.default else "false",
                 description=lazy_say(option.help),
             )
         else:
-            fields[option_field_name(option)] = SelectField(
+            fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=str(option.default),

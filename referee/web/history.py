@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from referee.messages import Message, Param, join, msg
 from referee.rules.changes import describe_change, describe_scores, entry_changes
+from referee.rules.claims import ITEMS
 from referee.web.models import Match, Revision
+from referee.web.scoring import game_of
 
 ACTIONS: dict[str, Message] = {
     "add": msg("Deal {number} entered"),
@@ -30,10 +33,12 @@ class HistoryLine:
 
 def history_lines(match: Match) -> list[HistoryLine]:
     """The match's revisions, newest first."""
-    return [history_line(revision) for revision in reversed(match.revisions)]
+    words = game_of(match).claim_words
+    return [history_line(revision, words) for revision in reversed(match.revisions)]
 
 
-def history_line(revision: Revision) -> HistoryLine:
+def history_line(revision: Revision, words: Mapping[str, Param]) -> HistoryLine:
+    """One revision; ``words`` name the items a claim may give (the game's)."""
     action = ACTIONS.get(revision.action, ACTIONS["edit"])
     title = Message(action.id, (("number", revision.number),))
     if revision.action == "edit":
@@ -46,15 +51,25 @@ def history_line(revision: Revision) -> HistoryLine:
         moment=revision.created_at.replace(tzinfo=UTC),
         changes=changes,
         scores=_scores(revision),
-        claim=_claim(revision.after if revision.after is not None else revision.before),
+        claim=_claim(revision.after if revision.after is not None else revision.before, words),
     )
 
 
-def _claim(entry: object) -> Param | None:
+def _claim(entry: object, words: Mapping[str, Param]) -> Param | None:
+    """The claim kept with an entry: each side's points, then the items it claimed ("Ann 75; Ann: hearts 50")."""
     claim = entry.get("claim") if isinstance(entry, dict) else None
     if not isinstance(claim, dict) or not claim:
         return None
-    return join([msg("{side} {points}", side=str(side), points=str(points)) for side, points in claim.items()], "; ")
+    said: list[Param] = [
+        msg("{side} {points}", side=str(side), points=str(points)) for side, points in claim.items() if side != ITEMS
+    ]
+    items = claim.get(ITEMS)
+    for side, named in items.items() if isinstance(items, dict) else ():
+        listed = join(
+            [msg("{item} {points}", item=words.get(name, name), points=str(points)) for name, points in named.items()]
+        )
+        said.append(msg("{side}: {items}", side=str(side), items=listed))
+    return join(said, "; ")
 
 
 def _scores(revision: Revision) -> Param | None:

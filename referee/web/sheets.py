@@ -296,7 +296,7 @@ def new_deal(code: str, match_id: int) -> Any:
         flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     form = entry_form_class(game.slug)()
-    claim = _claim_input(game, match)
+    claim = _claim_input(game, match, number)
     if request.method == "GET":
         form.version.data = number
     if form.validate_on_submit() and claim.valid:
@@ -319,9 +319,12 @@ def new_deal(code: str, match_id: int) -> Any:
     return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
 
 
-def _claim_input(game: Game, match: Match) -> ClaimInput:
-    """A box per side for the score it claims; the claim is stored with the deal and judged on the sheet."""
-    return ClaimInput.read([(side.name, side.name) for side in game.sides(svc.setup_of(match))])
+def _claim_input(game: Game, match: Match, number: int) -> ClaimInput:
+    """A box per side for the score it claims, and its items folded away; the claim is stored with deal
+    ``number`` and judged on the sheet."""
+    setup = svc.setup_of(match)
+    sides = [(side.name, side.name) for side in game.sides(setup)]
+    return ClaimInput.read(sides, game.claim_items(setup, number), game.claim_words)
 
 
 def _deal_page(
@@ -368,7 +371,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     except LookupError:
         abort(404)
     form = entry_form_class(game.slug)()
-    claim = _claim_input(game, match)
+    claim = _claim_input(game, match, number)
     newer = None
     if request.method == "GET":
         form.load(deal.entry)

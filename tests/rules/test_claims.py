@@ -171,8 +171,8 @@ def test_malformed_claims_are_400_at_the_claim_field(claim: object, message: str
 
 
 def test_a_check_that_scores_nothing_refuses_a_claim() -> None:
-    body = {"trump": "S", "plays": [{"seat": "N", "card": "KH"}], "claim": {"NS": 1}}
-    status, result = answer(GAMES["clabber"].checks["trick"], body)
+    body = {"trump": "H", "seat": "S", "hand": ["9H"], "trick": [], "claim": {"NS": 1}}
+    status, result = answer(GAMES["clabber"].checks["legal"], body)
     assert status == 400 and result["error"]["field"] == "claim"
 
 

@@ -56,7 +56,7 @@ def test_coffin_page_checks_a_claim(browser: Browser) -> None:
     page = response.get_data(as_text=True)
     assert response.status_code == 200, page
     assert "The claim differs" in page
-    assert "<td>king</td><td>total</td><td>19</td><td><strong>24</strong></td>" in page
+    assert "<td>King (columns)</td><td>total</td><td>19</td><td><strong>24</strong></td>" in page
     data |= {"claim-king": "24"}
     page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
     assert "Claim agreed" in page

@@ -31,6 +31,7 @@ from referee.rules.clabber.scoring import (
 from referee.rules.clabber.tricks import judge_trick, legal_play
 from referee.rules.clabber.values import (
     BIDDING_HAND_SIZES,
+    LAST_TRICK,
     PACK,
     TARGET,
     Place,
@@ -335,6 +336,18 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 DEAL_ITEMS = ("cards", "meld", "bell", "set")
+#: The words of every item a Clabber claim may give (a deal's, a meld's, a trick's).
+CLAIM_WORDS: dict[str, Message] = {
+    "cards": msg("card points"),
+    "meld": msg("meld"),
+    "bell": msg("bell"),
+    "set": msg("set"),
+    "last": msg("last trick"),
+}
+MELD_ITEMS = ("meld", "bell")
+TRICK_ITEMS = ("cards", "last")
+#: The words of a deal's items, which a claim on a deal of the score sheet may give too.
+DEAL_WORDS = {name: CLAIM_WORDS[name] for name in DEAL_ITEMS}
 
 
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
@@ -359,7 +372,20 @@ def melds_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
         *(Item(team, "meld", points, "clabber-6.3") for team, points in answer["meld_points"].items() if points),
         *(Item(team, "bell", points, "clabber-7.1") for team, points in answer["bells"].items() if points),
     ]
-    return Ruling(answer["team_points"], "clabber-6.3", tuple(items), item_names=("meld", "bell"), additive=True)
+    return Ruling(answer["team_points"], "clabber-6.3", tuple(items), item_names=MELD_ITEMS, additive=True)
+
+
+def trick_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """The winner's team takes the trick's card points (clabber-2.1, 2.2) and, for the last trick, 10 more
+    (clabber-2.3); every other team takes nothing."""
+    table = read_seats(Body(data))
+    winner = table.team_of(answer["winner"])
+    last = LAST_TRICK if _boolean(Body(data), "last") else 0
+    items = [Item(winner, "cards", answer["points"] - last, "clabber-2.2")]
+    if last:
+        items.append(Item(winner, "last", last, "clabber-2.3"))
+    scores = {team: answer["points"] if team == winner else 0 for team in table.team_names}
+    return Ruling(scores, "clabber-2.3", tuple(items), item_names=TRICK_ITEMS, additive=True)
 
 
 PLAYERS_ABOUT = msg(
@@ -374,12 +400,19 @@ CHECKS: dict[str, Check] = {
         melds,
         ruling=melds_ruling,
         about=msg("{players} A claim is the teams' points, with items `meld` and `bell`.", players=PLAYERS_ABOUT),
+        claim_items={name: CLAIM_WORDS[name] for name in MELD_ITEMS},
     ),
     "trick": Check(
         "trick",
         msg("Who wins this trick?"),
         trick,
-        about=msg("{players} `last`: true adds the 10.", players=PLAYERS_ABOUT),
+        about=msg(
+            "{players} `last`: true adds the 10. A claim is the teams' points from the trick, with items `cards` "
+            'and `last`: `{{"NS": 25}}`.',
+            players=PLAYERS_ABOUT,
+        ),
+        ruling=trick_ruling,
+        claim_items={name: CLAIM_WORDS[name] for name in TRICK_ITEMS},
     ),
     "legal": Check(
         "legal",
@@ -399,6 +432,7 @@ CHECKS: dict[str, Check] = {
             "A claim is the sides' scores, with items `cards`, `meld`, `bell` and `set`: "
             '`{"NS": 120, "items": {"NS": {"cards": 100, "bell": 20}}}`.'
         ),
+        claim_items=DEAL_WORDS,
     ),
     "bid": Check(
         "bid",

@@ -12,7 +12,7 @@ from referee.explain import Explanation
 from referee.messages import Message, from_json, join, msg
 from referee.rules.checks import as_int
 from referee.rules.clabber.bidding import round_message
-from referee.rules.clabber.checks import CHECKS, deal_ruling
+from referee.rules.clabber.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.clabber.ending import judge_end
 from referee.rules.clabber.inputs import SIDE, SIDE_OR_PLAYER, match_name, read_cards, read_side_numbers
 from referee.rules.clabber.melds import (
@@ -54,6 +54,7 @@ class Clabber(Game):
     partnership_note = msg("with 4, partners sit opposite; with 6, every other seat makes a team of three")
     options = OPTIONS
     checks = CHECKS
+    claim_words = DEAL_WORDS
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -378,6 +379,10 @@ class Clabber(Game):
             summary=summary,
             details={"void": True, "sides": sides},
         )
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        """Each side may claim its card points, meld, bell and what a set takes away (clabber-8)."""
+        return {side.name: DEAL_ITEMS for side in self.sides(setup)}
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
         """A claim on a deal reads its card points, meld, bell and a set, as the ``deal`` check does."""

@@ -8,10 +8,10 @@ from typing import Any
 from referee.cards import CardError, CardLedger, TooManyCopiesError
 from referee.errors import FieldError, Location
 from referee.explain import Explanation, Judgement
-from referee.messages import msg
+from referee.messages import Message, join, msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.claims import Item, Ruling, unscored
-from referee.rules.dracula.coffin import incomplete_reason, score_coffin
+from referee.rules.dracula.coffin import SEAT_TITLES, incomplete_reason, line_label, score_coffin
 from referee.rules.dracula.layout import (
     Move,
     check_moves,
@@ -61,6 +61,10 @@ def placement(data: Mapping[str, Any]) -> dict[str, Any]:
     return check_placement(layout, cell, first_card_anywhere=options["first_card_4p"] == "any_cell").answer()
 
 
+#: The sides of a 2-player game's deal scores (dracula-10.6).
+GAME_SIDES = ("queen", "king")
+
+
 def game(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
     options = body.options(OPTIONS)
@@ -78,6 +82,18 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
                 msg('deal {number} must be an object {{"queen": …, "king": …}}', number=number),
                 field="deals",
                 location=("deals", number),
+            )
+        unknown = [str(side) for side in deal if side not in GAME_SIDES]
+        if unknown:
+            raise FieldError(
+                msg(
+                    "deal {number} names {side}, which is no side of the game; the sides are {sides}",
+                    number=number,
+                    side=repr(unknown[0]),
+                    sides=join(GAME_SIDES, " and "),
+                ),
+                field="deals",
+                location=("deals", number, unknown[0]),
             )
         pairs.append((_points(deal, number, "queen"), _points(deal, number, "king")))
     result = settle_pair(("queen", "king"), pairs, options["game_tie"])
@@ -214,21 +230,62 @@ LINE_OWNERS: dict[int, dict[str, tuple[str, ...]]] = {
     4: {"rows": ("r1", "r2", "r3"), "columns": ("c1", "c2", "c3")},
 }
 LINES = ("r1", "r2", "r3", "c1", "c2", "c3")
-COFFIN_ITEMS = (*LINES, *(f"{line}_multiplier" for line in LINES))
+
+
+def multiplier_item(line: str) -> str:
+    """The item of a line's multiplier: ``r1_multiplier``."""
+    return f"{line}_multiplier"
+
+
+COFFIN_ITEMS = (*LINES, *(multiplier_item(line) for line in LINES))
+GAME_ITEMS = ("deals", "bonus")
+
+
+def owned_items(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """A side's items: each of its lines and that line's multiplier, line by line."""
+    return tuple(item for line in lines for item in (line, multiplier_item(line)))
+
+
+#: The words of every item a Dracula claim may give: a line's score, its multiplier, a game's parts.
+CLAIM_WORDS: dict[str, Message] = {
+    **{line: line_label(line) for line in LINES},
+    **{multiplier_item(line): msg("{line} multiplier", line=line_label(line)) for line in LINES},
+    "deals": msg("the six deals"),
+    "bonus": msg("bonus"),
+}
+COFFIN_WORDS = {item: CLAIM_WORDS[item] for item in COFFIN_ITEMS}
+#: The words of the sides a coffin's or a game's scores name.
+SIDE_WORDS: dict[str, Message] = {
+    **SEAT_TITLES,
+    "rows": msg("Rows partnership"),
+    "columns": msg("Columns partnership"),
+}
 
 
 def coffin_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling | dict[str, Any]:
     """Each side's lines and their multipliers; a deal score is one of its lines, not their sum."""
     if not answer["legal"]:
-        return unscored(answer["reasons"][0]["text"], "dracula-3.3")
+        return unscored(answer, "dracula-3.3")
+    seats = {side: (side,) for side in answer["scores"]}
+    return line_ruling(answer["scores"], answer["lines"], LINE_OWNERS[answer["players"]], seats, answer["players"])
+
+
+def line_ruling(
+    scores: Mapping[str, int],
+    lines: Mapping[str, Mapping[str, int]],
+    owned: Mapping[str, tuple[str, ...]],
+    sides: Mapping[str, tuple[str, ...]],
+    players: int,
+) -> Ruling:
+    """Each side's lines and their multipliers (dracula-4.3): ``owned`` gives a seat's lines, ``sides``
+    the seats each side of ``scores`` holds. A deal score is one of its lines, not their sum."""
     items: list[Item] = []
-    for side, owned in LINE_OWNERS[answer["players"]].items():
-        for line in owned:
-            scored = answer["lines"][line]
-            items.append(Item(side, line, scored["score"], "dracula-4.3"))
-            items.append(Item(side, f"{line}_multiplier", scored["multiplier"], "dracula-4.3", adds=False))
-    rule = "dracula-7.4" if answer["players"] == 3 else "dracula-5.2"
-    return Ruling(answer["scores"], rule, tuple(items), item_names=COFFIN_ITEMS)
+    for side, seats in sides.items():
+        for line in (line for seat in seats for line in owned[seat]):
+            items.append(Item(side, line, lines[line]["score"], "dracula-4.3"))
+            items.append(Item(side, multiplier_item(line), lines[line]["multiplier"], "dracula-4.3", adds=False))
+    rule = "dracula-7.4" if players == 3 else "dracula-5.2"
+    return Ruling(scores, rule, tuple(items), item_names=COFFIN_ITEMS)
 
 
 def game_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
@@ -238,7 +295,7 @@ def game_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
         items.append(Item(side, "deals", answer["totals"][side], "dracula-6.1"))
         if final != answer["totals"][side]:
             items.append(Item(side, "bonus", final - answer["totals"][side], "dracula-6.1"))
-    return Ruling(answer["final"], "dracula-6.1", tuple(items), item_names=("deals", "bonus"), additive=True)
+    return Ruling(answer["final"], "dracula-6.1", tuple(items), item_names=GAME_ITEMS, additive=True)
 
 
 CHECKS = {
@@ -252,6 +309,8 @@ CHECKS = {
             "A claim is the scores, with items `r1` … `c3` (a line's score) and `r1_multiplier` … "
             '`c3_multiplier`: `{"queen": 120, "items": {"queen": {"r1_multiplier": 5}}}`.'
         ),
+        claim_items=COFFIN_WORDS,
+        claim_sides=SIDE_WORDS,
     ),
     "placement": Check(
         "placement",
@@ -286,5 +345,7 @@ CHECKS = {
         {"deals": [{"queen": q, "king": k} for q, k in ((120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150))]},
         ruling=game_ruling,
         about=msg("A claim is the final scores, with items `deals` (the six-deal total) and `bonus`."),
+        claim_items={item: CLAIM_WORDS[item] for item in GAME_ITEMS},
+        claim_sides=SIDE_WORDS,
     ),
 }

@@ -9,7 +9,8 @@ from referee.cards import CardLedger, Pack, parse_card
 from referee.errors import FieldError, LayoutError
 from referee.explain import Explanation
 from referee.messages import Message, msg
-from referee.rules.dracula.checks import CHECKS
+from referee.rules.claims import Ruling
+from referee.rules.dracula.checks import CHECKS, COFFIN_WORDS, LINE_OWNERS, line_ruling, owned_items
 from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
 from referee.rules.dracula.layout import (
     CELLS,
@@ -52,6 +53,7 @@ class Dracula(Game):
     options = OPTIONS
     role_options = ROLE_OPTIONS
     checks = CHECKS
+    claim_words = COFFIN_WORDS
 
     # --- seats ----------------------------------------------------------------------------------
 
@@ -266,7 +268,41 @@ class Dracula(Game):
             ]
             for kind, found in (("rows", coffin.rows), ("columns", coffin.columns))
         }
-        return {"layout": layout_strings(layout), "order": entry.get("order", []), "seats": seats, **lines}
+        scored = {
+            line.name: {"score": line.score, "multiplier": line.factor * line.vampire_factor}
+            for line in (*coffin.rows, *coffin.columns)
+        }
+        return {
+            "layout": layout_strings(layout),
+            "order": entry.get("order", []),
+            "seats": seats,
+            **lines,
+            "lines": scored,
+        }
+
+    # --- claims ---------------------------------------------------------------------------------
+
+    def _claim_seats(self, setup: MatchSetup, dealer: str) -> dict[str, str]:
+        """Each side and the seat whose lines it scores in a deal dealt by ``dealer`` (:data:`LINE_OWNERS`)."""
+        if setup.count == 2:
+            return {player: role for role, player in self.roles_2p(setup).items()}
+        if setup.count == 3:
+            d = setup.players.index(dealer)
+            return {setup.players[(d + k) % 3]: seat for k, seat in enumerate(("dealer", "left", "right"))}
+        return {side: role for role, side in self.roles_4p(setup).items()}
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        """Each side may claim its own lines and their multipliers (dracula-4.3, 7.4, 8.4)."""
+        owners = LINE_OWNERS[setup.count]
+        return {
+            side: owned_items(owners[seat])
+            for side, seat in self._claim_seats(setup, self.dealer_of(setup, number)).items()
+        }
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """A claim on a deal reads its sides' lines and multipliers, as the ``coffin`` check does."""
+        seats = {side: (seat,) for side, seat in self._claim_seats(setup, deal.dealer).items()}
+        return line_ruling(deal.scores, deal.details["lines"], LINE_OWNERS[setup.count], seats, setup.count)
 
     # --- end of the match ----------------------------------------------------------------------
 

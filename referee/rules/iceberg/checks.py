@@ -8,7 +8,7 @@ from typing import Any
 from referee.cards import Card, CardLedger, Pack
 from referee.errors import FieldError
 from referee.explain import Explanation, Judgement
-from referee.messages import Message, from_json, msg
+from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, RulingOf
 from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.iceberg.deck import pack_for, parse_at, quoted
@@ -134,6 +134,20 @@ def illegal_melds(answer: Mapping[str, Any]) -> list[int]:
     ]
 
 
+#: The words of the sides and items an Iceberg claim may give: a check's own sides (``points``,
+#: ``penalty``), a leftover hand's V* and unplayed cards, and a deal's parts on the score sheet.
+CLAIM_WORDS: dict[str, Message] = {
+    "points": msg("points"),
+    "penalty": msg("penalty"),
+    "best_points": msg("best points V*"),
+    "unplayed": msg("cards left unplayed"),
+    "in_play": msg("points in play"),
+    "aces": msg("aces exposed"),
+    "multiplier": msg("ace multiplier"),
+}
+LEFTOVER_ITEMS = ("best_points", "unplayed")
+
+
 def points_ruling(clause: str) -> RulingOf:
     """A meld's or a lay-off's points are what may be claimed: ``{"points": 120}``."""
 
@@ -146,12 +160,12 @@ def points_ruling(clause: str) -> RulingOf:
 def leftover_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling | dict[str, Any]:
     """A leftover hand's best points V* and its penalty may be claimed (iceberg-6.2, iceberg-6.4)."""
     if not answer["legal"]:
-        return unscored(from_json(answer["reasons"][0]["message"]), "iceberg-9.5")  # type: ignore[arg-type]
+        return unscored(answer, "iceberg-9.5")
     items = (
         Item("penalty", "best_points", answer["best_points"], "iceberg-6.2", adds=False),
         Item("penalty", "unplayed", len(answer["unplayed"]), "iceberg-6.3", adds=False),
     )
-    return Ruling({"penalty": answer["penalty"]}, "iceberg-6.4", items, item_names=("best_points", "unplayed"))
+    return Ruling({"penalty": answer["penalty"]}, "iceberg-6.4", items, item_names=LEFTOVER_ITEMS)
 
 
 CHECKS: dict[str, Check] = {
@@ -161,6 +175,7 @@ CHECKS: dict[str, Check] = {
         meld,
         ruling=points_ruling("iceberg-3.4"),
         about=msg('A claim is the points: `{"points": 120}`.'),
+        claim_sides={"points": CLAIM_WORDS["points"]},
     ),
     "layoff": Check(
         "layoff",
@@ -168,6 +183,7 @@ CHECKS: dict[str, Check] = {
         layoff,
         ruling=points_ruling("iceberg-4.2"),
         about=msg('A claim is the points: `{"points": 90}`.'),
+        claim_sides={"points": CLAIM_WORDS["points"]},
     ),
     "leftover": Check(
         "leftover",
@@ -178,5 +194,7 @@ CHECKS: dict[str, Check] = {
             "A claim is the penalty, with items `best_points` (V*) and `unplayed` (how many cards are left): "
             '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.'
         ),
+        claim_items={item: CLAIM_WORDS[item] for item in LEFTOVER_ITEMS},
+        claim_sides={"penalty": CLAIM_WORDS["penalty"]},
     ),
 }

@@ -9,8 +9,9 @@ from typing import Any
 from referee.cards import CardLedger, Pack
 from referee.explain import Explanation
 from referee.messages import join, msg, msg_n
+from referee.rules.claims import Item, Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchSetup
-from referee.rules.iceberg.checks import CHECKS
+from referee.rules.iceberg.checks import CHECKS, CLAIM_WORDS
 from referee.rules.iceberg.counted import Counted, count_leftover
 from referee.rules.iceberg.deck import decks_for, pack_for
 from referee.rules.iceberg.entry import check_entry
@@ -20,6 +21,11 @@ from referee.rules.iceberg.playlog import ACE_POINTS, Replay, corrected, parse_p
 from referee.rules.iceberg.table import read_table
 
 DEFAULT_TARGET = 5000
+#: What a claim on a deal may give beside a player's score: the points in play, the aces, the
+#: leftover penalty, and with the ace multiplier (iceberg-8.1) the multiplier.
+DEAL_ITEMS = ("in_play", "aces", "penalty")
+MULTIPLIED_ITEMS = ("in_play", "penalty", "multiplier")
+DEAL_WORDS = {item: CLAIM_WORDS[item] for item in (*DEAL_ITEMS, "multiplier")}
 
 
 @dataclass
@@ -66,6 +72,7 @@ class Iceberg(Game):
     score_clause = "iceberg-6.8"
     options = OPTIONS
     checks = CHECKS
+    claim_words = DEAL_WORDS
 
     def target(self, setup: MatchSetup) -> int | None:
         target = setup.options.get("target", DEFAULT_TARGET)
@@ -226,6 +233,25 @@ class Iceberg(Game):
             summary=summary,
             details=details,
         )
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        multiplied = setup.options.get("ace_scoring") == "multiplier"
+        return {player: MULTIPLIED_ITEMS if multiplied else DEAL_ITEMS for player in setup.players}
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """Each player's points in play, aces and leftover penalty (iceberg-6.1, 2.4, 6.4); with the ace
+        multiplier (iceberg-8.1) the parts no longer add up to the score, so only the multiplier is added."""
+        multiplied = setup.options.get("ace_scoring") == "multiplier"
+        items: list[Item] = []
+        for player, played in deal.details["players"].items():
+            items.append(Item(player, "in_play", played["in_play"], "iceberg-6.1", adds=not multiplied))
+            if multiplied:
+                items.append(Item(player, "multiplier", played["multiplier"], "iceberg-8.1", adds=False))
+            else:
+                items.append(Item(player, "aces", ACE_POINTS * played["aces"], "iceberg-2.4"))
+            items.append(Item(player, "penalty", played["penalty"], "iceberg-6.4", adds=not multiplied))
+        names = MULTIPLIED_ITEMS if multiplied else DEAL_ITEMS
+        return Ruling(deal.scores, self.score_clause, tuple(items), item_names=names, additive=not multiplied)
 
     def _player(
         self, name: str, in_play: int, aces: int, leftover: Leftover | Counted, options: Mapping[str, Any]

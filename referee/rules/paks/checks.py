@@ -480,6 +480,10 @@ def value_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 
 #: A deal's items are its suits: what each side keeps in each suit after the throw-off.
 DEAL_ITEMS = tuple(SUIT_NAMES[s] for s in SUITS)
+#: The words of a deal's items (its suits), for the reader.
+DEAL_ITEM_WORDS = {SUIT_NAMES[s]: SUIT_WORDS[s] for s in SUITS}
+#: The one side of a pak's or a steal's claim.
+VALUE_SIDE = {"value": msg("value")}
 
 
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
@@ -511,6 +515,7 @@ CHECKS = {
         pak,
         ruling=value_ruling,
         about=msg('A claim is the value: `{{"value": 54}}`. {decks}', decks=DECKS_ABOUT),
+        claim_sides=VALUE_SIDE,
     ),
     "steal": Check(
         "steal",
@@ -521,6 +526,7 @@ CHECKS = {
             "Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
             'A claim is the value: `{"value": 32}`.'
         ),
+        claim_sides=VALUE_SIDE,
     ),
     "deal": Check(
         "deal",
@@ -533,6 +539,7 @@ CHECKS = {
             "`kept`, the points of its paks left after the throw-off, instead of `paks`; the answer gives "
             "`thrown_off_counts` per side and suit instead of `thrown_off`, and the claim is on the scores only."
         ),
+        claim_items=DEAL_ITEM_WORDS,
     ),
     "turn": Check(
         "turn",

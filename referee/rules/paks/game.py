@@ -9,8 +9,9 @@ from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
+from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
-from referee.rules.paks.checks import CHECKS
+from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import OPTIONS
@@ -44,6 +45,7 @@ class Paks(Game):
     partnership_note = msg("teams with 4 or 6: odd seats against even")
     options = OPTIONS
     checks = CHECKS
+    claim_words = DEAL_ITEM_WORDS
 
     def sides(self, setup: MatchSetup) -> list[Side]:
         """Alone with 2 or 3 players; with 4 or 6, two teams of alternate seats (paks-1.1, paks-6.2)."""
@@ -335,6 +337,14 @@ class Paks(Game):
                 },
             },
         )
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        """Each side may claim what it keeps in each suit (paks-6.4, paks-6.5)."""
+        return {side.name: DEAL_ITEMS for side in self.sides(setup)}
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """A claim on a deal reads its suits, as the ``deal`` check does."""
+        return deal_ruling({}, {"scores": deal.scores, "suits": deal.details["suits"]})
 
     # --- the end of the match ---------------------------------------------------------------------
 

@@ -154,6 +154,11 @@ def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+DEAL_ITEMS = ("captured", "transfer")
+#: The words of a deal's items: the points a player captured, and what passes from the last to the first.
+DEAL_WORDS = {"captured": msg("points captured"), "transfer": msg("transfer")}
+
+
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
     """Each player's captured points and, for the first and the last, the transfer (zhengfen-6.3, 6.4)."""
     items: list[Item] = []
@@ -163,11 +168,23 @@ def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
             items.append(Item(player, "captured", captured, "zhengfen-6.4"))
         if score != captured:
             items.append(Item(player, "transfer", score - captured, "zhengfen-6.3"))
-    return Ruling(answer["scores"], "zhengfen-6.4", tuple(items), item_names=("captured", "transfer"), additive=True)
+    return Ruling(answer["scores"], "zhengfen-6.4", tuple(items), item_names=DEAL_ITEMS, additive=True)
+
+
+def points_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
+    """The point cards of a combination are what may be claimed: ``{"points": 25}`` (zhengfen-2.1)."""
+    return Ruling({"points": answer["points"]}, "zhengfen-2.1")
 
 
 CHECKS = {
-    "classify": Check("classify", msg("What is this combination?"), classify_check),
+    "classify": Check(
+        "classify",
+        msg("What is this combination?"),
+        classify_check,
+        ruling=points_ruling,
+        about=msg('A claim is the points of the cards played (5s, 10s and Ks): `{"points": 25}`.'),
+        claim_sides={"points": msg("points")},
+    ),
     "beats": Check("beats", msg("Does this beat that?"), beats_check),
     "deal": Check(
         "deal",
@@ -175,5 +192,6 @@ CHECKS = {
         deal_check,
         ruling=deal_ruling,
         about=msg("A claim is the players' scores, with items `captured` and `transfer`."),
+        claim_items=DEAL_WORDS,
     ),
 }

@@ -9,9 +9,10 @@ from referee.cards import Pack
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation, Step
 from referee.messages import Message, join, msg
+from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import player_named
-from referee.rules.zhengfen.checks import CHECKS
+from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
 from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
@@ -35,9 +36,19 @@ class ZhengFen(Game):
     score_clause = "zhengfen-6.4"
     options = OPTIONS
     checks = CHECKS
+    claim_words = DEAL_WORDS
 
     def rules(self, setup: MatchSetup) -> Rules:
         return rules_from(setup.options)
+
+    def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
+        """Each player may claim the points captured and the transfer (zhengfen-6.3, 6.4)."""
+        return {player: DEAL_ITEMS for player in setup.players}
+
+    def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
+        """A claim on a deal reads each player's captured points and the transfer, as the ``deal`` check does."""
+        captured = {player: pile["points"] for player, pile in deal.details["captured"].items()}
+        return deal_ruling({}, {"scores": deal.scores, "captured_points": captured})
 
     def target(self, setup: MatchSetup) -> int:
         return self.rules(setup).target

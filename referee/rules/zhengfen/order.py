@@ -18,10 +18,21 @@ def check_places(players: Sequence[str], places: Sequence[str]) -> list[str]:
     """The finishing order of ``players`` from ``places`` (the player tapped at each place, ``""``
     where nobody was); an untapped last place is the one player left.
 
-    Raises :class:`FieldError` on ``order``, located at the first place at fault: a player tapped
-    in two places (zhengfen-9.4), or a place before the last left empty.
+    Raises :class:`FieldError` on ``order``, located at the first place at fault: a name that is no
+    player of the deal, a player tapped in two places (zhengfen-9.4), or a place before the last left empty.
     """
     count = len(players)
+    stranger = next((i for i, name in enumerate(places) if name and name not in players), None)
+    if stranger is not None:
+        raise FieldError(
+            msg(
+                "{name} is not a player of this deal; the players are {players}.",
+                name=places[stranger],
+                players=join(players, ", "),
+            ),
+            field="order",
+            location=("order", stranger),
+        )
     named = [name for name in places if name]
     doubled = [name for name in dict.fromkeys(named) if named.count(name) > 1]
     if doubled:

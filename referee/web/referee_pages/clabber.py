@@ -13,7 +13,7 @@ from flask import render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, RadioField, StringField
+from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.errors import InputError
@@ -23,7 +23,14 @@ from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.clabber.values import HAND_SIZES, Table
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.clabber import holds_token, suit_field
-from referee.web.forms import WholeNumberField, choices, option_fields, place_error, raw_options
+from referee.web.forms import (
+    RadioChoiceField,
+    WholeNumberField,
+    choices,
+    option_fields,
+    place_error,
+    raw_options,
+)
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -44,34 +51,51 @@ MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
 PLAY_OPTIONS = tuple(o for o in CLABBER.options if o.id in {"undertrump", "partner_exemption"})
 
 
-def players_of(value: object) -> int:
-    """The variant asked for; anything else is the 4-player game."""
-    try:
-        players = int(str(value))
-    except ValueError:
-        return 4
-    return players if players in SEATS else 4
+def players_of(value: object) -> int | None:
+    """The variant asked for, or None for a player count Clabber is not played by."""
+    players = str(value).strip()
+    return int(players) if players in {str(n) for n in SEATS} else None
 
 
-class VariantForm(FlaskForm):
+def players_problem() -> str:
+    return _("Clabber is played by 2, 3, 4 or 6 players: choose one of these")
+
+
+class _Variant(FlaskForm):
+    """A page for one of the variants: ``?players=`` (shown) or the posted hidden field names it.
+
+    An unknown count is refused at the field (on a link as on a post); the page meanwhile shows the
+    4-player table so that nothing else breaks.
+    """
+
     players = HiddenField(default="4")
-    trump = suit_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if request.method == "GET":
-            self.players.data = str(players_of(request.args.get("players", "4")))
-        self.count = players_of(self.players.data)
+            self.players.data = (request.args.get("players") or "4").strip()[:8]
+            if players_of(self.players.data) is None:
+                self.players.errors = [players_problem()]
+        self.count = players_of(self.players.data) or 4
         self.seats = SEATS[self.count]
         self.table = Table(self.seats)
+
+    def validate_players(self, field: Any) -> None:
+        if players_of(field.data) is None:
+            raise ValidationError(players_problem())
+
+
+def variant_status(form: _Variant, result: object) -> int:
+    """:func:`page_status`, and 400 for a link naming a player count Clabber is not played by."""
+    return 400 if form.players.errors else page_status(result)
+
+
+class VariantForm(_Variant):
+    trump = suit_field()
 
     def validate_trump(self, field: Any) -> None:
         if field.data not in ("S", "H", "D", "C"):
             raise ValidationError(_("Choose the trump suit"))
-
-    def validate_players(self, field: Any) -> None:
-        if str(field.data) not in {str(n) for n in SEATS}:
-            raise ValidationError(_("Clabber is played by 2, 3, 4 or 6 players: choose one of these"))
 
     def seat_label(self, seat: str) -> str:
         team = self.table.team_of(seat)
@@ -112,7 +136,7 @@ for _name, _field in option_fields(MELD_OPTIONS).items():
 @referee_pages.route("/clabber/melds", methods=["GET", "POST"])
 def clabber_melds() -> Any:
     form = MeldsForm()
-    claim = ClaimInput.read([(team, team) for team in form.table.team_names])
+    claim = ClaimInput.of_check(CLABBER.checks["melds"], [(team, team) for team in form.table.team_names])
     result = None
     if form.validate_on_submit() and claim.valid:
         body = form.body() | {
@@ -120,7 +144,7 @@ def clabber_melds() -> Any:
             "options": raw_options(form, MELD_OPTIONS),
         }
         result = verdict(CLABBER.checks["melds"], claim.into(body), form.place)
-    status = page_status(result)
+    status = variant_status(form, result)
     return render_template(
         "referee/clabber_melds.html",
         form=form,
@@ -140,7 +164,7 @@ def clabber_melds() -> Any:
 class LedForm(VariantForm):
     """A variant form with the seat that led; a seat the table does not have is refused at the field."""
 
-    leader = RadioField(_l("Who led?"), choices=[], validate_choice=False)
+    leader = RadioChoiceField(_l("Who led?"), choices=[], validate_choice=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -163,7 +187,7 @@ class LedForm(VariantForm):
 
 
 class TrickForm(LedForm):
-    last = RadioField(
+    last = RadioChoiceField(
         _l("Which trick?"),
         choices=choices([("false", _l("Not the last")), ("true", _l("The last: 10 more"))]),
         default="false",
@@ -215,14 +239,16 @@ for _k in range(MAX_SEATS):
 @referee_pages.route("/clabber/trick", methods=["GET", "POST"])
 def clabber_trick() -> Any:
     form = TrickForm()
+    claim = ClaimInput.of_check(CLABBER.checks["trick"], [(team, team) for team in form.table.team_names])
     result = None
-    if form.validate_on_submit() and form.check_order():
+    if form.validate_on_submit() and form.check_order() and claim.valid:
         body = form.body() | {"plays": form.plays(), "last": form.last.data == "true"}
-        result = verdict(CLABBER.checks["trick"], body, form.place)
-    status = page_status(result)
+        result = verdict(CLABBER.checks["trick"], claim.into(body), form.place)
+    status = variant_status(form, result)
     return render_template(
         "referee/clabber_trick.html",
         form=form,
+        claim=claim,
         result=result,
         seats=SEATS,
         plays=form.plays() if result else [],
@@ -295,7 +321,7 @@ def clabber_legal() -> Any:
         if form.card.data and form.card.data.strip():
             body["card"] = form.card.data.strip()
         result = verdict(CLABBER.checks["legal"], body, form.place)
-    status = page_status(result)
+    status = variant_status(form, result)
     return render_template(
         "referee/clabber_legal.html",
         form=form,
@@ -322,13 +348,13 @@ def clabber_end() -> Any:
 
 
 class BidForm(FlaskForm):
-    players = RadioField(
+    players = RadioChoiceField(
         _l("Players"), choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
     )
     turn_up = StringField(
         _l("Turn-up"), validators=[InputRequired(message=_l("Enter the turned-up card")), Length(max=8)]
     )
-    round = RadioField(
+    round = RadioChoiceField(
         _l("Round"),
         choices=choices([("1", _l("Round 1: the turn-up's suit")), ("2", _l("Round 2: name another suit"))]),
         default="1",
@@ -338,7 +364,7 @@ class BidForm(FlaskForm):
         validators=[InputRequired(message=_l("Enter the bidder's cards")), Length(max=60)],
         description=_l("As held while bidding (with 2 players, the first 6 cards)."),
     )
-    dealer = RadioField(
+    dealer = RadioChoiceField(
         _l("Is the bidder the dealer?"), choices=choices([("no", _l("No")), ("yes", _l("Yes"))]), default="no"
     )
     suit = suit_field(_l("Suit named in round 2"))
@@ -379,28 +405,21 @@ def clabber_bid() -> Any:
 # --- score a deal ------------------------------------------------------------------------------------
 
 
-class ScoreForm(FlaskForm):
+class ScoreForm(_Variant):
     """Each side's card points, meld and bell, and who said “I play”; the variant comes from ``?players=``."""
 
-    players = HiddenField(default="4")
-    makers = RadioField(_l("Who said “I play”?"), choices=[], validate_choice=False)
-    bell = RadioField(_l("Bell"), choices=[], validate_choice=False, default="")
+    makers = RadioChoiceField(
+        _l("Who said “I play”?"), choices=[], validators=[InputRequired(message=_l("Choose who said “I play”"))]
+    )
+    bell = RadioChoiceField(_l("Bell"), choices=[], default="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if request.method == "GET":
-            self.players.data = str(players_of(request.args.get("players", "4")))
-        self.count = players_of(self.players.data)
-        self.seats = SEATS[self.count]
-        self.sides = list(Table(self.seats).team_names)
+        self.sides = list(self.table.team_names)
         self.makers.choices = choices([(side, side) for side in self.sides])
         self.bell.choices = choices([("", _("No bell")), *((side, side) for side in self.sides)])
         if self.bell.data is None:
             self.bell.data = ""
-
-    def validate_makers(self, field: Any) -> None:
-        if field.data not in self.sides:
-            raise ValidationError(_("Choose who said “I play”"))
 
     def side_rows(self) -> list[tuple[str, Any, Any]]:
         """Each side with its card points field and its meld points field."""
@@ -449,11 +468,11 @@ for _name, _field in option_fields(MELD_OPTIONS).items():
 @referee_pages.route("/clabber/deal", methods=["GET", "POST"])
 def clabber_deal() -> Any:
     form = ScoreForm()
-    claim = ClaimInput.read([(side, side) for side in form.sides])
+    claim = ClaimInput.of_check(CLABBER.checks["deal"], [(side, side) for side in form.sides])
     result = None
     if form.validate_on_submit() and claim.valid:
         result = verdict(CLABBER.checks["deal"], claim.into(form.body()), form.place)
-    status = page_status(result)
+    status = variant_status(form, result)
     return render_template(
         "referee/clabber_deal.html",
         form=form,

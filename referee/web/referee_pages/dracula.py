@@ -14,11 +14,19 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee.errors import InputError
 from referee.rules.dracula import DRACULA, DRACULA_PACK
+from referee.rules.dracula.checks import LINE_OWNERS, owned_items
 from referee.rules.dracula.layout import CELLS
 from referee.rules.dracula.settlement import DEALS_PER_GAME
 from referee.rules.options import Option
 from referee.web.entries.dracula import DraculaEntryForm, show_error
-from referee.web.forms import WholeNumberField, choices, option_field_name, option_fields, raw_options
+from referee.web.forms import (
+    ChoiceField,
+    WholeNumberField,
+    choices,
+    option_field_name,
+    option_fields,
+    raw_options,
+)
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -35,6 +43,15 @@ CLAIM_SIDES: dict[str, list[tuple[str, Any]]] = {
     "3": [("dealer", _l("Dealer")), ("left", _l("Dealer's left")), ("right", _l("Dealer's right"))],
     "4": [("rows", _l("Rows partnership")), ("columns", _l("Columns partnership"))],
 }
+
+
+def coffin_claim(players: object) -> ClaimInput:
+    """The coffin's claim boxes for the player count chosen: each side's score, and its own lines and
+    their multipliers as items (dracula-4.3)."""
+    count = str(players) if str(players) in CLAIM_SIDES else "2"
+    owners = LINE_OWNERS[int(count)]
+    items = {side: owned_items(owners[side]) for side, _label in CLAIM_SIDES[count]}
+    return ClaimInput.of_check(DRACULA.checks["coffin"], CLAIM_SIDES[count], items)
 
 
 def said(option: Option, value: Any) -> LazyString:
@@ -68,7 +85,7 @@ def localise_option_fields(form: FlaskForm, options: tuple[Option, ...]) -> None
 
 
 class CoffinForm(DraculaEntryForm):
-    players = SelectField(
+    players = ChoiceField(
         _l("Players"),
         choices=choices([("2", _l("2 players")), ("3", _l("3 players")), ("4", _l("4 players"))]),
         default="2",
@@ -80,8 +97,8 @@ for _name, _field in option_fields(SCORING_OPTIONS).items():
 
 
 class PlacementForm(DraculaEntryForm):
-    cell = SelectField(_l("Where would the card go?"), choices=choices([(c, c) for c in CELLS]), default="r1c1")
-    first_card_4p = SelectField(
+    cell = ChoiceField(_l("Where would the card go?"), choices=choices([(c, c) for c in CELLS]), default="r1c1")
+    first_card_4p = ChoiceField(
         _l("First card of an empty coffin (%(clause)s)", clause=FIRST_CARD.clause),
         choices=option_choices(FIRST_CARD),
         default=FIRST_CARD.default,
@@ -93,7 +110,7 @@ class PlacementForm(DraculaEntryForm):
 def dracula_coffin() -> Any:
     form = CoffinForm()
     localise_option_fields(form, SCORING_OPTIONS)
-    claim = ClaimInput.read(CLAIM_SIDES.get(str(form.players.data), CLAIM_SIDES["2"]))
+    claim = coffin_claim(form.players.data)
     result = None
     if form.validate_on_submit() and claim.valid:
         body = {
@@ -180,12 +197,12 @@ for _n in range(MOVE_ROWS):
     setattr(
         OrderForm,
         f"by_{_n}",
-        SelectField(_l("Card %(n)s: placed by", n=_n + 1), choices=choices(WHO), default=WHO[_n % 2][0]),
+        ChoiceField(_l("Card %(n)s: placed by", n=_n + 1), choices=choices(WHO), default=WHO[_n % 2][0]),
     )
     setattr(
         OrderForm,
         f"cell_{_n}",
-        SelectField(_l("Card %(n)s: cell", n=_n + 1), choices=choices([(c, c) for c in CELLS]), default="r1c2"),
+        ChoiceField(_l("Card %(n)s: cell", n=_n + 1), choices=choices([(c, c) for c in CELLS]), default="r1c2"),
     )
     setattr(OrderForm, f"card_{_n}", StringField(_l("Card %(n)s", n=_n + 1), validators=[Optional(), Length(max=8)]))
 
@@ -213,7 +230,7 @@ GAME_SIDES: list[tuple[str, Any]] = CLAIM_SIDES["2"]
 class GameForm(FlaskForm):
     """Each deal's two scores (dracula-10.6), and how equal totals are settled (dracula-6.2)."""
 
-    game_tie = SelectField(
+    game_tie = ChoiceField(
         _l("Equal totals after six deals (%(clause)s)", clause=GAME_TIE.clause),
         choices=option_choices(GAME_TIE),
         default=GAME_TIE.default,
@@ -250,7 +267,7 @@ for _n in range(1, DEALS_PER_GAME + 1):
 @referee_pages.route("/dracula/game", methods=["GET", "POST"])
 def dracula_game() -> Any:
     form = GameForm()
-    claim = ClaimInput.read(GAME_SIDES)
+    claim = ClaimInput.of_check(DRACULA.checks["game"], GAME_SIDES)
     result = None
     if form.validate_on_submit() and claim.valid:
         body = {"deals": form.deals(), "options": {"game_tie": form.game_tie.data}}

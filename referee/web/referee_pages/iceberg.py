@@ -7,7 +7,7 @@ from typing import Any
 from flask import render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import RadioField, StringField
+from wtforms import StringField
 from wtforms.validators import Length, Optional
 
 from referee.cards import CardError
@@ -17,7 +17,7 @@ from referee.rules.iceberg import ICEBERG, pack_for
 from referee.rules.iceberg.checks import illegal_melds
 from referee.web.entries import same_card
 from referee.web.entries.iceberg import tokens
-from referee.web.forms import choices, option_fields, place_error, raw_options
+from referee.web.forms import RadioChoiceField, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -33,7 +33,7 @@ MIN_ROWS = 3
 class DecksForm(FlaskForm):
     """The number of decks a meld or a lay-off is judged with (iceberg-1.2)."""
 
-    decks = RadioField(
+    decks = RadioChoiceField(
         _l("Players"), choices=choices([("1", _l("2 or 3: one deck")), ("2", _l("4 to 6: two decks"))]), default="1"
     )
 
@@ -121,7 +121,7 @@ for _name, _field in option_fields(LEFTOVER_OPTIONS).items():
 @referee_pages.route("/iceberg/leftover", methods=["GET", "POST"])
 def iceberg_leftover() -> Any:
     form = LeftoverForm()
-    claim = ClaimInput.read([("penalty", _l("Penalty"))])
+    claim = ClaimInput.of_check(ICEBERG.checks["leftover"], [("penalty", _l("Penalty"))])
     result = None
     more = request.form.get("act") == "rows"
     if form.validate_on_submit() and not more and claim.valid:
@@ -162,7 +162,7 @@ LAYOFF_QUESTION = _l("What does this lay-off score?")
 
 def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str, question: Any) -> Any:
     """Run ``check`` on the posted ``body`` (with the claimed points) and show its page."""
-    claim = ClaimInput.read([("points", _l("Points"))])
+    claim = ClaimInput.of_check(ICEBERG.checks[check], [("points", _l("Points"))])
     result = None
     if form.validate_on_submit() and claim.valid:
         result = verdict(ICEBERG.checks[check], claim.into({**body, "decks": form.decks_number()}), form.place_error)

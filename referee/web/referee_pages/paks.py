@@ -9,7 +9,7 @@ from flask import render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, RadioField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, Field, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
 from referee.cards import SUIT_SYMBOLS, SUITS, CardError
@@ -17,7 +17,7 @@ from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.paks import holds_card
-from referee.web.forms import MultiCheckboxField, choices, option_fields, raw_options
+from referee.web.forms import ChoiceField, MultiCheckboxField, RadioChoiceField, choices, option_fields, raw_options
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -35,7 +35,7 @@ def _cards_field(label: Any, description: Any = "") -> StringField:
 
 
 class _DecksForm(FlaskForm):
-    decks = SelectField(
+    decks = ChoiceField(
         _l("Decks in play (paks-1.2)"),
         choices=choices([("2", _l("two decks (3 or more players)")), ("1", _l("one deck (2 players)"))]),
         default="2",
@@ -84,7 +84,7 @@ class _SuitsField(MultiCheckboxField):
 
 
 class StealForm(_DecksForm):
-    pak_suit = RadioField(
+    pak_suit = RadioChoiceField(
         _l("Suit of the pak made this turn"),
         choices=choices([(NO_PAK, _l("no pak")), *_SUIT_CHOICES]),
         validators=[InputRequired(message=_l("Pick the suit of the pak made this turn, or “no pak”"))],
@@ -189,7 +189,7 @@ def _name(field: StringField) -> str | None:
 @referee_pages.route("/paks/pak", methods=["GET", "POST"])
 def paks_pak() -> Any:
     form = PakForm()
-    claim = ClaimInput.read(VALUE_CLAIM)
+    claim = ClaimInput.of_check(PAKS.checks["pak"], VALUE_CLAIM)
     result = None
     if form.validate_on_submit() and claim.valid:
         body = {
@@ -206,7 +206,7 @@ def paks_pak() -> Any:
 @referee_pages.route("/paks/steal", methods=["GET", "POST"])
 def paks_steal() -> Any:
     form = StealForm()
-    claim = ClaimInput.read(VALUE_CLAIM)
+    claim = ClaimInput.of_check(PAKS.checks["steal"], VALUE_CLAIM)
     result = None
     if form.validate_on_submit() and claim.valid:
         owner = _name(form.owner)
@@ -327,7 +327,7 @@ DEAL_CLAIM = [(f"side{n}", _l("Side %(n)s", n=n + 1)) for n in range(SIDE_ROWS)]
 @referee_pages.route("/paks/deal", methods=["GET", "POST"])
 def paks_deal() -> Any:
     form = DealForm()
-    claim = ClaimInput.read(DEAL_CLAIM)
+    claim = ClaimInput.of_check(PAKS.checks["deal"], DEAL_CLAIM)
     result = None
     if form.validate_on_submit() and claim.valid:
         body: dict[str, Any] = {
@@ -335,11 +335,8 @@ def paks_deal() -> Any:
             "decks": int(form.decks.data),
             "options": raw_options(form, DEAL_OPTIONS),
         }
-        names = form.names()
-        claimed = {names[int(slot[4:])] or slot: points for slot, points in (claim.claim() or {}).items()}
-        if claimed:
-            body["claim"] = claimed
-        result = verdict(PAKS.checks["deal"], body, form.place_error)
+        names = dict(zip((slot for slot, _label in DEAL_CLAIM), form.names(), strict=True))
+        result = verdict(PAKS.checks["deal"], claim.into(body, names), form.place_error)
     status = page_status(result)
     return render_template(
         "referee/paks_deal.html", form=form, result=result, game=PAKS, deal_options=DEAL_OPTIONS, claim=claim

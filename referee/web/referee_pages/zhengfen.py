@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 from flask import render_template, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
@@ -19,7 +20,15 @@ from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.rules.zhengfen.order import check_places
 from referee.web.entries.zhengfen import ZhengFenEntryForm, renamed
-from referee.web.forms import MultiCheckboxField, choices, option_fields, place_error, raw_options
+from referee.web.forms import (
+    ChoiceField,
+    MultiCheckboxField,
+    add_error,
+    choices,
+    option_fields,
+    place_error,
+    raw_options,
+)
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -55,16 +64,18 @@ for _form in (ClassifyForm, BeatsForm):
 @referee_pages.route("/zhengfen/classify", methods=["GET", "POST"])
 def zhengfen_classify() -> Any:
     form = ClassifyForm()
+    claim = ClaimInput.of_check(ZHENGFEN.checks["classify"], [("points", _l("Points"))])
     result = None
     cards: list[str] = []
-    if form.validate_on_submit():
+    if form.validate_on_submit() and claim.valid:
         cards = _tokens(form.cards.data)
         body = {"cards": cards, "options": raw_options(form, PLAY_OPTIONS)}
-        result = verdict(ZHENGFEN.checks["classify"], body, partial(place_error, form))
+        result = verdict(ZHENGFEN.checks["classify"], claim.into(body), partial(place_error, form))
     status = page_status(result)
     return render_template(
         "referee/zhengfen_classify.html",
         form=form,
+        claim=claim,
         result=result,
         cards=cards,
         game=ZHENGFEN,
@@ -108,7 +119,7 @@ LETTERS = ("A", "B", "C", "D", "E", "F")
 class DealForm(ZhengFenEntryForm):
     """The deal entry form of a match, for players A, B, C, … and how many of them played."""
 
-    players = SelectField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
+    players = ChoiceField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
 
     def letters(self) -> list[str]:
         count = self.players.data if self.players.data in ("3", "4", "5", "6") else "4"
@@ -141,7 +152,7 @@ def zhengfen_deal() -> Any:
     if request.method == "POST":
         for seat, name in enumerate(letters):
             form.player(seat).data = name
-    claim = ClaimInput.read([(name, name) for name in letters])
+    claim = ClaimInput.of_check(ZHENGFEN.checks["deal"], [(name, name) for name in letters])
     result = None
     if form.validate_on_submit() and claim.valid:
         try:
@@ -164,6 +175,16 @@ def zhengfen_deal() -> Any:
 
 # --- who takes this trick? ---------------------------------------------------------------------------
 
+
+def not_at_table(name: str, letters: list[str]) -> str:
+    return _(
+        "“%(name)s” is not a player at this table; with %(count)s players they are %(players)s",
+        name=name,
+        count=len(letters),
+        players=_(", ").join(letters),
+    )
+
+
 #: Rows of the trick page: enough for a long trick of 4 players going round three times.
 TRICK_ROWS = 12
 
@@ -171,7 +192,7 @@ TRICK_ROWS = 12
 class TrickForm(FlaskForm):
     """A trick as it was played: who acted in each row, the cards played (none for a pass)."""
 
-    players = SelectField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
+    players = ChoiceField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
     out = MultiCheckboxField(
         _l("Out of cards before this trick"), choices=choices([(name, name) for name in LETTERS]), default=[]
     )
@@ -179,6 +200,22 @@ class TrickForm(FlaskForm):
     def letters(self) -> list[str]:
         count = self.players.data if self.players.data in ("3", "4", "5", "6") else "4"
         return list(LETTERS[: int(count)])
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Who acted and who is out must be among the players of the count chosen, not only among A to F."""
+        valid = super().validate(extra_validators)
+        if self.players.errors:
+            return False
+        letters = self.letters()
+        for field in [who for who, _cards, _last in self.rows()]:
+            if field.data and field.data not in letters:
+                add_error(field, not_at_table(field.data, letters))
+                valid = False
+        strangers = [name for name in self.out.data or [] if name not in letters]
+        if strangers:
+            add_error(self.out, not_at_table(strangers[0], letters))
+            valid = False
+        return valid
 
     def rows(self) -> list[tuple[SelectField, StringField, BooleanField]]:
         return [(self[f"who_{n}"], self[f"cards_{n}"], self[f"last_{n}"]) for n in range(TRICK_ROWS)]
@@ -204,7 +241,7 @@ for _n in range(TRICK_ROWS):
     setattr(
         TrickForm,
         f"who_{_n}",
-        SelectField(
+        ChoiceField(
             _l("Play %(n)s: who", n=_n + 1),
             choices=choices([("", "—"), *((name, name) for name in LETTERS)]),
             default="",
@@ -227,8 +264,7 @@ def zhengfen_trick() -> Any:
             error.msg = renamed(error.msg, form.play_names())
             place_error(form, error)
         else:
-            out = [name for name in form.out.data or [] if name in form.letters()]
-            result = settle_trick(form.letters(), actions, out=out)
+            result = settle_trick(form.letters(), actions, out=list(form.out.data or []))
     status = page_status(result)
     return render_template(
         "referee/zhengfen_trick.html",
