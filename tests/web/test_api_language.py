@@ -62,7 +62,7 @@ def test_a_claim_is_judged_in_japanese_with_the_same_numbers(client) -> None:  #
     ]
     assert [s["text"] for s in japanese["claim"]["explanation"]] == [
         "NS：申告は100点、ルールでは120点です",
-        "NS：20点の見落とし（bell 20）",
+        "NS：20点の見落とし（ベル 20）",
     ]
     assert [s["message"] for s in japanese["claim"]["explanation"]] == [
         s["message"] for s in english["claim"]["explanation"]
