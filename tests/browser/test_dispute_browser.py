@@ -64,3 +64,24 @@ def test_the_new_referee_pages_work_on_a_phone(server: str, phone: Any) -> None:
     page.click("text=Check the turn")
     assert "No, illegal" in page.locator(".verdict").inner_text()
     check_accessibility(page)
+
+
+def test_claimed_items_are_folded_until_wanted_on_the_phone(server: str, phone: Any) -> None:
+    page = phone.new_page()
+    start_match(page, server, PLAYERS)
+    page.click("text=Start the match")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    page.click("text=Enter deal 1")
+    items = page.locator("details.claim-items")
+    assert items.get_attribute("open") is None
+    assert not page.locator("input[name='claimitem-0-hearts']").is_visible()
+    fill_paks(page, E10)
+    items.locator("summary").click()
+    page.fill("input[name='claimitem-0-hearts']", "60")
+    check_accessibility(page)
+    page.click("text=Score deal 1")
+    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
+    verdict = page.locator("#detail-1 .claim-verdict")
+    text = verdict.inner_text()
+    assert "hearts" in text and "60" in text and "50" in text and "paks-6.4" in text
+    check_accessibility(page)
