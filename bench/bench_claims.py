@@ -66,6 +66,13 @@ REQUESTS: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
         {"hand": ["4H", "5H", "6H", "7H", "8H"], "table": [["9H", "10H", "JH"]], "decks": 1},
         {"penalty": -200},
     ),
+    (
+        "clabber",
+        "trick",
+        {"trump": "S", "plays": [{"seat": "N", "card": "KH"}, {"seat": "E", "card": "AH"}], "last": True},
+        {"EW": 15},
+    ),
+    ("zhengfen", "classify", {"cards": ["5S", "10S", "KS"]}, {"points": 20}),
 ]
 
 

@@ -156,6 +156,8 @@ CHECKS = [(slug, check) for slug, game in GAMES.items() for check in game.checks
 @pytest.mark.parametrize(("slug", "check"), CHECKS, ids=[f"{slug}-{check.name}" for slug, check in CHECKS])
 def test_every_check_that_scores_takes_a_claim(slug: str, check: Check) -> None:
     requests = requests_of(slug, check)
+    if not requests and not load_contract(slug):
+        pytest.skip("shared/contract is not beside the checkout")
     assert requests, f"{slug} {check.name}: no request to try"
     for request in requests:
         status, result = answer(check, request)
