@@ -43,6 +43,7 @@ FIELD_WORDS: dict[str, Message] = {
     **{SUIT_NAMES[suit]: SUIT_WORDS[suit] for suit in SUITS},
     "round": msg("round"),
     "filled": msg("filled in"),
+    "claim": msg("claim"),
 }
 """The entry fields of the games, as a player names them."""
 
@@ -86,9 +87,16 @@ def entry_changes(before: Any, after: Any, path: tuple[str | int, ...] = ()) -> 
     return [Change(path, before, after)]
 
 
-def describe_change(change: Change) -> Message:
-    """``Ann, pak 3: `4C` → `3D```; a list of cards as what went and what came."""
-    where = join(_path_words(change.path), ", ") if change.path else msg("the entry")
+#: Where an entry keeps the items a side claimed: ``claim.items.<side>.<item>``.
+CLAIM_ITEMS = ("claim", "items")
+
+
+def describe_change(change: Change, item_words: Mapping[str, Param] | None = None) -> Message:
+    """``Ann, pak 3: `4C` → `3D```; a list of cards as what went and what came.
+
+    ``item_words`` name the items a claim may give (the game's): ``claim, Ann, hearts: 60 → 50``.
+    """
+    where = join(_path_words(change.path, item_words or {}), ", ") if change.path else msg("the entry")
     if _is_plain_list(change.before) and _is_plain_list(change.after):
         gone = list((Counter(map(str, change.before)) - Counter(map(str, change.after))).elements())
         came = list((Counter(map(str, change.after)) - Counter(map(str, change.before))).elements())
@@ -113,8 +121,12 @@ def describe_scores(before: Mapping[str, int] | None, after: Mapping[str, int] |
     return join(moved, "; ") if moved else None
 
 
-def _path_words(path: tuple[str | int, ...]) -> list[Param]:
-    """The path as words: a field whose items are numbered is named by its item ("pak 3"), not twice."""
+def _path_words(path: tuple[str | int, ...], item_words: Mapping[str, Param]) -> list[Param]:
+    """The path as words: a field whose items are numbered is named by its item ("pak 3"), not twice;
+    a claimed item by the claim, the side and the item's word."""
+    if path[:2] == CLAIM_ITEMS and len(path) == 4:
+        side, item = path[2], str(path[3])
+        return [FIELD_WORDS["claim"], side, item_words.get(item, item)]
     field = next((part for part in path if isinstance(part, str) and part in ITEM_WORDS), None)
     numbered = field is not None and any(isinstance(part, int) for part in path)
     words: list[Param] = []

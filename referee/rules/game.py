@@ -310,6 +310,7 @@ class Game(ABC):
             deal = self.score_deal(setup, {k: v for k, v in entry.items() if k != CLAIM}, context)
             if claim:
                 ruling = self.deal_ruling(setup, deal)
+                # A claim read with the entry may name any item the game scores, whatever this deal's ruling names.
                 names = (*ruling.item_names, *(name for name in self.claim_words if name not in ruling.item_names))
                 ruling = replace(ruling, item_names=names, item_words=self.claim_words)
                 deal.claim = verdict_dict(read_claim(claim, ruling), ruling)

@@ -42,7 +42,7 @@ def history_line(revision: Revision, words: Mapping[str, Param]) -> HistoryLine:
     action = ACTIONS.get(revision.action, ACTIONS["edit"])
     title = Message(action.id, (("number", revision.number),))
     if revision.action == "edit":
-        changes = [describe_change(change) for change in entry_changes(revision.before, revision.after)]
+        changes = [describe_change(change, words) for change in entry_changes(revision.before, revision.after)]
     else:
         changes = []
     return HistoryLine(

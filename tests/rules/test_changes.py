@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.messages import render
+from referee.messages import msg, render
 from referee.rules.changes import describe_change, describe_scores, entry_changes
 
 
@@ -62,3 +62,14 @@ def test_equal_entries_have_no_change_and_different_ones_have_one(before: object
     assert (changes == []) == (before == after)
     for change in changes:
         assert str(describe_change(change))
+
+
+def test_a_claimed_item_is_named_by_its_word() -> None:
+    before = {"paks": {}, "claim": {"Ann": 60, "items": {"Ann": {"hearts": 60}}}}
+    after = {"paks": {}, "claim": {"Ann": 50, "items": {"Ann": {"hearts": 50}}}}
+    changes = entry_changes(before, after)
+    words = {"hearts": msg("hearts ♥")}
+    assert [str(describe_change(change, words)) for change in changes] == [
+        "claim, Ann: 60 → 50",
+        "claim, Ann, hearts ♥: 60 → 50",
+    ]

@@ -171,3 +171,15 @@ def test_the_api_page_documents_the_claim_its_answer_and_each_checks_items(clien
     assert "Items a claim may give: <code>r1</code> (row 1), <code>r2</code> (row 2)" in page
     assert "<code>r1_multiplier</code> (row 1 multiplier)" in page
     assert "<code>last</code> (last trick)" in page and "<code>best_points</code> (best points V*)" in page
+
+
+def test_a_corrected_claim_item_reads_japanese_in_history(browser: Browser) -> None:
+    match = start_paks(browser, start_evening(browser), 2)
+    data = deal_form(("Ann", "Bob"), E10) | {"claimitem-0-hearts": "60"}
+    assert browser.submit(f"{match}/deals/new", data).status_code == 302
+    data |= {"claimitem-0-hearts": "50", "version": "1"}
+    assert browser.submit(f"{match}/deals/1/edit", data, form_page=f"{match}/deals/1/edit").status_code == 302
+    assert "claim, Ann, hearts: 60 → 50" in browser.get(f"{match}/history").get_data(as_text=True)
+    browser.client.set_cookie("lang", "ja")
+    history = browser.get(f"{match}/history").get_data(as_text=True)
+    assert "申告、Ann、ハート：60 → 50" in history
