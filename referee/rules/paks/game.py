@@ -343,8 +343,9 @@ class Paks(Game):
         return {side.name: DEAL_ITEMS for side in self.sides(setup)}
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
-        """A claim on a deal reads its suits, as the ``deal`` check does."""
-        return deal_ruling({}, {"scores": deal.scores, "suits": deal.details["suits"]})
+        """A claim on a deal reads its suits, as the ``deal`` check does (a quick deal: its scores only)."""
+        details = deal.details
+        return deal_ruling({}, {"scores": deal.scores, "suits": details["suits"], "mode": details.get("mode")})
 
     # --- the end of the match ---------------------------------------------------------------------
 
