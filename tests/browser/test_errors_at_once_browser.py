@@ -47,7 +47,7 @@ def test_clabber_two_bad_meld_fields_and_bad_points(server: str, phone: Any) -> 
 def test_zhengfen_two_unknown_cards_and_an_incomplete_order(server: str, phone: Any) -> None:
     page = phone.new_page()
     start(page, server, ("Ann", "Bob", "Cat", "Dan"), "Zheng Fen")
-    page.click("label.zf-chip:has(input[name='place_0'][value='Bob'])")
+    page.click("label.chip:has(input[name='place_0'][value='Bob'])")
     for field, cards in (("#cards_0", "10S KH ZZ"), ("#cards_1", "KS 8X")):
         page.locator(field).evaluate("(input, value) => { input.value = value; }", cards)
     page.click("text=Score deal 1")

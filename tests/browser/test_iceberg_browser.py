@@ -32,7 +32,7 @@ def close_picker(page: Any) -> None:
 
 
 def tap(page: Any, chip: str) -> None:
-    page.click(f".ib-next label.ib-chip:has-text('{chip}')")
+    page.click(f".ib-next label.chip:has-text('{chip}')")
 
 
 def add_play(page: Any, who: str, what: str, cards: list[str], *, picker: bool = False) -> None:

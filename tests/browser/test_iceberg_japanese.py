@@ -44,8 +44,8 @@ SHARED = (
 
 def play(page: Any, who: str, kind: str, cards: str) -> None:
     """Tap who and what by their values (the chips' words are Japanese), type the cards, add the play."""
-    page.click(f".ib-next label.ib-chip:has(input[name='who'][value='{who}'])")
-    page.click(f".ib-next label.ib-chip:has(input[name='kind'][value='{kind}'])")
+    page.click(f".ib-next label.chip:has(input[name='who'][value='{who}'])")
+    page.click(f".ib-next label.chip:has(input[name='kind'][value='{kind}'])")
     page.fill("#cards", cards)
     page.click("button[name='act'][value='add']")
     page.wait_for_load_state()

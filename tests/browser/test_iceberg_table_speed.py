@@ -33,7 +33,7 @@ def test_a_typical_four_player_deal_within_the_target(server: str, phone: Any) -
     thumbs.tap("[data-fill-for='left_2'] button[value='2']")
     thumbs.type_into("#could_2", "40")
     thumbs.tap("[data-fill-for='left_3'] button[value='5']")
-    thumbs.tap(".ib-out label.ib-chip:has(input[value='Ann'])")
+    thumbs.tap(".ib-out label.chip:has(input[value='Ann'])")
     assert page.locator("[data-fill-for='left_1'] button[value='3']").get_attribute("aria-pressed") == "true"
     assert page.input_value("#left_1") == "3" and page.input_value("#aces_1") == "2"
     thumbs.tap("button.primary.big")

@@ -186,7 +186,7 @@ def test_referee_pages_show_verdicts(server: str, phone: Any) -> None:
 
     # E7: the victim pak is worth 19 now; 10H 9H = 19 does not beat it (paks-5.5).
     page.goto(server + "/referee/paks/steal")
-    page.click("label.paks-chip:has([value=S])")
+    page.click("label.chip:has([value=S])")
     page.fill("#victim_1", "5H 4H KH")
     page.fill("#played", "10H 9H")
     page.click("text=Check the steal")

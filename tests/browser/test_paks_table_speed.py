@@ -35,7 +35,7 @@ def test_a_typical_four_player_deal_within_the_target(server: str, phone: Any) -
     for side, counts in HELD.items():
         for suit, count in zip(SUITS, counts, strict=True):
             if count:
-                thumbs.tap(f"label.paks-chip:has(input[name='held_{side}_{suit}'][value='{count}'])")
+                thumbs.tap(f"label.chip:has(input[name='held_{side}_{suit}'][value='{count}'])")
             assert page.is_checked(f"input[name='held_{side}_{suit}'][value='{count}']")
         thumbs.type_into(f"#kept_{side}", KEPT[side])
     check_accessibility(page)

@@ -22,7 +22,7 @@ def set_order(page: Any, order: list[str]) -> None:
     """Tap each player's chip in their place's row (1st, 2nd, …, last)."""
     rows = page.locator(".zf-place")
     for index, name in enumerate(order):
-        rows.nth(index).locator(".zf-chip", has_text=name).click()
+        rows.nth(index).locator(".chip", has_text=name).click()
     for index, name in enumerate(order):
         assert rows.nth(index).locator(f"input[value='{name}']").is_checked()
 

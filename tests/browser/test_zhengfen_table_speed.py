@@ -42,7 +42,7 @@ def test_a_four_player_deal_by_counts_within_the_target(server: str, phone: Any)
     thumbs.tap("text=Enter deal 1")
     page.wait_for_url(re.compile(r"/deals/new$"))
     for place, name in enumerate(ORDER):
-        thumbs.tap(f"label.zf-chip:has(input[name='place_{place}'][value='{name}'])")
+        thumbs.tap(f"label.chip:has(input[name='place_{place}'][value='{name}'])")
     for seat, name in enumerate(PLAYERS):
         for count, number in COUNTS[name].items():
             thumbs.type_into(f"#{count}_{seat}", str(number))
