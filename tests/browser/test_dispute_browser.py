@@ -75,6 +75,7 @@ def test_claimed_items_are_folded_until_wanted_on_the_phone(server: str, phone: 
     items = page.locator("details.claim-items")
     assert items.get_attribute("open") is None
     assert not page.locator("input[name='claimitem-0-hearts']").is_visible()
+    card_by_card(page)
     fill_paks(page, E10)
     items.locator("summary").click()
     page.fill("input[name='claimitem-0-hearts']", "60")
