@@ -3,27 +3,37 @@
 A card that closes the gap between two runs of its suit joins them, whether the player wants it
 or not. So for each pair of table runs whose gap the hand could fill there are two kinds of
 play: those that fill it, joining the runs, and those that leave at least one of its ranks
-empty. This module tries each: it joins the chosen pairs, and walls the others (the runs may not
-grow past a chosen empty rank), then solves what is left with :func:`optimiser.solve`.
+empty. This module tries each choice of pairs to join (a *joining*, whose runs make chains),
+lays their gap cards first (the *join phase*), walls the gaps still open between chains (the
+runs on either side may not grow past a chosen empty rank), then solves what is left with
+:func:`optimiser.solve`.
 
 Why that is the optimum:
 
-* Joining is only worth it, and only forced, between table runs: the imagined turn can always
-  meld its new runs after its lay-offs, and a new run joined to another run scores less than the
-  same cards laid on that run one by one.
-* Cards laid at the outer ends of runs being joined score most when laid after the joins, so a
-  joined run is extended like any table run of its size; only the order of the gap cards
-  matters, and :func:`join_order` finds the best one.
+* Joining is only forced between table runs: the imagined turn can meld its new runs after its
+  lay-offs, and a meld joins nothing, however long (a run of eight melded beside another run).
+* A new run joined to a run scores less than its cards laid on that run one by one, unless one
+  of those cards would touch another run's end and so join it. With two decks the new run may
+  then be melded first, beyond that end or just short of it, and joined to the chain's end by the
+  card laid beside it (a *layout*: a joining with such new runs at its chains' ends).
+* Cards laid at the outer ends of chains score most when laid after the joins, and laying them
+  earlier never makes a join possible that was not: an end moving toward another run's end
+  must touch it, which joins them. So a chain is extended like any table run of its size, and
+  only the order of the join phase matters.
+* That order is found for a whole suit at once (:func:`_fill`). With two decks another run of the
+  suit may lie across a gap (a twin run, or one overlapping it): a gap card laid beside that
+  run's end would join it too, so the order must keep clear of it, and where runs of two chains
+  lie across each other's gaps, one chain may have to join before the other can.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import cache
-from itertools import combinations, pairwise, product
+from functools import cache, cached_property
+from itertools import combinations, product
 
-from referee.rules.iceberg.optimiser import N_RANKS, Join, Play, Problem, TableRun, solve
+from referee.rules.iceberg.optimiser import N_RANKS, JoinMove, Play, Problem, TableRun, meld_value, solve
 
 
 @dataclass(frozen=True)
@@ -38,26 +48,60 @@ class _Pair:
 
 
 def solve_joining(problem: Problem) -> Play:
-    """The best play when runs join (see the module's docstring); :func:`optimiser.solve` otherwise."""
+    """The best play when runs join (see the module's docstring); :func:`optimiser.solve` otherwise.
+
+    Bounds skip most of the search without losing the best play. A choice of pairs to join is
+    worth at most its gap cards in their best order regardless of other runs, plus the rest with
+    no new run joined and no wall: every play of its layouts lays no more cards, each scoring no
+    more. A layout is worth at most its play without walls. Choices and layouts whose bound does
+    not beat the best play found are skipped.
+    """
     pairs = _pairs(problem)
     if not pairs:
         return solve(problem)
     sign = 1 if problem.fewest else -1
     held = sum(map(sum, problem.counts))
+    solved: dict[Problem, Play] = {}
+
+    def key_of(reduced: Problem, points: int) -> tuple[tuple[int, int], Play]:
+        if reduced not in solved:
+            solved[reduced] = solve(reduced)
+        play = solved[reduced]
+        return (play.points + points, sign * (held - len(play.unplayed))), play
+
+    joinings = [
+        (joining, key_of(joining.relaxed(problem), joining.ceiling)[0]) for joining in _joinings(problem, pairs)
+    ]
+    joinings.sort(key=lambda entry: entry[1], reverse=True)
     best: tuple[tuple[int, int], Play] | None = None
-    for size in range(len(pairs) + 1):
-        for chosen in combinations(pairs, size):
-            for play in _plays(problem, pairs, chosen):
-                key = (play.points, sign * (held - len(play.unplayed)))
+    for joining, ceiling in joinings:
+        if best is not None and ceiling <= best[0]:
+            break
+        layouts = [
+            (layout, key_of(layout.problem(problem, ()), layout.phase.points)) for layout in joining.layouts(problem)
+        ]
+        layouts.sort(key=lambda entry: entry[1][0], reverse=True)
+        for layout, (bound, play) in layouts:
+            if best is not None and bound <= best[0]:
+                break
+            if not layout.gaps:
+                best = (bound, _restore(play, layout.phase))
+                continue
+            for walls in product(*layout.gaps):
+                key, play = key_of(layout.problem(problem, walls), layout.phase.points)
                 if best is None or key > best[0]:
-                    best = (key, play)
+                    best = (key, _restore(play, layout.phase))
     assert best is not None
     return best[1]
 
 
 def _pairs(problem: Problem) -> list[_Pair]:
-    """The pairs of table runs that the hand could join: same suit, a gap it holds all of, and no
-    other run of the suit in the gap."""
+    """The pairs of table runs that the hand could join: same suit, and a gap it holds all of.
+
+    Where parallel melds are forbidden no card may be laid on a rank another run of the suit
+    holds (iceberg-3.7), so no other run may lie across the gap; where they are allowed, one
+    that does only limits the order of the gap cards (:func:`_fill`).
+    """
     runs = problem.runs
     found = []
     for i, lower in enumerate(runs):
@@ -68,208 +112,380 @@ def _pairs(problem: Problem) -> list[_Pair]:
             if any(problem.counts[r][lower.suit] == 0 for r in gap):
                 continue
             between = [o for k, o in enumerate(runs) if k not in (i, j) and o.suit == lower.suit]
-            if any(o.lo < upper.lo and o.hi > lower.hi for o in between):
+            if not problem.parallel and any(o.lo < upper.lo and o.hi > lower.hi for o in between):
                 continue
             found.append(_Pair(i, j))
     return found
 
 
-def _plays(problem: Problem, pairs: list[_Pair], chosen: tuple[_Pair, ...]) -> Iterator[Play]:
-    """The best plays that join exactly the ``chosen`` pairs, one per way of walling the others."""
-    runs = problem.runs
-    lowers = [p.lower for p in chosen]
-    uppers = [p.upper for p in chosen]
-    if len(set(lowers)) < len(lowers) or len(set(uppers)) < len(uppers):
-        return
-    counts = [list(row) for row in problem.counts]
-    for pair in chosen:
-        for r in pair.gap(runs):
-            counts[r][runs[pair.lower].suit] -= 1
-    if any(n < 0 for row in counts for n in row):
-        return
-    # Chains of joined runs, from a run joined to none below.
-    above = {p.lower: p.upper for p in chosen}
-    chains = []
-    for start in range(len(runs)):
-        if start in uppers:
-            continue
-        chain = [start]
-        while chain[-1] in above:
-            chain.append(above[chain[-1]])
-        chains.append(chain)
-    chain_of = {index: n for n, chain in enumerate(chains) for index in chain}
-    # Pairs left apart: one rank of their gap stays empty and each run stops short of it, or
-    # the card of that rank joins one of them to a new run on the far side (two decks).
-    apart = [p for p in pairs if p not in chosen and p.lower not in lowers and p.upper not in uppers]
-    # (A new run beside a table run is a parallel meld: never when those are forbidden.)
-    modes = (None, _UP, _DOWN) if problem.parallel else (None,)
-    choices = [[(k, mode) for k in p.gap(runs) for mode in modes] for p in apart]
-    for walls in product(*choices):
-        ends = _chain_ends(runs, chains, chain_of, apart, walls)
-        if ends is None:
-            continue
-        spare = [list(row) for row in counts]
-        for end in ends:
-            for r in end.consumed:
-                spare[r][end.suit] -= 1
-        if any(n < 0 for row in spare for n in row):
-            continue
-        joined = tuple(TableRun(e.suit, e.lo, e.hi, e.floor, e.ceiling) for e in ends)
-        play = solve(replace(problem, counts=tuple(tuple(row) for row in spare), runs=joined))
-        yield _restore(play, runs, chains, ends)
-
-
-_UP, _DOWN = "up", "down"
-
-
 @dataclass
 class _End:
-    """A chain of joined table runs as the joined problem sees it, with its walls and its joins to
-    new runs: ``news`` maps a key (-1, -2) to the new run's (lo, hi) and ``moves`` are the cards
-    laid for those joins, as in :class:`Join`."""
+    """A chain of joined runs as the joined problem sees it: its suit and ends, the hand's cards
+    its joins take (ranks), and its joins to new runs: for each, its key (negative, as in
+    :class:`JoinMove`), its ranks (lo, hi), the table run it joins and the side of that run."""
 
     suit: int
     lo: int
     hi: int
-    size: int
-    name: int
-    floor: int = 0
-    ceiling: int = N_RANKS - 1
-    points: int = 0
     consumed: list[int] = field(default_factory=list)
-    moves: list[tuple[int, int, int | None]] = field(default_factory=list)
-    news: dict[int, tuple[int, int]] = field(default_factory=dict)
+    news: list[tuple[int, tuple[int, int], int, int]] = field(default_factory=list)
 
 
-def _chain_ends(
-    runs: tuple[TableRun, ...],
-    chains: list[list[int]],
-    chain_of: dict[int, int],
-    apart: list[_Pair],
-    walls: tuple[tuple[int, str | None], ...],
-) -> list[_End] | None:
-    """Each chain's end state for one choice of walls, or None if the choices clash."""
-    ends = []
-    for chain in chains:
+@dataclass
+class _Layout:
+    """A choice of joins: the chains' ends, the hand left, the join phase and the gaps between
+    chains of a suit that the hand left could still fill, each as the ranks a wall could leave
+    empty (the runs on its sides then stop short of that rank, joining nothing)."""
+
+    ends: list[_End]
+    spare: tuple[tuple[int, ...], ...]
+    phase: _Phase
+    gaps: list[range]
+    sides: list[tuple[int, int]]
+
+    def problem(self, problem: Problem, walls: tuple[int, ...]) -> Problem:
+        """What is left to solve, with a wall at each gap's rank in ``walls``, or none at all."""
+        floors = [0] * len(self.ends)
+        ceilings = [N_RANKS - 1] * len(self.ends)
+        for (low, high), k in zip(self.sides, walls, strict=False):
+            ceilings[low] = min(ceilings[low], k - 1)
+            floors[high] = max(floors[high], k + 1)
+        runs = tuple(
+            TableRun(e.suit, e.lo, e.hi, floor, ceiling)
+            for e, floor, ceiling in zip(self.ends, floors, ceilings, strict=True)
+        )
+        return replace(problem, counts=self.spare, runs=runs)
+
+
+@dataclass
+class _Joining:
+    """A choice of pairs to join: the chains of runs they make and the hand left by their gaps."""
+
+    chosen: tuple[_Pair, ...]
+    chains: list[list[int]]
+    counts: list[list[int]]
+    pairs: list[_Pair]
+    runs: tuple[TableRun, ...]
+
+    @cached_property
+    def ceiling(self) -> int:
+        """The most the gap cards can score: in their best order, as if no other run were there."""
+        total = 0
+        for chain in self.chains:
+            if len(chain) > 1:
+                spans = tuple((self.runs[i].lo, self.runs[i].hi, False) for i in chain)
+                links = tuple((n, n + 1, (0, 1)) for n in range(len(chain) - 1))
+                found = _fill(spans, links, True)
+                assert found is not None, "with no other run every order is open"
+                total += found[0]
+        return total
+
+    def relaxed(self, problem: Problem) -> Problem:
+        """The rest of the hand against the chains, with no new run joined and no wall."""
+        runs = tuple(
+            TableRun(self.runs[chain[0]].suit, self.runs[chain[0]].lo, self.runs[chain[-1]].hi) for chain in self.chains
+        )
+        return replace(problem, counts=tuple(tuple(row) for row in self.counts), runs=runs)
+
+    def layouts(self, problem: Problem) -> Iterator[_Layout]:
+        """This choice with every choice of new runs joined at the chains' ends (two decks), that
+        the hand holds the cards of and can lay in some order."""
+        options = [_new_runs(problem, self.pairs, chain) for chain in self.chains]
+        for news in product(*options):
+            layout = _layout(problem, self.chosen, self.chains, self.counts, news)
+            if layout is not None:
+                yield layout
+
+
+def _joinings(problem: Problem, pairs: list[_Pair]) -> Iterator[_Joining]:
+    """Every choice of pairs to join whose gaps the hand holds, each run joined at most once
+    above and once below; of choices alike but for which of two identical runs takes a part,
+    only one."""
+    runs = problem.runs
+    twins = [(i, j) for i, j in combinations(range(len(runs)), 2) if runs[i] == runs[j]]
+    for size in range(len(pairs) + 1):
+        for chosen in combinations(pairs, size):
+            lowers = [p.lower for p in chosen]
+            uppers = [p.upper for p in chosen]
+            if len(set(lowers)) < len(lowers) or len(set(uppers)) < len(uppers):
+                continue
+            order = sorted((p.lower, p.upper) for p in chosen)
+            if any(_swapped(order, i, j) < order for i, j in twins):
+                continue
+            counts = [list(row) for row in problem.counts]
+            for pair in chosen:
+                for r in pair.gap(runs):
+                    counts[r][runs[pair.lower].suit] -= 1
+            if any(n < 0 for row in counts for n in row):
+                continue
+            # Chains of joined runs, from a run joined to none below.
+            above = {p.lower: p.upper for p in chosen}
+            chains = []
+            for start in range(len(runs)):
+                if start in uppers:
+                    continue
+                chain = [start]
+                while chain[-1] in above:
+                    chain.append(above[chain[-1]])
+                chains.append(chain)
+            yield _Joining(chosen, chains, counts, pairs, runs)
+
+
+def _swapped(order: list[tuple[int, int]], i: int, j: int) -> list[tuple[int, int]]:
+    swap = {i: j, j: i}
+    return sorted((swap.get(a, a), swap.get(b, b)) for a, b in order)
+
+
+def _new_runs(problem: Problem, pairs: list[_Pair], chain: list[int]) -> list[tuple[tuple[int, int] | None, ...]]:
+    """The new runs a chain may join at its ends: (below, above), each None or a run's (lo, hi).
+
+    A new run is melded from the hand and joined by the card laid on the chain's end beside it.
+    That only pays where the cards laid one by one would touch a run the hand could join (and so
+    join it): the new run then takes the card beyond that run's end, or ends just short of it.
+    The chain's end, the gap and the new run are all of the hand's cards of one pair's gap and
+    beyond. No new run is parallel to a table run where those melds are forbidden (iceberg-3.7).
+    """
+    runs = problem.runs
+    below: set[tuple[int, int] | None] = {None}
+    above: set[tuple[int, int] | None] = {None}
+    if problem.parallel and problem.decks == 2:
         first, last = runs[chain[0]], runs[chain[-1]]
-        name = chain[0] if len(chain) == 1 else _moves(_chain_order(runs, chain)[1], _segments(runs, chain))[1]
-        ends.append(_End(first.suit, first.lo, last.hi, last.hi - first.lo + 1, name))
-    # How many walls each chain meets above and below, and whether one of them joins a new run.
-    sides: dict[tuple[int, str], list[str | None]] = {}
-    for pair, (_, mode) in zip(apart, walls, strict=True):
-        sides.setdefault((chain_of[pair.lower], _UP), []).append(mode if mode == _UP else None)
-        sides.setdefault((chain_of[pair.upper], _DOWN), []).append(mode if mode == _DOWN else None)
-    if any(len(modes) > 1 and any(modes) for modes in sides.values()):
+        for pair in pairs:
+            if pair.lower == chain[-1]:
+                far = runs[pair.upper].lo
+                above.update((a, a + 2) for a in range(far - 3, far + 1) if a >= last.hi + 2 and a + 2 < N_RANKS)
+            if pair.upper == chain[0]:
+                far = runs[pair.lower].hi
+                below.update((b - 2, b) for b in range(far, far + 4) if b <= first.lo - 2 and b >= 2)
+    return list(product(sorted(below, key=str), sorted(above, key=str)))
+
+
+def _layout(
+    problem: Problem,
+    chosen: tuple[_Pair, ...],
+    chains: list[list[int]],
+    counts: list[list[int]],
+    news: tuple[tuple[tuple[int, int] | None, tuple[int, int] | None], ...],
+) -> _Layout | None:
+    """The layout of these joins, or None if the hand lacks their cards or cannot lay them."""
+    runs = problem.runs
+    ends = []
+    key = -1
+    for chain, (below, above) in zip(chains, news, strict=True):
+        first, last = runs[chain[0]], runs[chain[-1]]
+        end = _End(first.suit, first.lo, last.hi)
+        if below is not None:
+            end.consumed += range(below[0], first.lo)
+            end.news.append((key, below, chain[0], 1))
+            end.lo = below[0]
+            key -= 1
+        if above is not None:
+            end.consumed += range(last.hi + 1, above[1] + 1)
+            end.news.append((key, above, chain[-1], 0))
+            end.hi = above[1]
+            key -= 1
+        ends.append(end)
+    spare = [list(row) for row in counts]
+    for end in ends:
+        for r in end.consumed:
+            spare[r][end.suit] -= 1
+    if any(n < 0 for row in spare for n in row):
         return None
-    for pair, (k, mode) in zip(apart, walls, strict=True):
-        low, high = ends[chain_of[pair.lower]], ends[chain_of[pair.upper]]
-        if mode == _UP:
-            if k + 3 >= N_RANKS:
-                return None
-            high.floor = max(high.floor, k + 1)
-            ranks = list(range(low.hi + 1, k))
-            new = (k + 1, k + 3)
-            low.consumed += [*ranks, k, k + 1, k + 2, k + 3]
-            low.hi = k + 3
-        elif mode == _DOWN:
-            if k - 3 < 0:
-                return None
-            low.ceiling = min(low.ceiling, k - 1)
-            ranks = list(range(high.lo - 1, k, -1))
-            new = (k - 3, k - 1)
-            high.consumed += [*ranks, k, k - 3, k - 2, k - 1]
-            high.lo = k - 3
-        else:
-            low.ceiling = min(low.ceiling, k - 1)
-            high.floor = max(high.floor, k + 1)
-            continue
-        end = low if mode == _UP else high
-        key = -1 - len(end.news)
-        end.news[key] = new
-        end.moves += [(r, end.name, None) for r in ranks] + [(k, end.name, key)]
-        grown = end.size + len(ranks)
-        end.points += sum(10 * (end.size + i) for i in range(1, len(ranks) + 1)) + 30 + 10 * (grown + 4)
-        end.size = end.hi - end.lo + 1
-    return ends
+    phase = _join_phase(problem, chosen, chains, ends)
+    if phase is None:
+        return None
+    gaps, sides = [], []
+    for i, low in enumerate(ends):
+        for j, high in enumerate(ends):
+            gap = range(low.hi + 1, high.lo)
+            if low.suit == high.suit and len(gap) and all(spare[r][low.suit] for r in gap):
+                gaps.append(gap)
+                sides.append((i, j))
+    return _Layout(ends, tuple(tuple(row) for row in spare), phase, gaps, sides)
 
 
-def _segments(runs: tuple[TableRun, ...], chain: list[int]) -> list[tuple[int, int, int]]:
-    return [(runs[i].lo, runs[i].hi, i) for i in chain]
+@dataclass
+class _Phase:
+    """The joins of a play, laid before any other lay-off: their points, the cards in the order
+    laid, the new runs they join (key → suit, lo, hi) and the name each chain's run goes by
+    (the table run the last card joining it was laid on)."""
+
+    points: int = 0
+    moves: list[JoinMove] = field(default_factory=list)
+    news: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    names: list[int] = field(default_factory=list)
 
 
-def _chain_order(runs: tuple[TableRun, ...], chain: list[int]) -> tuple[int, tuple[tuple[int, int], ...]]:
-    sizes = tuple(runs[i].size for i in chain)
-    gaps = tuple(runs[b].lo - runs[a].hi - 1 for a, b in pairwise(chain))
-    return join_order(sizes, gaps)
+def _join_phase(
+    problem: Problem, chosen: tuple[_Pair, ...], chains: list[list[int]], ends: list[_End]
+) -> _Phase | None:
+    """The best order of the cards that join runs, suit by suit; None if in some suit no order
+    lays them all without joining a run the play leaves apart."""
+    runs = problem.runs
+    phase = _Phase()
+    name_of = {index: index for index in range(len(runs))}
+    for suit in sorted({runs[p.lower].suit for p in chosen} | {e.suit for e in ends if e.news}):
+        keys = [i for i, run in enumerate(runs) if run.suit == suit]
+        spans = [(runs[i].lo, runs[i].hi, False) for i in keys]
+        links = []
+        for pair in chosen:
+            if runs[pair.lower].suit == suit:
+                links.append((keys.index(pair.lower), keys.index(pair.upper), (0, 1)))
+        for end in ends:
+            if end.suit != suit:
+                continue
+            for key, (lo, hi), table_run, side in end.news:
+                phase.news[key] = (suit, lo, hi)
+                keys.append(key)
+                spans.append((lo, hi, True))
+                if side == 0:
+                    links.append((keys.index(table_run), len(keys) - 1, (0,)))
+                else:
+                    links.append((len(keys) - 1, keys.index(table_run), (1,)))
+        found = _fill(tuple(spans), tuple(links), problem.parallel)
+        if found is None:
+            return None
+        points, order = found
+        phase.points += points
+        for rank, onto, other in _replay(spans, links, order):
+            onto, other = keys[onto], None if other is None else keys[other]
+            if other is not None:
+                for index, name in name_of.items():
+                    if name == other:
+                        name_of[index] = onto
+            phase.moves.append(JoinMove(suit, rank, onto, other))
+    phase.names = [name_of[chain[0]] for chain in chains]
+    return phase
 
 
-def _restore(play: Play, runs: tuple[TableRun, ...], chains: list[list[int]], ends: list[_End]) -> Play:
-    """The play of the joined problem told in the table's own runs."""
-    extensions = play.extensions
-    play.extensions = {}
-    for n, (chain, end) in enumerate(zip(chains, ends, strict=True)):
-        below, above = extensions.get(n, ([], []))
-        if len(chain) == 1 and not end.news:
-            if below or above:
-                play.extensions[chain[0]] = (below, above)
-            continue
-        points, order = _chain_order(runs, chain)
-        moves, _ = _moves(order, _segments(runs, chain))
-        play.points += points + end.points
-        join = Join(end.suit, tuple(chain), moves + end.moves, end.name, below, above, end.news)
-        play.joins.append(join)
-    return play
+def _restore(play: Play, phase: _Phase) -> Play:
+    """The play of the joined problem told in the table's own runs: a chain's lay-offs go on the
+    run it has become, which goes by its name."""
+    return replace(
+        play,
+        points=play.points + phase.points,
+        extensions={phase.names[n]: cards for n, cards in play.extensions.items()},
+        joins=phase.moves,
+        joined_news=phase.news,
+    )
+
+
+#: Runs of one suit as the join phase sees them: (lo, hi, whether it is a new run, there only once
+#: the card joining it is laid).
+Spans = tuple[tuple[int, int, bool], ...]
+#: The gaps to fill: (lower run, upper run, the sides cards may be laid from: 0 on the lower run's
+#: top, 1 on the upper run's bottom), runs by their place in the spans.
+Links = tuple[tuple[int, int, tuple[int, ...]], ...]
 
 
 @cache
-def join_order(sizes: tuple[int, ...], gaps: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The most the gap cards between runs of these sizes score, and the order that scores it.
+def _fill(spans: Spans, links: Links, parallel: bool) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+    """The most the gap cards of one suit score (iceberg-4.2, 4.4), and their order as (link,
+    side); None if no order fills every gap.
 
-    Each move lays one card into gap i, on the run below it (side 0) or above it (side 1); the
-    last card of a gap joins the two runs and scores 10 × the joined run's cards (iceberg-4.2,
-    4.4); any other card scores 10 × the size of the run it grows.
+    A card laid at a run's end scores 10 × the run's cards after it; the last card of a gap joins
+    the runs on its sides, and scores 10 × the joined run's cards (a new run joined scores its own
+    meld too). Any other card may not touch the end of a run of the suit (it would join it), nor,
+    where parallel melds are forbidden, lie on a rank another run holds.
     """
-    if not gaps:
-        return 0, ()
-    best: tuple[int, tuple[tuple[int, int], ...]] | None = None
-    for i, gap in enumerate(gaps):
-        for side in (0, 1):
-            if gap == 1:
-                size = sizes[i] + sizes[i + 1] + 1
-                points = 10 * size
-                after = join_order((*sizes[:i], size, *sizes[i + 2 :]), (*gaps[:i], *gaps[i + 1 :]))
-            else:
-                grown = i + side
-                points = 10 * (sizes[grown] + 1)
-                after = join_order(
-                    (*sizes[:grown], sizes[grown] + 1, *sizes[grown + 1 :]), (*gaps[:i], gap - 1, *gaps[i + 1 :])
-                )
-            if best is None or points + after[0] > best[0]:
-                best = (points + after[0], ((i, side), *after[1]))
-            if gap == 1:
-                break
-    assert best is not None
-    return best
+    memo: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int], ...]] | None] = {}
+
+    def best(state: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]] | None:
+        if state in memo:
+            return memo[state]
+        found: tuple[int, tuple[tuple[int, int], ...]] | None = None
+        segments = _segments(spans, links, state)
+        done = True
+        for i, (lower, upper, sides) in enumerate(links):
+            top, bottom = spans[lower][1] + state[2 * i], spans[upper][0] - state[2 * i + 1]
+            if bottom - top == 1:
+                continue
+            done = False
+            closing = bottom - top == 2
+            for side in sides:
+                rank, own, far = (top + 1, lower, upper) if side == 0 else (bottom - 1, upper, lower)
+                mine = segments[own]
+                if not _clear(segments, mine, rank, side, closing, parallel):
+                    continue
+                size = mine[1] - mine[0] + 2
+                if closing:
+                    lo, hi, new = spans[far]
+                    size += hi - lo + 1 if new else segments[far][1] - segments[far][0] + 1
+                    points = 10 * size + (meld_value(hi - lo + 1) if new else 0)
+                else:
+                    points = 10 * size
+                after = best((*state[: 2 * i + side], state[2 * i + side] + 1, *state[2 * i + side + 1 :]))
+                if after is not None and (found is None or points + after[0] > found[0]):
+                    found = (points + after[0], ((i, side), *after[1]))
+        if done:
+            found = (0, ())
+        memo[state] = found
+        return found
+
+    return best((0,) * (2 * len(links)))
 
 
-def _moves(
-    order: tuple[tuple[int, int], ...], segments: list[tuple[int, int, int]]
-) -> tuple[list[tuple[int, int, int | None]], int]:
-    """The cards of a join order as (rank, run laid on, run joined or None), and the joined run's name."""
-    segments = list(segments)
-    moves: list[tuple[int, int, int | None]] = []
+def _segments(spans: Spans, links: Links, state: tuple[int, ...]) -> list[tuple[int, int, int] | None]:
+    """Each run's current segment (lo, hi, its first run), the runs joined so far making one; None
+    for a new run not yet laid."""
+    lo = [span[0] for span in spans]
+    hi = [span[1] for span in spans]
+    root = list(range(len(spans)))
+    present = [not span[2] for span in spans]
+
+    def find(x: int) -> int:
+        while root[x] != x:
+            x = root[x]
+        return x
+
+    for i, (lower, upper, _) in enumerate(links):
+        hi[lower] += state[2 * i]
+        lo[upper] -= state[2 * i + 1]
+        if lo[upper] - hi[lower] == 1:
+            present[lower] = present[upper] = True
+            root[find(upper)] = find(lower)
+    bounds: dict[int, tuple[int, int]] = {}
+    for x in range(len(spans)):
+        if present[x]:
+            r = find(x)
+            a, b = bounds.get(r, (lo[x], hi[x]))
+            bounds[r] = (min(a, lo[x]), max(b, hi[x]))
+    return [(*bounds[find(x)], find(x)) if present[x] else None for x in range(len(spans))]
+
+
+def _clear(
+    segments: list[tuple[int, int, int] | None],
+    mine: tuple[int, int, int],
+    rank: int,
+    side: int,
+    closing: bool,
+    parallel: bool,
+) -> bool:
+    """Whether a card of ``rank`` may be laid on ``mine``'s top (side 0) or bottom (side 1)."""
+    for other in set(segments):
+        if other is None or other == mine:
+            continue
+        if not closing and (other[0] == rank + 1 if side == 0 else other[1] == rank - 1):
+            return False
+        if not parallel and other[0] <= rank <= other[1]:
+            return False
+    return True
+
+
+def _replay(spans: list, links: list, order: tuple[tuple[int, int], ...]) -> Iterator[tuple[int, int, int | None]]:
+    """The cards of an order as (rank, run laid on, run joined or None), runs by their place in
+    the spans and named as the joined run goes by (the run laid on)."""
+    state = [0] * (2 * len(links))
+    name = list(range(len(spans)))
     for i, side in order:
-        (lo, hi, low_name), (up_lo, up_hi, up_name) = segments[i], segments[i + 1]
-        rank = hi + 1 if side == 0 else up_lo - 1
-        onto = low_name if side == 0 else up_name
-        if up_lo - hi == 2:
-            other = up_name if side == 0 else low_name
-            moves.append((rank, onto, other))
-            segments[i : i + 2] = [(lo, up_hi, onto)]
-        elif side == 0:
-            moves.append((rank, onto, None))
-            segments[i] = (lo, hi + 1, low_name)
+        lower, upper, _ = links[i]
+        top, bottom = spans[lower][1] + state[2 * i], spans[upper][0] - state[2 * i + 1]
+        own, far = (lower, upper) if side == 0 else (upper, lower)
+        rank = top + 1 if side == 0 else bottom - 1
+        state[2 * i + side] += 1
+        if bottom - top == 2:
+            onto, other = name[own], name[far]
+            name = [onto if n == other else n for n in name]
+            yield rank, onto, other
         else:
-            moves.append((rank, onto, None))
-            segments[i + 1] = (up_lo - 1, up_hi, up_name)
-    return moves, segments[0][2]
+            yield rank, name[own], None

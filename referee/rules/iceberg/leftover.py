@@ -19,7 +19,7 @@ from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key
 from referee.rules.iceberg.joined import solve_joining
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
-from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Join, Play, Problem, TableRun, solve
+from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
 from referee.rules.iceberg.wording import penalty_text, total
 
 ACE_POINTS = 20
@@ -214,79 +214,75 @@ def _steps(play: Play, table: Sequence[Meld], decks: int, *, lay_offs_first: boo
             r = cell_of(meld.cards[0])[0]
             if r not in largest or meld.size > table[largest[r]].size:
                 largest[r] = index
-    layoffs: list[tuple[int, list[Card]]] = []
+    layoffs: list[tuple[int, Meld, list[Card]]] = []
     for r in sorted(play.sets):
         cards = [card_at(r, s) for s in play.sets[r]]
         if r in largest:
-            layoffs.append((largest[r], cards))
+            layoffs.append((largest[r] + 1, table[largest[r]], cards))
         else:
             steps.append(_new_meld(cards, decks))
     runs = [index for index, meld in enumerate(table) if meld.kind == "run"]
-    joined: list[PlanStep] = []
-    for join in play.joins:
-        joined += _join_steps(join, table, runs, decks, len(table) + sum(s.action == "meld" for s in joined))
+    current = {position: table[index] for position, index in enumerate(runs)}
+    numbers = {position: index + 1 for position, index in enumerate(runs)}
+    joined = _join_steps(play, current, numbers, decks, len(table))
     for position, (below, above) in play.extensions.items():
-        index = runs[position]
-        suit = cell_of(table[index].cards[0])[1]
+        target = current[position]
+        suit = cell_of(target.cards[0])[1]
         cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
-        layoffs.append((index, cards))
-    laid = joined + [_layoff(index, table[index], cards, decks) for index, cards in sorted(layoffs, key=lambda x: x[0])]
+        layoffs.append((numbers[position], target, cards))
+    laid = joined + [_layoff(number, meld, cards, decks) for number, meld, cards in sorted(layoffs, key=lambda x: x[0])]
     return laid + steps if lay_offs_first else steps + laid
 
 
-def _join_steps(join: Join, table: Sequence[Meld], runs: Sequence[int], decks: int, melded: int) -> list[PlanStep]:
-    """The lay-offs that join table runs, card by card, then those at the joined run's ends.
+def _join_steps(
+    play: Play, current: dict[int, Meld], numbers: dict[int, int], decks: int, melded: int
+) -> list[PlanStep]:
+    """The lay-offs that join runs, card by card (iceberg-4.4); ``current`` and ``numbers`` follow
+    the table runs (by their place among the runs) as they grow and join.
 
     A new run that a lay-off joins is melded just before it, as meld ``melded`` + 1, + 2 …
     """
-    current = {i: table[runs[i]] for i in join.runs}
-    numbers = {i: runs[i] + 1 for i in join.runs}
     steps = []
-    for rank, onto, other in join.moves:
-        card = card_at(rank, join.suit)
-        if other is not None and other < 0:
-            lo, hi = join.news[other]
-            meld_step = _new_meld([card_at(r, join.suit) for r in range(lo, hi + 1)], decks)
+    for move in play.joins:
+        card = card_at(move.rank, move.suit)
+        if move.joins is not None and move.joins < 0:
+            _, lo, hi = play.joined_news[move.joins]
+            meld_step = _new_meld([card_at(r, move.suit) for r in range(lo, hi + 1)], decks)
             steps.append(meld_step)
             melded += 1
-            current[other] = classify_meld(meld_step.cards, decks).meld
-            numbers[other] = melded
-        target = current[onto]
-        partners = {other: current[other]} if other is not None else {}
+            current[move.joins] = classify_meld(meld_step.cards, decks).meld
+            numbers[move.joins] = melded
+        target = current[move.onto]
+        partners = {} if move.joins is None else {move.joins: current.pop(move.joins)}
         verdict = lay_off_joining(target, [card], decks, partners).verdict
-        if other is None:
-            step = _layoff(runs[onto], target, [card], decks)
-        else:
-            text = msg(
-                "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: "
-                "{points}",
-                card=quoted([card]),
-                target=target.label(),
-                onto=numbers[onto],
-                other=current[other].label(),
-                joined=numbers[other],
-                size=verdict.meld.size,
-                points=verdict.points,
-            )
-            step = PlanStep(
-                "layoff",
-                (card,),
-                verdict.points,
-                (verdict.points,),
-                text,
-                "iceberg-4.4",
-                "run",
-                numbers[onto],
-                target,
-                numbers[other],
-            )
-            del current[other]
-        current[onto] = verdict.meld
+        current[move.onto] = verdict.meld
+        if move.joins is None:
+            steps.append(_layoff(numbers[move.onto], target, [card], decks))
+            continue
+        text = msg(
+            "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: "
+            "{points}",
+            card=quoted([card]),
+            target=target.label(),
+            onto=numbers[move.onto],
+            other=partners[move.joins].label(),
+            joined=numbers[move.joins],
+            size=verdict.meld.size,
+            points=verdict.points,
+        )
+        step = PlanStep(
+            "layoff",
+            (card,),
+            verdict.points,
+            (verdict.points,),
+            text,
+            "iceberg-4.4",
+            "run",
+            numbers[move.onto],
+            target,
+            numbers[move.joins],
+        )
         steps.append(step)
-    ends = [card_at(r, join.suit) for r in sorted(join.below, reverse=True)]
-    ends += [card_at(r, join.suit) for r in sorted(join.above)]
-    if ends:
-        steps.append(_layoff(runs[join.name], current[join.name], ends, decks))
     return steps
 
 
@@ -300,15 +296,16 @@ def _new_meld(cards: list[Card], decks: int) -> PlanStep:
     return PlanStep("meld", meld.cards, verdict.points, tuple(verdict.steps), text, meld_clause(meld), meld.kind)
 
 
-def _layoff(index: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
+def _layoff(number: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
+    """Lay ``cards`` on ``meld``, table meld ``number`` (counting from 1)."""
     verdict = lay_off(meld, cards, decks)
     points = [p for _, _, p in verdict.steps]
     text = msg(
         "Lay off {cards} on {meld} (table meld {number}): {total}",
         cards=quoted(cards),
         meld=meld.label(),
-        number=index + 1,
+        number=number,
         total=total(points),
     )
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
-    return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, index + 1, meld)
+    return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, number, meld)

@@ -146,28 +146,26 @@ class Play:
     specials: list[list[tuple[int, int]]] = field(default_factory=list)
     #: Cells left over, one entry per card.
     unplayed: list[tuple[int, int]] = field(default_factory=list)
-    #: Table runs joined by lay-offs (iceberg-4.4, only with ``merge_runs``).
-    joins: list[Join] = field(default_factory=list)
+    #: Cards that join runs, laid before every other lay-off (iceberg-4.4, only with ``merge_runs``);
+    #: a joined run's extensions are keyed by the index it goes by.
+    joins: list[JoinMove] = field(default_factory=list)
+    #: New runs that those cards join: key → (suit, lo, hi).
+    joined_news: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
 
-@dataclass
-class Join:
-    """Table runs joined by lay-offs into one run (iceberg-4.4).
+@dataclass(frozen=True)
+class JoinMove:
+    """A card laid while runs join (iceberg-4.4, only with ``merge_runs``), in the order laid: its
+    rank, its suit, the run it is laid on and the run it joins to that one (None if it joins none).
 
-    ``runs``: their indices, low to high; ``moves``: the cards laid into their gaps, in order, as
-    (rank, index of the run laid on, index of the run it joins or None); ``name``: the index the
-    joined run goes by (the run the last joining card was laid on); ``below``/``above``: the ranks
-    then laid at the joined run's ends. With two decks a run may instead be joined to a new run
-    of the hand, melded just before: ``news`` maps its key (negative, as in ``moves``) to its ranks.
+    Runs are table run indices, or negative keys of new runs (:attr:`Play.joined_news`), each
+    melded just before the card that joins it. A joined run goes by the index of the run laid on.
     """
 
     suit: int
-    runs: tuple[int, ...]
-    moves: list[tuple[int, int, int | None]]
-    name: int
-    below: list[int] = field(default_factory=list)
-    above: list[int] = field(default_factory=list)
-    news: dict[int, tuple[int, int]] = field(default_factory=dict)
+    rank: int
+    onto: int
+    joins: int | None
 
 
 def set_gain(added: int, table_size: int, decks: int) -> int | None:
