@@ -263,14 +263,9 @@ class Game(ABC):
         """A side's role (``Queen``, ``rows``) as the sheet shows it; a game with roles names them in words."""
         return role
 
-    def turn_word(self, setup: MatchSetup) -> str | Message:
-        """The verb for the player the sheet marks next: "deals" (Dracula's 4-player coffins: "starts")."""
-        return "deals"
-
     def turn_line(self, setup: MatchSetup, player: str) -> Message:
-        """The whole sentence for the player who deals (or starts) a deal: "Ann deals", "Ann starts"."""
-        if str(self.turn_word(setup)) == "starts":
-            return msg("{player} starts", player=player)
+        """The sentence that names the player who deals a deal, "Ann deals"; a game whose deals are
+        begun by someone else says so (Dracula's 4-player coffins: "Ann starts")."""
         return msg("{player} deals", player=player)
 
     def pack(self, setup: MatchSetup) -> Pack:

@@ -111,8 +111,11 @@ class Dracula(Game):
             return seats[STARTERS_4P[(number - 1) % DEALS_PER_GAME]]
         return setup.players[(setup.first_dealer + number - 1) % setup.count]
 
-    def turn_word(self, setup: MatchSetup) -> str:
-        return "starts" if setup.count == 4 else "deals"
+    def turn_line(self, setup: MatchSetup, player: str) -> Message:
+        """With 4 players a coffin is not dealt but started, by the starters of dracula-8.5."""
+        if setup.count == 4:
+            return msg("{player} starts", player=player)
+        return super().turn_line(setup, player)
 
     # --- entries --------------------------------------------------------------------------------
 
