@@ -8,12 +8,12 @@ plain data, checks are pure rules code and are tested without Flask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.cards import Card, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Location
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling, Words, check_claim
 from referee.rules.options import Option, parse_options
@@ -120,6 +120,48 @@ class Body:
 
     def options(self, declared: Sequence[Option]) -> dict[str, Any]:
         return parse_options(declared, self.data.get("options"))
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """One object of a numbered list in a request: its number (from 1), its location for errors
+    (``("moves", 2)``), its name in a sentence (``move 2``) and what it holds."""
+
+    number: int
+    location: Location
+    name: Message
+    item: Mapping[str, Any]
+
+
+def numbered_objects(
+    value: object, field: str, *, keys: Collection[str], shape: str, name: Callable[[int], Message]
+) -> list[Numbered]:
+    """The objects of ``value``, the list in request field ``field``, each holding only ``keys``.
+
+    ``shape`` shows one object in the errors (``{"by", "cell", "card"}``) and ``name`` names the
+    object of a number (``move 2``). A value that is not a list, an item that is not an object or
+    one with another key is a :class:`FieldError` at ``field``, located at the item.
+    """
+    if not isinstance(value, list):
+        raise FieldError(
+            msg("`{field}` must be a list of {shape}", field=field, shape=shape), field=field, location=(field,)
+        )
+    found = []
+    for number, item in enumerate(value, start=1):
+        location = (field, number)
+        if not isinstance(item, Mapping):
+            raise FieldError(
+                msg("{item} must be an object {shape}", item=name(number), shape=shape), field=field, location=location
+            )
+        unknown = sorted(set(item) - set(keys))
+        if unknown:
+            raise FieldError(
+                msg("{item} has an unknown key `{key}`", item=name(number), key=unknown[0]),
+                field=field,
+                location=location,
+            )
+        found.append(Numbered(number, location, name(number), item))
+    return found
 
 
 def as_int(value: object, field: str, *, minimum: int | None = None) -> int:

@@ -21,6 +21,7 @@ from typing import Any
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.messages import Param, from_json, join, msg
+from referee.rules.seating import SIDE, named
 
 _ITEMS_NOT_OBJECT = msg("`claim.items` must be an object of side names, each with an object of items")
 
@@ -146,13 +147,7 @@ def _points(value: object, where: str) -> int:
 
 
 def _side(name: object, sides: Sequence[str]) -> str:
-    found = next((s for s in sides if isinstance(name, str) and s.casefold() == name.strip().casefold()), None)
-    if found is None:
-        raise FieldError(
-            msg("`claim` names {side}, which is not a side here; the sides are {sides}", side=name, sides=join(sides)),
-            field="claim",
-        )
-    return found
+    return named(name, sides, kind=SIDE, field="claim")
 
 
 def read_claim(value: object, ruling: Ruling) -> Claim:

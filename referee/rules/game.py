@@ -22,6 +22,7 @@ from referee.messages import Message, Param, from_json, join, msg
 from referee.rules.checks import Check
 from referee.rules.claims import ITEMS, Ruling, read_claim, verdict_dict
 from referee.rules.options import Option, parse_options
+from referee.rules.seating import repeated_name
 
 #: The key of a deal entry holding the score a side claimed when entering it.
 CLAIM = "claim"
@@ -200,7 +201,7 @@ class Game(ABC):
                 ),
                 field="players",
             )
-        if len({n.casefold() for n in names}) != len(names):
+        if repeated_name(names) is not None:
             raise FieldError(msg("each player takes one seat: a name appears twice"), field="players")
         return names
 

@@ -155,7 +155,7 @@ def test_iceberg_claims() -> None:
     ("claim", "message"),
     [
         ([1], "`claim` must be an object"),
-        ({"XY": 3}, "`claim` names XY, which is not a side here; the sides are NS, EW"),
+        ({"XY": 3}, "'XY' is not a side here; the sides are NS, EW"),
         ({"NS": "120"}, "`claim.NS` must be a whole number of points"),
         ({"NS": True}, "`claim.NS` must be a whole number of points"),
         ({}, "`claim` names no side"),

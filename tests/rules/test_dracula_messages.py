@@ -275,11 +275,11 @@ ERRORS: dict[str, tuple[str, str]] = {
     "placement cell": ("'r4c1' is not a cell: cells are r1c1 … r3c3 (row, column)", "cell"),
     "game count": ("a game has 6 deals, not 1 — dracula-6.1", "deals"),
     "game not object": ('deal 1 must be an object {"queen": …, "king": …}', "deals"),
-    "order moves list": ('`moves` is a list of {"by", "cell", "card"} in the order played', "moves"),
+    "order moves list": ('`moves` must be a list of {"by", "cell", "card"}', "moves"),
     "order moves many": ("`moves` lists 10 cards; a coffin has 8 cells around its centre", "moves"),
     "order move object": ('move 1 must be an object {"by", "cell", "card"}', "moves"),
     "order move key": ("move 1 has an unknown key `x`", "moves"),
-    "order move by": ("move 1 is by 'Zed'; the players are dealer and non-dealer", "moves"),
+    "order move by": ("move 1: 'Zed' is not a player here; the players are dealer, non-dealer", "moves"),
     "order move cell": ("'r9c1' is not a cell: cells are r1c1 … r3c3 (row, column)", "moves"),
     "order move card": (
         "`ZZ` (in moves) is not a card: write a rank (A K Q J 10 9 … 2, or T for 10) and a suit (S H D C), e.g. `10H`",

@@ -164,7 +164,7 @@ def test_a_card_by_card_deal_gives_its_quick_entry() -> None:
         (
             quick({"Zed": {}}, {}),
             ("held", "Zed"),
-            "there is no side 'Zed' at this table: the sides are Ann & Cat, Bob & Dan",
+            "'Zed' is not a side here; the sides are Ann & Cat, Bob & Dan",
         ),
         (
             quick({"Ann & Cat": {"S": -1}}, {}),

@@ -94,11 +94,11 @@ def test_an_input_error_in_japanese_keeps_its_id_params_and_field(client) -> Non
     assert response.status_code == 400
     error = response.get_json()["error"]
     assert error["field"] == "claim" and error["code"] == "bad_field"
-    assert error["message_id"] == "`claim` names {side}, which is not a side here; the sides are {sides}"
-    assert error["params"]["side"] == "XY"
-    assert error["message"] == "`claim` の XY はこの対戦のサイドではありません。サイドは NS、EW です"
+    assert error["message_id"] == "{name} is not a side here; the sides are {names}"
+    assert error["params"]["name"] == "'XY'"
+    assert error["message"] == "'XY'はここのサイドではありません。サイドはNS、EWです"
     english = client.post("/api/v1/clabber/deal", json={**body, "lang": "en"}).get_json()["error"]
-    assert english["message"] == "`claim` names XY, which is not a side here; the sides are NS, EW"
+    assert english["message"] == "'XY' is not a side here; the sides are NS, EW"
     assert {k: v for k, v in english.items() if k != "message"} == {k: v for k, v in error.items() if k != "message"}
 
 

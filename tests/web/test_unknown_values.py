@@ -186,7 +186,7 @@ FORMS: dict[str, list[tuple[str, dict[str, Any], str, str, str]]] = {
             "/referee/zhengfen/deal",
             {"players": "4", "place_0": "Z", "place_1": "B", "place_2": "C", "cards_0": "5S"},
             "order",
-            "Z is not a player of this deal; the players are A, B, C, D",
+            "&#39;Z&#39; is not a player here; the players are A, B, C, D",
             "5S",
         ),
         (

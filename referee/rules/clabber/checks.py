@@ -17,7 +17,7 @@ from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.clabber.bidding import judge_bid
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import SIDE, match_name, read_cards, read_plays, read_side_numbers, read_table
+from referee.rules.clabber.inputs import read_cards, read_plays, read_side_numbers, read_table
 from referee.rules.clabber.melds import Declaration, Meld, judge_melds
 from referee.rules.clabber.options import OPTIONS
 from referee.rules.clabber.scoring import (
@@ -42,6 +42,7 @@ from referee.rules.clabber.values import (
 )
 from referee.rules.claims import Item, Ruling
 from referee.rules.game import Side
+from referee.rules.seating import SIDE, named
 
 
 def _boolean(body: Body, name: str) -> bool:
@@ -230,7 +231,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         raise FieldError(msg("side names are non-empty strings"), field="points")
     # The makers, the card points, the melds and the bells are each checked on their own: one 400 names them all.
     gathering = Gathering()
-    makers = gathering.attempt(match_name, body.raw("makers"), sides, "makers", SIDE)
+    makers = gathering.attempt(named, body.raw("makers"), sides, kind=SIDE, field="makers", location=("makers",))
     points = gathering.attempt(_card_points, given, sides, players)
     melds_given = gathering.attempt(_side_values, body.raw("melds", {}), sides, "melds", options["meld_scope"])
     bells_given = gathering.attempt(_side_values, body.raw("bells", {}), sides, "bells")

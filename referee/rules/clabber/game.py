@@ -14,7 +14,7 @@ from referee.rules.checks import as_int
 from referee.rules.clabber.bidding import round_message
 from referee.rules.clabber.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import SIDE, SIDE_OR_PLAYER, match_name, read_cards, read_side_numbers
+from referee.rules.clabber.inputs import read_cards, read_side_numbers
 from referee.rules.clabber.melds import (
     BELL,
     MELD_KINDS,
@@ -38,6 +38,7 @@ from referee.rules.clabber.values import (
 )
 from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
+from referee.rules.seating import SIDE, SIDE_OR_PLAYER, named
 
 _ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "filled", "melds", "meld_cards", "bell")
 #: The clauses that decide which meld scores: the "why" of the meld winner on the sheet.
@@ -172,7 +173,7 @@ class Clabber(Game):
 
     def _side_of(self, table: Table, value: object, field: str) -> str:
         names = [*table.team_names, *table.seats]
-        name = match_name(value, list(dict.fromkeys(names)), field, SIDE_OR_PLAYER)
+        name = named(value, list(dict.fromkeys(names)), kind=SIDE_OR_PLAYER, field=field, location=(field,))
         return name if name in table.team_names else table.team_of(name)
 
     def _turn_up(self, value: object, bidding_round: int | None, trump: str | None) -> Card | None:
@@ -216,7 +217,7 @@ class Clabber(Game):
             return points, None
         if table.count == 2:
             raise FieldError(msg("with 2 players the deal's total is not fixed: no side is filled in"), field="filled")
-        return points, match_name(filled, table.team_names, "filled", SIDE)
+        return points, named(filled, table.team_names, kind=SIDE, field="filled", location=("filled",))
 
     def _meld_kinds(self, table: Table, value: object, scope: str) -> dict[str, list[str]]:
         """The meld types each side declared: every side's unknown or impossible meld at once, then
@@ -230,7 +231,7 @@ class Clabber(Game):
         declared: dict[str, list[str]] = {}
         gathering = Gathering()
         for key, kinds in value.items():
-            side = gathering.attempt(match_name, key, table.team_names, "melds", SIDE)
+            side = gathering.attempt(named, key, table.team_names, kind=SIDE, field="melds", location=("melds",))
             listed = kinds if isinstance(kinds, list) else [kinds]
             if side is not None and gathering.attempt(_check_kinds, side, listed, allowed) and listed:
                 declared.setdefault(side, []).extend(listed)
@@ -282,7 +283,8 @@ class Clabber(Game):
 
         The cards are weighed only once they and the trump are sound (``shown`` None: they are not).
         """
-        name = match_name(value, list(dict.fromkeys([*table.team_names, *table.seats])), "bell", SIDE_OR_PLAYER)
+        names = list(dict.fromkeys([*table.team_names, *table.seats]))
+        name = named(value, names, kind=SIDE_OR_PLAYER, field="bell", location=("bell",))
         if shown is None or trump is None:
             return name
         side = name if name in table.team_names else table.team_of(name)

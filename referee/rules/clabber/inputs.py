@@ -7,10 +7,11 @@ from typing import Any
 
 from referee.cards import Card
 from referee.errors import FieldError, Gathering, InputError, Location
-from referee.messages import Message, join, msg
+from referee.messages import Message, msg
 from referee.rules.checks import as_int
 from referee.rules.clabber.tricks import Play, too_many_plays
 from referee.rules.clabber.values import FOUR, PACK, Table, located
+from referee.rules.seating import SIDE, named
 
 
 def read_table(value: object) -> Table:
@@ -114,7 +115,7 @@ def read_side_numbers(
     numbers: dict[str, Any] = {}
     errors = gathering if gathering is not None else Gathering()
     for key, number in value.items():
-        side = errors.attempt(match_name, key, sides, field, SIDE)
+        side = errors.attempt(named, key, sides, kind=SIDE, field=field, location=(field,))
         if side is None:
             continue
         if side in numbers:
@@ -141,21 +142,3 @@ def _side_number(number: object, field: str, side: str) -> int:
     except FieldError as error:
         error.location = (field, side)
         raise
-
-
-SIDE = "side"
-SIDE_OR_PLAYER = "side or player"
-
-
-def match_name(value: object, names: Sequence[str], field: str, what: str) -> str:
-    """The one of ``names`` that ``value`` spells (any case); ``what`` is :data:`SIDE` or :data:`SIDE_OR_PLAYER`."""
-    if isinstance(value, str):
-        for name in names:
-            if name.casefold() == value.strip().casefold():
-                return name
-    listed = join(names)
-    if what == SIDE:
-        text = msg("unknown side {value}: the sides are {listed}", value=repr(value), listed=listed)
-    else:
-        text = msg("unknown side or player {value}: the side or players are {listed}", value=repr(value), listed=listed)
-    raise FieldError(text, field=field, location=(field,))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from referee.cards import SUIT_NAMES, SUIT_SINGULAR, SUIT_SYMBOLS, SUITS, Card, Pack, TooManyCopiesError
 from referee.errors import FieldError, InputError, Location
 from referee.messages import Join, Message, join, msg
+from referee.rules.seating import SEAT, alternate_teams, named, repeated_name, team_name
 
 PACK = Pack(msg("Clabber"), ranks=("A", "K", "Q", "J", "10", "9"))
 
@@ -107,7 +108,7 @@ class Table:
     def __post_init__(self) -> None:
         if len(self.seats) not in HAND_SIZES:
             raise FieldError(players_message(len(self.seats)), field="seats")
-        if len({s.casefold() for s in self.seats}) != len(self.seats):
+        if repeated_name(self.seats) is not None:
             raise FieldError(msg("each seat is named once"), field="seats")
 
     @property
@@ -121,7 +122,7 @@ class Table:
     @property
     def teams(self) -> tuple[tuple[str, ...], ...]:
         if self.count in (4, 6):
-            return (self.seats[0::2], self.seats[1::2])
+            return alternate_teams(self.seats)
         return tuple((s,) for s in self.seats)
 
     @property
@@ -141,23 +142,8 @@ class Table:
         return self.seats[(self.seats.index(seat) + 1) % self.count]
 
     def seat(self, value: object, field: str) -> str:
-        """The seat named by ``value`` (any case), or a :class:`FieldError` naming the seats."""
-        if isinstance(value, str):
-            for seat in self.seats:
-                if seat.casefold() == value.strip().casefold():
-                    return seat
-        listed = join(self.seats, " ")
-        raise FieldError(
-            msg("unknown seat {value}: the seats are {listed}", value=repr(value), listed=listed),
-            field=field,
-            location=(field,),
-        )
-
-
-def team_name(members: Sequence[str]) -> str:
-    if all(len(m) == 1 for m in members):
-        return "".join(members)
-    return " & ".join(members)
+        """The seat named by ``value`` (as every game finds a name), or a :class:`FieldError` naming the seats."""
+        return named(value, self.seats, kind=SEAT, field=field, location=(field,))
 
 
 FOUR = Table(("N", "E", "S", "W"))

@@ -9,7 +9,7 @@ from referee.cards import CardError, CardLedger, TooManyCopiesError
 from referee.errors import FieldError, Location
 from referee.explain import Explanation, Judgement
 from referee.messages import Message, join, msg
-from referee.rules.checks import Body, Check, as_int
+from referee.rules.checks import Body, Check, as_int, numbered_objects
 from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.dracula.coffin import SEAT_TITLES, incomplete_reason, line_label, score_coffin
 from referee.rules.dracula.layout import (
@@ -24,6 +24,7 @@ from referee.rules.dracula.layout import (
 from referee.rules.dracula.options import OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
+from referee.rules.seating import named, same_name
 
 
 def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -114,48 +115,26 @@ def _points(deal: Mapping[str, Any], number: int, side: str) -> int:
         raise
 
 
+MOVE_KEYS = ("by", "cell", "card")
+MOVE_SHAPE = '{"by", "cell", "card"}'
+
+
+def _move_name(number: int) -> Message:
+    return msg("move {number}", number=number)
+
+
 def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
     """``[{"by": "non-dealer", "cell": "r1c2", "card": "7H"}, …]`` in the order the cards were placed."""
-    if not isinstance(value, list):
-        raise FieldError(
-            msg('`moves` is a list of {"by", "cell", "card"} in the order played'), field="moves", location=("moves",)
-        )
-    if len(value) > 9:
+    if isinstance(value, list) and len(value) > 9:
         raise FieldError(
             msg("`moves` lists {count} cards; a coffin has 8 cells around its centre", count=len(value)),
             field="moves",
             location=("moves",),
         )
     moves: list[Move] = []
-    for number, item in enumerate(value, start=1):
-        where = ("moves", number)
-        if not isinstance(item, Mapping):
-            raise FieldError(
-                msg('move {number} must be an object {{"by", "cell", "card"}}', number=number),
-                field="moves",
-                location=where,
-            )
-        unknown = sorted(set(item) - {"by", "cell", "card"})
-        if unknown:
-            raise FieldError(
-                msg("move {number} has an unknown key `{key}`", number=number, key=unknown[0]),
-                field="moves",
-                location=where,
-            )
-        by = item.get("by")
-        found = next((n for n in names if isinstance(by, str) and by.strip().casefold() == n.casefold()), None)
-        if found is None:
-            raise FieldError(
-                msg(
-                    "move {number} is by {by}; the players are {first} and {second}",
-                    number=number,
-                    by=repr(by),
-                    first=names[0],
-                    second=names[1],
-                ),
-                field="moves",
-                location=(*where, "by"),
-            )
+    for move in numbered_objects(value, "moves", keys=MOVE_KEYS, shape=MOVE_SHAPE, name=_move_name):
+        where, item = move.location, move.item
+        found = named(item.get("by"), names, field="moves", location=(*where, "by"), where=move.name)
         try:
             card = DRACULA_PACK.parse_one(item.get("card"), field="moves")
         except CardError as error:
@@ -175,7 +154,7 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     body.options(OPTIONS)
     dealer = read_player(body, "dealer")
     non_dealer = read_player(body, "non_dealer")
-    if dealer.casefold() == non_dealer.casefold():
+    if same_name(dealer, non_dealer):
         raise FieldError(
             msg("the dealer and the non-dealer are two players"), field="non_dealer", location=("non_dealer",)
         )

@@ -21,8 +21,9 @@ from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
-from referee.rules.iceberg.playlog import find_player, parse_plays, replay
+from referee.rules.iceberg.playlog import parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
+from referee.rules.seating import named
 
 MODES = ("log", "quick", "scored")
 #: The fields that give a number per player, as an error names them.
@@ -175,7 +176,7 @@ class EntryReader:
         hands: dict[str, list[Card]] = {}
         seen: set[str] = set()
         for key, cards in value.items():
-            player = gathering.attempt(find_player, key, self.players, msg("hands"), ("hands",))
+            player = gathering.attempt(named, key, self.players, field="hands", location=("hands",), where=msg("hands"))
             if player is None:
                 continue
             if player in seen:
@@ -214,7 +215,9 @@ class EntryReader:
         gathering = Gathering()
         counted: dict[str, dict[str, int]] = {}
         for key, item in value.items():
-            player = gathering.attempt(find_player, key, self.players, msg("counted"), ("counted",))
+            player = gathering.attempt(
+                named, key, self.players, field="counted", location=("counted",), where=msg("counted")
+            )
             if player is None:
                 continue
             if player in counted:
@@ -319,7 +322,9 @@ class EntryReader:
             )
             return numbers
         for key, number in value.items():
-            player = self.gathering.attempt(find_player, key, self.players, NUMBER_FIELDS[name], (name,))
+            player = self.gathering.attempt(
+                named, key, self.players, field=name, location=(name,), where=NUMBER_FIELDS[name]
+            )
             if player is None:
                 continue
             read = self.gathering.attempt(_number, number, name, player)

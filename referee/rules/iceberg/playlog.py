@@ -21,7 +21,7 @@ from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
 from referee.rules.iceberg.table import parallel_conflict
 from referee.rules.iceberg.wording import total
-from referee.rules.seating import find_name
+from referee.rules.seating import named
 
 ACTIONS = ("aces", "meld", "layoff")
 #: The actions of a play as an error names them.
@@ -195,24 +195,6 @@ def _shifted(play: Action, first: int, shift: int) -> Action:
     return play
 
 
-def find_player(name: object, players: Sequence[str], where: Param, location: tuple[str | int, ...]) -> str:
-    """The player ``name`` names (as every game finds one); else a FieldError at ``location`` saying ``where`` it
-    was given."""
-    found = find_name(name, players)
-    if found is not None:
-        return found
-    raise FieldError(
-        msg(
-            "{where}: {name} is not a player of this match ({players})",
-            where=where,
-            name=repr(name),
-            players=join(players),
-        ),
-        field=str(location[0]),
-        location=location,
-    )
-
-
 def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -> Action:
     where = msg("play {number}", number=number)
     at = ("log", number)
@@ -222,7 +204,7 @@ def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -
             field="log",
             location=at,
         )
-    player = find_player(item.get("player"), players, where, at)
+    player = named(item.get("player"), players, field="log", location=at, where=where)
     actions = [a for a in ACTIONS if a in item]
     if len(actions) != 1:
         raise FieldError(

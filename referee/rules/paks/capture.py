@@ -16,6 +16,7 @@ from referee.explain import Judgement
 from referee.messages import Message, join, msg
 from referee.rules.paks.held import pak_faults
 from referee.rules.paks.values import PAIR_RANKS, Split, best_split, pak_text, play_value, sum_text
+from referee.rules.seating import same_name
 
 
 @dataclass(frozen=True)
@@ -212,7 +213,7 @@ def _victim_owner(
     partner_steal: bool,
 ) -> str | None:
     owners = list(dict.fromkeys(v.owner for v in victims if v.owner is not None))
-    if len({o.casefold() for o in owners}) > 1:
+    if any(not same_name(owner, owners[0]) for owner in owners):
         names = join(owners, " and ")
         judgement.fault(
             msg("The victim paks belong to {names}: one steal takes the paks of one owner", names=names), "paks-5.6"
@@ -221,9 +222,9 @@ def _victim_owner(
     owner = owners[0] if owners else None
     if owner is None:
         return None
-    if player is not None and owner.casefold() == player.casefold():
+    if player is not None and same_name(owner, player):
         judgement.fault(msg("{player} cannot steal from themself", player=player), "paks-5.2")
-    elif not partner_steal and owner.casefold() in {p.casefold() for p in partners}:
+    elif not partner_steal and any(same_name(owner, partner) for partner in partners):
         judgement.fault(
             msg("{owner} is a partner, and this game forbids stealing a partner's pak", owner=owner), "paks-5.2"
         )

@@ -15,8 +15,8 @@ from typing import Any
 from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack, card_strings
 from referee.errors import FieldError, Gathering, InputError
 from referee.explain import Step
-from referee.messages import msg, msg_n
-from referee.rules.checks import Body, Check, as_int
+from referee.messages import Message, msg, msg_n
+from referee.rules.checks import Body, Check, as_int, numbered_objects
 from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
 from referee.rules.paks.ending import judge_end
@@ -35,6 +35,7 @@ from referee.rules.paks.quick import CARDS, MODES, QUICK, Places, QuickSide, rea
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
 from referee.rules.paks.values import TARGET, decks_for, pack, pak_text
+from referee.rules.seating import same_name
 
 DEFAULT_DECKS = 2
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -232,7 +233,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     manual = options["throw_off"] == MANUAL
     sides: dict[str, list[HeldPak]] = {}
     chosen: dict[str, list[HeldPak]] = {}
-    seen: set[str] = set()
+    seen: list[str] = []
     ledger = CardLedger(cards)
     for index, raw in enumerate(raw_sides):
         where = f"sides[{index}]"
@@ -278,7 +279,7 @@ def _deal_mode(body: Body, raw_sides: list[Any]) -> str:
     return str(mode)
 
 
-def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: set[str]) -> str:
+def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: list[str]) -> str:
     """A side's name, distinct from the sides before it; the side an object of ``keys`` only."""
     where = f"sides[{index}]"
     if not isinstance(raw, Mapping):
@@ -295,19 +296,19 @@ def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: set[str]) -
             location=("sides", index),
         )
     name = read_name(raw.get("name"), f"{where}.name")
-    if name.casefold() in seen:
+    if any(same_name(name, other) for other in seen):
         raise FieldError(
             msg("two sides are named {name}; side names are distinct — paks-9.6", name=name),
             field="sides",
             location=("sides", index),
         )
-    seen.add(name.casefold())
+    seen.append(name)
     return name
 
 
 def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) -> dict[str, Any]:
     """A deal entered quickly: the throw-off from each side's counts per suit, the points it keeps as given."""
-    seen: set[str] = set()
+    seen: list[str] = []
     gathering = Gathering()
     sides: list[QuickSide] = []
     for index, raw in enumerate(raw_sides):
@@ -333,30 +334,29 @@ def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) ->
     }
 
 
+PAK_KEYS = ("table_card", "table_cards", "played")
+PAK_SHAPE = '{"table_card": …, "played": […]}'
+STEAL_KEYS = ("victim_paks", "played")
+STEAL_SHAPE = '{"victim_paks": […], "played": […]}'
+
+
+def _pak_name(number: int) -> Message:
+    return msg("pak {number}", number=number)
+
+
+def _steal_name(number: int) -> Message:
+    return msg("steal {number}", number=number)
+
+
 def _read_turn_paks(value: object, cards: Pack) -> list[PakClaim]:
     """``[{"table_card": "9S", "played": [...]}]``; ``table_cards`` may name several (then paks-4.1 fails)."""
     if value is None:
         return []
     if isinstance(value, Mapping):
         value = [value]
-    if not isinstance(value, list):
-        raise FieldError(msg('`paks` must be a list of {{"table_card": …, "played": […]}}'), field="paks")
     claims: list[PakClaim] = []
-    for number, item in enumerate(value, start=1):
-        where = ("paks", number)
-        if not isinstance(item, Mapping):
-            raise FieldError(
-                msg('pak {number} must be an object {{"table_card": …, "played": […]}}', number=number),
-                field="paks",
-                location=where,
-            )
-        unknown = sorted(set(item) - {"table_card", "table_cards", "played"})
-        if unknown:
-            raise FieldError(
-                msg("pak {number} has an unknown key `{key}`", number=number, key=unknown[0]),
-                field="paks",
-                location=where,
-            )
+    for pak in numbered_objects(value, "paks", keys=PAK_KEYS, shape=PAK_SHAPE, name=_pak_name):
+        where, item, number = pak.location, pak.item, pak.number
         if "table_cards" in item:
             taken = read_cards(item["table_cards"], cards, "paks", (*where, "table_cards"))
         elif "table_card" in item:
@@ -376,24 +376,9 @@ def _read_turn_steals(value: object, cards: Pack) -> list[StealClaim]:
     """``[{"victim_paks": [...], "played": [...]}]`` in the order the steals were made."""
     if value is None:
         return []
-    if not isinstance(value, list):
-        raise FieldError(msg('`steals` must be a list of {{"victim_paks": […], "played": […]}}'), field="steals")
     claims: list[StealClaim] = []
-    for number, item in enumerate(value, start=1):
-        where = ("steals", number)
-        if not isinstance(item, Mapping):
-            raise FieldError(
-                msg('steal {number} must be an object {{"victim_paks": …, "played": …}}', number=number),
-                field="steals",
-                location=where,
-            )
-        unknown = sorted(set(item) - {"victim_paks", "played"})
-        if unknown:
-            raise FieldError(
-                msg("steal {number} has an unknown key `{key}`", number=number, key=unknown[0]),
-                field="steals",
-                location=where,
-            )
+    for steal in numbered_objects(value, "steals", keys=STEAL_KEYS, shape=STEAL_SHAPE, name=_steal_name):
+        where, item = steal.location, steal.item
         victims = read_victims(item.get("victim_paks"), cards, "steals")
         played = read_cards(item.get("played"), cards, "steals", (*where, "played"))
         claims.append(StealClaim(tuple(victims), tuple(played)))

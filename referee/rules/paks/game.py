@@ -29,7 +29,7 @@ from referee.rules.paks.quick import (
 )
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import TARGET, decks_for, pack
-from referee.rules.seating import alternate_teams, player_named
+from referee.rules.seating import SIDE, alternate_teams, named
 
 ENTRY_KEYS = ("mode", "paks", "thrown_off")
 QUICK_KEYS = ("mode", "held", "kept")
@@ -63,7 +63,7 @@ class Paks(Game):
     # --- the deal entry ---------------------------------------------------------------------------
 
     def _player(self, setup: MatchSetup, key: object, field: str) -> str:
-        return player_named(key, setup.players, field=field, location=(field, str(key)))
+        return named(key, setup.players, field=field, location=(field, str(key)))
 
     def _read(self, setup: MatchSetup, entry: object) -> tuple[dict[str, list[HeldPak]], dict[str, list[int]]]:
         data = require_mapping(entry, "entry")
@@ -98,16 +98,16 @@ class Paks(Game):
         thrown: dict[str, list[int]] = {p: [] for p in setup.players}
         if raw_thrown is None:
             return thrown
-        named: set[str] = set()
+        given: set[str] = set()
         for key, numbers in require_mapping(raw_thrown, "thrown_off").items():
             player = self._player(setup, key, "thrown_off")
-            if player in named:
+            if player in given:
                 raise FieldError(
                     msg("the thrown-off paks of {player} are given twice", player=player),
                     field="thrown_off",
                     location=("thrown_off", player),
                 )
-            named.add(player)
+            given.add(player)
             if numbers is None or numbers == []:
                 continue
             if not manual:
@@ -223,16 +223,7 @@ class Paks(Game):
 
     def _side_named(self, setup: MatchSetup, key: object, field: str) -> str:
         names = [side.name for side in self.sides(setup)]
-        found = next(
-            (name for name in names if isinstance(key, str) and key.strip().casefold() == name.casefold()), None
-        )
-        if found is None:
-            raise FieldError(
-                msg("there is no side {name} at this table: the sides are {sides}", name=repr(key), sides=join(names)),
-                field=field,
-                location=(field, str(key)),
-            )
-        return found
+        return named(key, names, kind=SIDE, field=field, location=(field, str(key)))
 
     def _read_quick(self, setup: MatchSetup, data: Mapping[str, Any]) -> list[QuickSide]:
         """Every side's counts and points kept; every malformed part at once."""

@@ -11,7 +11,7 @@ from referee.explain import Explanation, Step
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
-from referee.rules.seating import player_named
+from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
 from referee.rules.zhengfen.order import check_places
@@ -118,7 +118,7 @@ class ZhengFen(Game):
         return {"order": list(order), "captured": {p: complete[p].entry() for p in setup.players}, "hand": hand.entry()}
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
-        return player_named(name, setup.players, field=field, location=(field,))
+        return named(name, setup.players, field=field, location=(field,))
 
     def _places(self, setup: MatchSetup, value: object) -> tuple[str, ...]:
         """The finishing order as tapped place by place: ``""`` (or null) where nobody was tapped."""
@@ -129,7 +129,7 @@ class ZhengFen(Game):
                 location=("order",),
             )
         places = [
-            "" if name in (None, "") else player_named(name, setup.players, field="order", location=("order", index))
+            "" if name in (None, "") else named(name, setup.players, field="order", location=("order", index))
             for index, name in enumerate(value)
         ]
         return tuple(check_places(setup.players, places + [""] * (setup.count - len(places))))

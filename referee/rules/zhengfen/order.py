@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from referee.errors import FieldError
 from referee.messages import Message, join, msg
+from referee.rules.seating import named
 from referee.rules.zhengfen.scoring import place_name
 
 
@@ -22,22 +23,14 @@ def check_places(players: Sequence[str], places: Sequence[str]) -> list[str]:
     player of the deal, a player tapped in two places (zhengfen-9.4), or a place before the last left empty.
     """
     count = len(players)
-    stranger = next((i for i, name in enumerate(places) if name and name not in players), None)
-    if stranger is not None:
-        raise FieldError(
-            msg(
-                "{name} is not a player of this deal; the players are {players}.",
-                name=places[stranger],
-                players=join(players, ", "),
-            ),
-            field="order",
-            location=("order", stranger),
-        )
-    named = [name for name in places if name]
-    doubled = [name for name in dict.fromkeys(named) if named.count(name) > 1]
+    places = [
+        named(name, players, field="order", location=("order", i)) if name else "" for i, name in enumerate(places)
+    ]
+    tapped = [name for name in places if name]
+    doubled = [name for name in dict.fromkeys(tapped) if tapped.count(name) > 1]
     if doubled:
         sentences: list[Message] = [_doubled(name, places, count) for name in doubled]
-        unplaced = [p for p in players if p not in named]
+        unplaced = [p for p in players if p not in tapped]
         if unplaced:
             sentences.append(msg("No place for {names}.", names=join(unplaced, " and ")))
         sentences.append(msg("Tap each player in one place."))
@@ -54,8 +47,8 @@ def check_places(players: Sequence[str], places: Sequence[str]) -> list[str]:
             field="order",
             location=("order", empty[0]),
         )
-    left = [p for p in players if p not in named]
-    return named + left if len(left) == 1 else named
+    left = [p for p in players if p not in tapped]
+    return tapped + left if len(left) == 1 else tapped
 
 
 def _doubled(name: str, places: Sequence[str], count: int) -> Message:

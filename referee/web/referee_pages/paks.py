@@ -15,6 +15,7 @@ from wtforms.validators import InputRequired, Length, Optional, ValidationError
 from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
+from referee.rules.seating import find_name
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.paks import holds_card
 from referee.web.forms import ChoiceField, MultiCheckboxField, RadioChoiceField, choices, option_fields, raw_options
@@ -278,11 +279,12 @@ class DealForm(_DecksForm):
         """A side's paks (or its thrown-off paks) by the side's name; a malformed side at its name."""
         if field == "sides" and len(location) > 1:
             where = location[1]
-            names = [name.casefold() for name in self.names()]
+            names = self.names()
             if isinstance(where, int):
                 return f"side_{where}"
-            if str(where).casefold() in names:
-                row = names.index(str(where).casefold())
+            found = find_name(str(where), names)
+            if found is not None:
+                row = names.index(found)
                 return f"thrown_{row}" if "thrown_off" in location else f"paks_{row}"
         if field.startswith("sides[") and field.endswith("].name"):
             return f"side_{field[6:-6]}"
