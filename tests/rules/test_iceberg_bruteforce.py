@@ -559,6 +559,10 @@ OVERLAPPING_RUNS = [
     ("10S 8S QS 6S 7S 9S 7S JS", ["2S 3S 4S 5S 6S", "2S 3S 4S 5S", "JS QS KS"], "fewest_unplayed", 440, 0),
     # A run of eight melded at once joins nothing; laid on a run of three, 10S would join JS–KS.
     ("JS 9S 6S 7S 10S 5S 4S 8S", ["JS QS KS", "2S 3S 4S", "6S 7S 8S 9S"], "most_unplayed", 330, 0),
+    # 10S first grows JS–KS down, so 2S–4S, joined up to a new 7S–9S, then takes 10S JS QS beside it.
+    ("10S 5S 7S JS 8S QS 6S 9S 10S", ["2S 3S 4S", "JS QS KS"], "fewest_unplayed", 490, 0),
+    # 6S first grows 3S–5S up, so JS–KS, joined down to a new 7S–9S, then takes 6S 5S 4S beside it.
+    ("7S 9S 6S 5S 6S 4S 8S 10S 7S", ["9S 10S JS QS KS", "JS QS KS", "3S 4S 5S"], "fewest_unplayed", 460, 0),
 ]
 
 

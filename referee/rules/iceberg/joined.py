@@ -8,18 +8,20 @@ lays their gap cards first (the *join phase*), walls the gaps still open between
 runs on either side may not grow past a chosen empty rank), then solves what is left with
 :func:`optimiser.solve`.
 
-Why that is the optimum:
+Why that is the optimum (argued here; the tests cross-check it against a brute-force search):
 
 * Joining is only forced between table runs: the imagined turn can meld its new runs after its
   lay-offs, and a meld joins nothing, however long (a run of eight melded beside another run).
 * A new run joined to a run scores less than its cards laid on that run one by one, unless one
-  of those cards would touch another run's end and so join it. With two decks the new run may
-  then be melded first, beyond that end or just short of it, and joined to the chain's end by the
-  card laid beside it (a *layout*: a joining with such new runs at its chains' ends).
-* Cards laid at the outer ends of chains score most when laid after the joins, and laying them
-  earlier never makes a join possible that was not: an end moving toward another run's end
-  must touch it, which joins them. So a chain is extended like any table run of its size, and
-  only the order of the join phase matters.
+  of those cards would touch another run's end and so join it. The new run may then be melded
+  first, beyond that end or just short of it, and joined to the chain's end by the card laid
+  beside it; the other run may first be grown toward the chain, so that the chain, joined,
+  lands beyond its end (a *layout*: a joining with such new runs at its chains' ends).
+* Cards laid at the outer ends of chains score most when laid after the joins. Laid earlier,
+  they make no join possible that was not but the one above: an end moving one card at a time
+  toward another run's end must touch it, which joins them; only a join makes an end jump.
+  So a chain is extended like any table run of its size, and only the order of the join phase
+  matters.
 * That order is found for a whole suit at once (:func:`_fill`). With two decks another run of the
   suit may lie across a gap (a twin run, or one overlapping it): a gap card laid beside that
   run's end would join it too, so the order must keep clear of it, and where runs of two chains
@@ -190,7 +192,7 @@ class _Joining:
     def layouts(self, problem: Problem) -> Iterator[_Layout]:
         """This choice with every choice of new runs joined at the chains' ends (two decks), that
         the hand holds the cards of and can lay in some order."""
-        options = [_new_runs(problem, self.pairs, chain) for chain in self.chains]
+        options = [_new_runs(problem, self.pairs, chain, self.chains) for chain in self.chains]
         for news in product(*options):
             layout = _layout(problem, self.chosen, self.chains, self.counts, news)
             if layout is not None:
@@ -236,28 +238,58 @@ def _swapped(order: list[tuple[int, int]], i: int, j: int) -> list[tuple[int, in
     return sorted((swap.get(a, a), swap.get(b, b)) for a, b in order)
 
 
-def _new_runs(problem: Problem, pairs: list[_Pair], chain: list[int]) -> list[tuple[tuple[int, int] | None, ...]]:
-    """The new runs a chain may join at its ends: (below, above), each None or a run's (lo, hi).
+@dataclass(frozen=True)
+class _NewRun:
+    """A new run joined at a chain's end: its ranks, and the run whose end it takes the chain past
+    (``passed``), which may first be grown toward the chain by ``early`` cards."""
+
+    lo: int
+    hi: int
+    passed: int
+    early: int = 0
+
+
+def _new_runs(
+    problem: Problem, pairs: list[_Pair], chain: list[int], chains: list[list[int]]
+) -> list[tuple[_NewRun | None, _NewRun | None]]:
+    """The new runs a chain may join at its ends: (below, above), each None or a :class:`_NewRun`.
 
     A new run is melded from the hand and joined by the card laid on the chain's end beside it.
     That only pays where the cards laid one by one would touch a run the hand could join (and so
-    join it): the new run then takes the card beyond that run's end, or ends just short of it.
-    The chain's end, the gap and the new run are all of the hand's cards of one pair's gap and
-    beyond. No new run is parallel to a table run where those melds are forbidden (iceberg-3.7).
+    join it): the new run then takes the chain beyond that run's end, or just short of it. That
+    run's end may first be grown toward the chain (its cards score the same whenever laid), so
+    that the chain, joined, passes it. The chain's end, the gap, the run grown and the new run are
+    all of the hand's cards of one pair's gap. No new run lies beside a run of its suit where
+    parallel melds are forbidden (iceberg-3.7).
     """
     runs = problem.runs
-    below: set[tuple[int, int] | None] = {None}
-    above: set[tuple[int, int] | None] = {None}
-    if problem.parallel and problem.decks == 2:
-        first, last = runs[chain[0]], runs[chain[-1]]
-        for pair in pairs:
-            if pair.lower == chain[-1]:
-                far = runs[pair.upper].lo
-                above.update((a, a + 2) for a in range(far - 3, far + 1) if a >= last.hi + 2 and a + 2 < N_RANKS)
-            if pair.upper == chain[0]:
-                far = runs[pair.lower].hi
-                below.update((b - 2, b) for b in range(far, far + 4) if b <= first.lo - 2 and b >= 2)
-    return list(product(sorted(below, key=str), sorted(above, key=str)))
+    first, last = runs[chain[0]], runs[chain[-1]]
+    bottoms = {c[0] for c in chains}
+    tops = {c[-1] for c in chains}
+    below: list[_NewRun | None] = [None]
+    above: list[_NewRun | None] = [None]
+    for pair in pairs:
+        if pair.lower == chain[-1]:
+            far = runs[pair.upper].lo
+            for early in range(far - last.hi - 1 if pair.upper in bottoms else 1):
+                end = far - early
+                above += [_NewRun(a, a + 2, pair.upper, early) for a in range(end - 3, end + 1) if a >= last.hi + 2]
+        if pair.upper == chain[0]:
+            far = runs[pair.lower].hi
+            for early in range(first.lo - far - 1 if pair.lower in tops else 1):
+                end = far + early
+                below += [_NewRun(b - 2, b, pair.lower, early) for b in range(end, end + 4) if b <= first.lo - 2]
+    suit = [run for run in runs if run.suit == first.suit]
+
+    def fits(new: _NewRun | None) -> bool:
+        if new is None:
+            return True
+        inside = new.lo >= 0 and new.hi < N_RANKS
+        return inside and (problem.parallel or all(new.hi < r.lo or new.lo > r.hi for r in suit))
+
+    below = [new for new in dict.fromkeys(below) if fits(new)]
+    above = [new for new in dict.fromkeys(above) if fits(new)]
+    return list(product(below, above))
 
 
 def _layout(
@@ -265,33 +297,53 @@ def _layout(
     chosen: tuple[_Pair, ...],
     chains: list[list[int]],
     counts: list[list[int]],
-    news: tuple[tuple[tuple[int, int] | None, tuple[int, int] | None], ...],
+    news: tuple[tuple[_NewRun | None, _NewRun | None], ...],
 ) -> _Layout | None:
     """The layout of these joins, or None if the hand lacks their cards or cannot lay them."""
     runs = problem.runs
     ends = []
     key = -1
+    #: Runs grown early: index → (cards below, cards above); one new run each way at the most.
+    early: dict[int, list[int]] = {}
     for chain, (below, above) in zip(chains, news, strict=True):
         first, last = runs[chain[0]], runs[chain[-1]]
         end = _End(first.suit, first.lo, last.hi)
         if below is not None:
-            end.consumed += range(below[0], first.lo)
-            end.news.append((key, below, chain[0], 1))
-            end.lo = below[0]
+            end.consumed += range(below.lo, first.lo)
+            end.news.append((key, (below.lo, below.hi), chain[0], 1))
+            end.lo = below.lo
             key -= 1
+            if below.early:
+                grown = early.setdefault(below.passed, [0, 0])
+                if grown[1]:
+                    return None
+                grown[1] = below.early
         if above is not None:
-            end.consumed += range(last.hi + 1, above[1] + 1)
-            end.news.append((key, above, chain[-1], 0))
-            end.hi = above[1]
+            end.consumed += range(last.hi + 1, above.hi + 1)
+            end.news.append((key, (above.lo, above.hi), chain[-1], 0))
+            end.hi = above.hi
             key -= 1
+            if above.early:
+                grown = early.setdefault(above.passed, [0, 0])
+                if grown[0]:
+                    return None
+                grown[0] = above.early
         ends.append(end)
+    for index, (down, up) in early.items():
+        n = next(n for n, chain in enumerate(chains) if index in chain)
+        end, run = ends[n], runs[index]
+        # Grown early at an end that is the chain's own and free of a new run, by one chain only.
+        if (down and end.lo != run.lo) or (up and end.hi != run.hi):
+            return None
+        end.consumed += [*range(run.lo - down, run.lo), *range(run.hi + 1, run.hi + up + 1)]
+        end.lo, end.hi = run.lo - down, run.hi + up
     spare = [list(row) for row in counts]
     for end in ends:
         for r in end.consumed:
             spare[r][end.suit] -= 1
     if any(n < 0 for row in spare for n in row):
         return None
-    phase = _join_phase(problem, chosen, chains, ends)
+    phase = _join_phase(problem, chosen, chains, ends, early)
     if phase is None:
         return None
     gaps, sides = [], []
@@ -317,16 +369,31 @@ class _Phase:
 
 
 def _join_phase(
-    problem: Problem, chosen: tuple[_Pair, ...], chains: list[list[int]], ends: list[_End]
+    problem: Problem,
+    chosen: tuple[_Pair, ...],
+    chains: list[list[int]],
+    ends: list[_End],
+    early: dict[int, list[int]],
 ) -> _Phase | None:
-    """The best order of the cards that join runs, suit by suit; None if in some suit no order
-    lays them all without joining a run the play leaves apart."""
+    """The best order of the cards that join runs, suit by suit, after the runs grown ``early``
+    (index → cards below, above); None if in some suit no order lays them all without joining a
+    run the play leaves apart."""
     runs = problem.runs
     phase = _Phase()
     name_of = {index: index for index in range(len(runs))}
     for suit in sorted({runs[p.lower].suit for p in chosen} | {e.suit for e in ends if e.news}):
         keys = [i for i, run in enumerate(runs) if run.suit == suit]
         spans = [(runs[i].lo, runs[i].hi, False) for i in keys]
+        for index, (down, up) in early.items():
+            if runs[index].suit != suit:
+                continue
+            grown = _grow_early(spans, keys.index(index), down, up, problem.parallel)
+            if grown is None:
+                return None
+            spans[keys.index(index)] = (runs[index].lo - down, runs[index].hi + up, False)
+            size = runs[index].size
+            phase.points += meld_value(size + down + up) - meld_value(size)
+            phase.moves += [JoinMove(suit, rank, index, None) for rank in grown]
         links = []
         for pair in chosen:
             if runs[pair.lower].suit == suit:
@@ -356,6 +423,22 @@ def _join_phase(
             phase.moves.append(JoinMove(suit, rank, onto, other))
     phase.names = [name_of[chain[0]] for chain in chains]
     return phase
+
+
+def _grow_early(spans: list[tuple[int, int, bool]], x: int, down: int, up: int, parallel: bool) -> list[int] | None:
+    """The ranks laid one by one on run ``x`` of ``spans`` before any join, ``down`` below it and
+    ``up`` above; None if one of them would touch another run's end, or lie beside another run
+    where parallel melds are forbidden."""
+    lo, hi, _ = spans[x]
+    ranks = [*range(lo - 1, lo - down - 1, -1), *range(hi + 1, hi + up + 1)]
+    others = [span for y, span in enumerate(spans) if y != x]
+    for rank in ranks:
+        touch = rank - 1 if rank < lo else rank + 1
+        if any((other[1] if rank < lo else other[0]) == touch for other in others):
+            return None
+        if not parallel and any(other[0] <= rank <= other[1] for other in others):
+            return None
+    return ranks
 
 
 def _restore(play: Play, phase: _Phase) -> Play:
