@@ -191,6 +191,16 @@ def brute_leftover(hand: list[Card], table: list[Meld], decks: int, options: dic
 # --- random deals -------------------------------------------------------------------------------
 
 
+def _hand_of(picked: list[Card], copies: Counter[Card], most: int) -> list[Card]:
+    """The cards picked that the copies left allow, in order, at most ``most`` of them."""
+    hand: list[Card] = []
+    for card in picked:
+        if len(hand) < most and copies[card] > 0:
+            copies[card] -= 1
+            hand.append(card)
+    return hand
+
+
 @st.composite
 def deals(draw: st.DrawFn, max_hand: int = 8) -> tuple[list[Card], list[Meld], int, dict]:
     """A table of legal melds and a hand, within the copies of D decks, and a set of options."""
@@ -234,11 +244,7 @@ def deals(draw: st.DrawFn, max_hand: int = 8) -> tuple[list[Card], list[Meld], i
     pool += [Card("A", s) for s in "SHDC"]
     picked = draw(st.lists(st.sampled_from(pool), max_size=max_hand * 2))
     copies.update({Card("A", s): decks for s in "SHDC"})
-    hand: list[Card] = []
-    for card in picked:
-        if len(hand) < max_hand and copies[card] > 0:
-            copies[card] -= 1
-            hand.append(card)
+    hand = _hand_of(picked, copies, max_hand)
     options = {
         "penalty": draw(st.sampled_from(["unplayable", "every_card"])),
         "ace_scoring": draw(st.sampled_from(["plus_20", "multiplier"])),
@@ -407,12 +413,7 @@ def joinable_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
         table.append(classify_meld(list(twin), decks).meld)
     other = draw(st.sampled_from([s for s in "SHDC" if s != suit]))
     pool = [Card(r, suit) for r in RANKS] * decks + [Card(r, other) for r in RANKS[:6]]
-    picked = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=16))
-    hand: list[Card] = []
-    for card in picked:
-        if len(hand) < 8 and copies[card] > 0:
-            copies[card] -= 1
-            hand.append(card)
+    hand = _hand_of(draw(st.lists(st.sampled_from(pool), min_size=1, max_size=16)), copies, 8)
     options = {
         "penalty": "unplayable",
         "ace_scoring": "plus_20",
@@ -526,12 +527,8 @@ def overlapping_runs(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict
             copies.subtract(cards)
             table.append(classify_meld(cards, 2).meld)
     pool = [Card(r, suit) for r in RANKS] * 2 + [Card(r, s) for r in RANKS for s in "SHDC" if s != suit]
-    weights = draw(st.lists(st.sampled_from(pool[:24] * 6 + pool[24:]), min_size=1, max_size=18))
-    hand: list[Card] = []
-    for card in weights:
-        if len(hand) < 9 and copies[card] > 0:
-            copies[card] -= 1
-            hand.append(card)
+    # Mostly cards of the runs' suit: each of its 24 copies is six times as likely as another card.
+    hand = _hand_of(draw(st.lists(st.sampled_from(pool[:24] * 6 + pool[24:]), min_size=1, max_size=18)), copies, 9)
     options = {
         "penalty": "unplayable",
         "ace_scoring": "plus_20",

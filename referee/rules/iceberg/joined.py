@@ -308,26 +308,23 @@ def _layout(
     for chain, (below, above) in zip(chains, news, strict=True):
         first, last = runs[chain[0]], runs[chain[-1]]
         end = _End(first.suit, first.lo, last.hi)
-        if below is not None:
-            end.consumed += range(below.lo, first.lo)
-            end.news.append((key, (below.lo, below.hi), chain[0], 1))
-            end.lo = below.lo
+        for new, side in ((below, 1), (above, 0)):
+            if new is None:
+                continue
+            if side:
+                end.consumed += range(new.lo, first.lo)
+                end.lo, joined = new.lo, chain[0]
+            else:
+                end.consumed += range(last.hi + 1, new.hi + 1)
+                end.hi, joined = new.hi, chain[-1]
+            end.news.append((key, (new.lo, new.hi), joined, side))
             key -= 1
-            if below.early:
-                grown = early.setdefault(below.passed, [0, 0])
-                if grown[1]:
+            # The run passed grows toward the chain: up (1) toward one above it, else down (0).
+            if new.early:
+                grown = early.setdefault(new.passed, [0, 0])
+                if grown[side]:
                     return None
-                grown[1] = below.early
-        if above is not None:
-            end.consumed += range(last.hi + 1, above.hi + 1)
-            end.news.append((key, (above.lo, above.hi), chain[-1], 0))
-            end.hi = above.hi
-            key -= 1
-            if above.early:
-                grown = early.setdefault(above.passed, [0, 0])
-                if grown[0]:
-                    return None
-                grown[0] = above.early
+                grown[side] = new.early
         ends.append(end)
     for index, (down, up) in early.items():
         n = next(n for n, chain in enumerate(chains) if index in chain)
