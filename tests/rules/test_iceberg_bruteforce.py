@@ -560,6 +560,8 @@ OVERLAPPING_RUNS = [
     ("10S 5S 7S JS 8S QS 6S 9S 10S", ["2S 3S 4S", "JS QS KS"], "fewest_unplayed", 490, 0),
     # 6S first grows 3S–5S up, so JS–KS, joined down to a new 7S–9S, then takes 6S 5S 4S beside it.
     ("7S 9S 6S 5S 6S 4S 8S 10S 7S", ["9S 10S JS QS KS", "JS QS KS", "3S 4S 5S"], "fewest_unplayed", 460, 0),
+    # A new 8S–10S takes 7S below it, then 6S joins it to 2S–5S short of JS–KS (90), past 7S–9S.
+    ("6S 3S 7S 2S 8S 9S JS 4S 10S 6H", ["2S 3S 4S 5S", "JS QS KS", "7S 8S 9S"], "fewest_unplayed", 290, 1),
 ]
 
 

@@ -176,7 +176,7 @@ class _Joining:
         for chain in self.chains:
             if len(chain) > 1:
                 spans = tuple((self.runs[i].lo, self.runs[i].hi, False) for i in chain)
-                links = tuple((n, n + 1, (0, 1)) for n in range(len(chain) - 1))
+                links = tuple((n, n + 1) for n in range(len(chain) - 1))
                 found = _fill(spans, links, True)
                 assert found is not None, "with no other run every order is open"
                 total += found[0]
@@ -394,7 +394,7 @@ def _join_phase(
         links = []
         for pair in chosen:
             if runs[pair.lower].suit == suit:
-                links.append((keys.index(pair.lower), keys.index(pair.upper), (0, 1)))
+                links.append((keys.index(pair.lower), keys.index(pair.upper)))
         for end in ends:
             if end.suit != suit:
                 continue
@@ -403,9 +403,9 @@ def _join_phase(
                 keys.append(key)
                 spans.append((lo, hi, True))
                 if side == 0:
-                    links.append((keys.index(table_run), len(keys) - 1, (0,)))
+                    links.append((keys.index(table_run), len(keys) - 1))
                 else:
-                    links.append((len(keys) - 1, keys.index(table_run), (1,)))
+                    links.append((len(keys) - 1, keys.index(table_run)))
         found = _fill(tuple(spans), tuple(links), problem.parallel)
         if found is None:
             return None
@@ -450,12 +450,12 @@ def _restore(play: Play, phase: _Phase) -> Play:
     )
 
 
-#: Runs of one suit as the join phase sees them: (lo, hi, whether it is a new run, there only once
-#: the card joining it is laid).
+#: Runs of one suit as the join phase sees them: (lo, hi, whether it is a new run, melded just
+#: before the first card laid on it or joining it).
 Spans = tuple[tuple[int, int, bool], ...]
-#: The gaps to fill: (lower run, upper run, the sides cards may be laid from: 0 on the lower run's
-#: top, 1 on the upper run's bottom), runs by their place in the spans.
-Links = tuple[tuple[int, int, tuple[int, ...]], ...]
+#: The gaps to fill, as (lower run, upper run) by their place in the spans: a card is laid on the
+#: lower run's top (side 0) or on the upper run's bottom (side 1).
+Links = tuple[tuple[int, int], ...]
 
 
 @cache
@@ -464,9 +464,9 @@ def _fill(spans: Spans, links: Links, parallel: bool) -> tuple[int, tuple[tuple[
     side); None if no order fills every gap.
 
     A card laid at a run's end scores 10 × the run's cards after it; the last card of a gap joins
-    the runs on its sides, and scores 10 × the joined run's cards (a new run joined scores its own
-    meld too). Any other card may not touch the end of a run of the suit (it would join it), nor,
-    where parallel melds are forbidden, lie on a rank another run holds.
+    the runs on its sides, and scores 10 × the joined run's cards; a new run scores its meld when
+    it is melded. Any other card may not touch the end of a run of the suit (it would join it),
+    nor, where parallel melds are forbidden, lie on a rank another run holds.
     """
     memo: dict[tuple[int, ...], tuple[int, tuple[tuple[int, int], ...]] | None] = {}
 
@@ -476,24 +476,23 @@ def _fill(spans: Spans, links: Links, parallel: bool) -> tuple[int, tuple[tuple[
         found: tuple[int, tuple[tuple[int, int], ...]] | None = None
         segments = _segments(spans, links, state)
         done = True
-        for i, (lower, upper, sides) in enumerate(links):
+        for i, (lower, upper) in enumerate(links):
             top, bottom = spans[lower][1] + state[2 * i], spans[upper][0] - state[2 * i + 1]
             if bottom - top == 1:
                 continue
             done = False
             closing = bottom - top == 2
-            for side in sides:
+            for side in (0, 1):
                 rank, own, far = (top + 1, lower, upper) if side == 0 else (bottom - 1, upper, lower)
-                mine = segments[own]
+                mine, melded = _laid(spans, segments, own)
                 if not _clear(segments, mine, rank, side, closing, parallel):
                     continue
                 size = mine[1] - mine[0] + 2
                 if closing:
-                    lo, hi, new = spans[far]
-                    size += hi - lo + 1 if new else segments[far][1] - segments[far][0] + 1
-                    points = 10 * size + (meld_value(hi - lo + 1) if new else 0)
-                else:
-                    points = 10 * size
+                    other, more = _laid(spans, segments, far)
+                    size += other[1] - other[0] + 1
+                    melded += more
+                points = 10 * size + melded
                 after = best((*state[: 2 * i + side], state[2 * i + side] + 1, *state[2 * i + side + 1 :]))
                 if after is not None and (found is None or points + after[0] > found[0]):
                     found = (points + after[0], ((i, side), *after[1]))
@@ -503,6 +502,15 @@ def _fill(spans: Spans, links: Links, parallel: bool) -> tuple[int, tuple[tuple[
         return found
 
     return best((0,) * (2 * len(links)))
+
+
+def _laid(spans: Spans, segments: list[tuple[int, int, int] | None], x: int) -> tuple[tuple[int, int, int], int]:
+    """Run ``x``'s current segment, and the points of its meld if it is a new run melded now."""
+    found = segments[x]
+    if found is not None:
+        return found, 0
+    lo, hi, _ = spans[x]
+    return (lo, hi, x), meld_value(hi - lo + 1)
 
 
 def _segments(spans: Spans, links: Links, state: tuple[int, ...]) -> list[tuple[int, int, int] | None]:
@@ -518,9 +526,11 @@ def _segments(spans: Spans, links: Links, state: tuple[int, ...]) -> list[tuple[
             x = root[x]
         return x
 
-    for i, (lower, upper, _) in enumerate(links):
+    for i, (lower, upper) in enumerate(links):
         hi[lower] += state[2 * i]
         lo[upper] -= state[2 * i + 1]
+        present[lower] = present[lower] or state[2 * i] > 0
+        present[upper] = present[upper] or state[2 * i + 1] > 0
         if lo[upper] - hi[lower] == 1:
             present[lower] = present[upper] = True
             root[find(upper)] = find(lower)
@@ -558,7 +568,7 @@ def _replay(spans: list, links: list, order: tuple[tuple[int, int], ...]) -> Ite
     state = [0] * (2 * len(links))
     name = list(range(len(spans)))
     for i, side in order:
-        lower, upper, _ = links[i]
+        lower, upper = links[i]
         top, bottom = spans[lower][1] + state[2 * i], spans[upper][0] - state[2 * i + 1]
         own, far = (lower, upper) if side == 0 else (upper, lower)
         rank = top + 1 if side == 0 else bottom - 1

@@ -240,18 +240,20 @@ def _join_steps(
     """The lay-offs that join runs, card by card (iceberg-4.4); ``current`` and ``numbers`` follow
     the table runs (by their place among the runs) as they grow and join.
 
-    A new run that a lay-off joins is melded just before it, as meld ``melded`` + 1, + 2 …
+    A new run (a negative key) is melded just before the first card laid on it or joining it, as
+    meld ``melded`` + 1, + 2 …
     """
     steps = []
     for move in play.joins:
         card = card_at(move.rank, move.suit)
-        if move.joins is not None and move.joins < 0:
-            _, lo, hi = play.joined_news[move.joins]
-            meld_step = _new_meld([card_at(r, move.suit) for r in range(lo, hi + 1)], decks)
-            steps.append(meld_step)
-            melded += 1
-            current[move.joins] = classify_meld(meld_step.cards, decks).meld
-            numbers[move.joins] = melded
+        for key in (move.onto, move.joins):
+            if key is not None and key not in current:
+                _, lo, hi = play.joined_news[key]
+                meld_step = _new_meld([card_at(r, move.suit) for r in range(lo, hi + 1)], decks)
+                steps.append(meld_step)
+                melded += 1
+                current[key] = classify_meld(meld_step.cards, decks).meld
+                numbers[key] = melded
         target = current[move.onto]
         partners = {} if move.joins is None else {move.joins: current.pop(move.joins)}
         verdict = lay_off_joining(target, [card], decks, partners).verdict
