@@ -34,7 +34,7 @@ from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.paks.quick import CARDS, QUICK
 from referee.web.entries import EntryForm
-from referee.web.forms import WholeNumberField, leaf_fields
+from referee.web.forms import WholeNumberField, add_error, leaf_fields
 from referee.web.i18n import say
 
 #: Seats a Paks table has at most (paks-1.1).
@@ -141,7 +141,7 @@ class PaksEntryForm(EntryForm):
             if self.held(n, suit).data == MORE and self.more(n, suit).data is None
         ]
         for field in missing:
-            field.errors = [*list(field.errors or []), _("type how many paks")]
+            add_error(field, _("type how many paks"))
         return not missing
 
     def prepare(self, setup: MatchSetup, dealer: str | None) -> None:
@@ -267,7 +267,7 @@ class PaksEntryForm(EntryForm):
             if field is None:
                 self.form_errors.append(message)
             else:
-                field.errors = [*list(field.errors or []), message]
+                add_error(field, message)
             return
         rows = self._rows_of(error)
         if not rows:
@@ -275,7 +275,7 @@ class PaksEntryForm(EntryForm):
         for n, row in enumerate(rows):
             field = row.form.cards
             pointer = _("`%(card)s` is here too (see above)", card=error.token) if n else message
-            field.errors = [*list(field.errors or []), pointer]
+            add_error(field, pointer)
 
     def _quick_field_of(self, error: InputError) -> Field | None:
         """The field an error of a quick entry is at, or None (then it goes above the form).

@@ -26,6 +26,7 @@ from referee.web.entries.clabber import holds_token, suit_field
 from referee.web.forms import (
     RadioChoiceField,
     WholeNumberField,
+    add_error,
     choices,
     option_fields,
     place_error,
@@ -123,7 +124,7 @@ class MeldsForm(VariantForm):
         if target is None:
             place_error(self, error)
         else:
-            target.errors = [*list(target.errors or []), say(error)]
+            add_error(target, say(error))
 
 
 for _i in range(MAX_SEATS):
@@ -210,7 +211,7 @@ class TrickForm(LedForm):
         fields = self.card_fields()
         for k in range(1, len(fields)):
             if (fields[k].data or "").strip() and not (fields[k - 1].data or "").strip():
-                fields[k - 1].errors = [*list(fields[k - 1].errors or []), _("Enter the cards in order, without a gap")]
+                add_error(fields[k - 1], _("Enter the cards in order, without a gap"))
                 return False
         return True
 
@@ -226,7 +227,7 @@ class TrickForm(LedForm):
         if token:
             holding = [f for f in self.card_fields() if holds_token(f.data, token)]
             if holding:
-                holding[-1].errors = [*list(holding[-1].errors or []), say(error)]
+                add_error(holding[-1], say(error))
                 return
         place_error(self, error)
 
@@ -299,7 +300,7 @@ class LegalForm(LedForm):
         if target is None:
             place_error(self, error)
         else:
-            target.errors = [*list(target.errors or []), say(error)]
+            add_error(target, say(error))
 
 
 for _name, _field in option_fields(PLAY_OPTIONS).items():
@@ -454,7 +455,7 @@ class ScoreForm(_Variant):
         if target is None:
             place_error(self, error)
         else:
-            target.errors = [*list(target.errors or []), say(error)]
+            add_error(target, say(error))
 
 
 for _i in range(MAX_SIDES):

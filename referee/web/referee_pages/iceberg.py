@@ -17,7 +17,7 @@ from referee.rules.iceberg import ICEBERG, pack_for
 from referee.rules.iceberg.checks import illegal_melds
 from referee.web.entries import same_card
 from referee.web.entries.iceberg import tokens
-from referee.web.forms import RadioChoiceField, choices, option_fields, place_error, raw_options
+from referee.web.forms import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -48,7 +48,7 @@ class DecksForm(FlaskForm):
         name = error.location[0] if error.location else error.field
         target = getattr(self, str(name), None) if name else None
         if isinstance(target, StringField):
-            target.errors = [*list(target.errors or []), error.msg]
+            add_error(target, error.msg)
         else:
             place_error(self, error)
 
@@ -83,7 +83,7 @@ class LeftoverForm(DecksForm):
         for number in illegal_melds(result):
             if number <= TABLE_ROWS:
                 row = self.row(number - 1)
-                row.errors = [*list(row.errors or []), _l("Not a legal meld: see the verdict above.")]
+                add_error(row, _l("Not a legal meld: see the verdict above."))
 
     def place_error(self, error: InputError) -> None:
         """At every field holding the named card; else at the hand, the table or the top."""
@@ -92,17 +92,17 @@ class LeftoverForm(DecksForm):
                 f for f in (self.hand, *self.table_rows()) if any(same_card(t, error.token) for t in tokens(f.data))
             ]
             for holder in holders:
-                holder.errors = [*list(holder.errors or []), error.msg]
+                add_error(holder, error.msg)
             if holders:
                 return
         if error.field == "table":
             row = error.location[1] if len(error.location) > 1 else None
             if isinstance(row, int) and 0 < row <= TABLE_ROWS:
-                self.row(row - 1).errors = [*list(self.row(row - 1).errors or []), error.msg]
+                add_error(self.row(row - 1), error.msg)
             else:
                 self.table_errors.append(error.msg)
         elif error.field == "hand":
-            self.hand.errors = [*list(self.hand.errors or []), error.msg]
+            add_error(self.hand, error.msg)
         else:
             place_error(self, error)
 

@@ -18,7 +18,15 @@ from referee.rules.paks import PAKS, pack
 from referee.rules.seating import find_name
 from referee.web.end_page import end_form_class, end_page
 from referee.web.entries.paks import holds_card
-from referee.web.forms import ChoiceField, MultiCheckboxField, RadioChoiceField, choices, option_fields, raw_options
+from referee.web.forms import (
+    ChoiceField,
+    MultiCheckboxField,
+    RadioChoiceField,
+    add_error,
+    choices,
+    option_fields,
+    raw_options,
+)
 from referee.web.i18n import say
 from referee.web.presentation import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -63,7 +71,7 @@ class _DecksForm(FlaskForm):
         if target is None and error.field:
             target = getattr(self, self.field_named(error.field, error.location), None)
         if isinstance(target, Field):
-            target.errors = [*list(target.errors or []), say(error)]
+            add_error(target, say(error))
         else:
             self.form_errors.append(say(error))
 
