@@ -98,7 +98,6 @@ class Client:
             self.token = found.group(1)
         return response.status, response.headers.get("Location", ""), text, elapsed
 
-
     def _exchange(
         self, method: str, path: str, body: str | None, headers: dict[str, str]
     ) -> tuple[http.client.HTTPResponse, bytes]:

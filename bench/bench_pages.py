@@ -11,8 +11,12 @@ Iceberg match of ``--deals`` deals (300, the length issue 13 measures; the app i
 ``limits.MAX_DEALS_PER_MATCH`` = 100 deals per match, so this bench's process raises that limit to
 one more than ``--deals``). Each page is requested ``--repeat`` times through the test client, as a
 phone would (brotli accepted), after one warm-up request; the median is compared with the bare
-endpoint's median measured in the same run. The rows "no sheet kept" empty the app's kept sheets
-before each request (as a worker that has not read the match yet): for information, no target.
+endpoint's median measured in the same run. The first row of each page is the page as served to the
+next reader of its version (the app keeps one rendering per version, role and language). The rows
+"rendered afresh" empty the kept renderings before each request (the first reader after a change),
+the rows "nothing kept" empty the kept sheets too (a worker that has not read the match yet): for
+information, no target. The new-deal form of a 10-deal match, rendered afresh, shows that the
+form does not grow with the match.
 
 Targets (issue 13): evening page ≤ 10×; 300-deal Iceberg sheet ≤ 80× and ≤ 300 KB as sent; the
 new-deal form of that match ≤ 10×; its filled sheet PDF ≤ 3 s and ≤ 300 MB peak (the resident
@@ -40,7 +44,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
-from referee.web import limits, scoring
+from referee.web import conditional, limits, scoring
 from tests.long_evening import dracula_match, evening_export, iceberg_match
 
 HEADERS = {"Accept-Encoding": "br, gzip"}
@@ -88,12 +92,15 @@ def median_ms(
     return statistics.median(times) * 1000, len(first.data)
 
 
-def forget_sheets(app: Flask) -> Callable[[], None]:
-    """What empties the app's kept sheets (referee.web.scoring), as in a worker that has read none yet."""
+def forgetting(app: Flask, *, sheets: bool) -> Callable[[], None]:
+    """What empties the app's kept renderings (referee.web.conditional), and with ``sheets`` its kept
+    sheets too (referee.web.scoring), as in a worker that has read none yet."""
 
     def forget() -> None:
         with app.app_context():
-            scoring._sheets().cache.clear()
+            conditional._shared_pages()[0].clear()
+            if sheets:
+                scoring._sheets().cache.clear()
 
     return forget
 
@@ -144,27 +151,32 @@ def main() -> None:
         from referee.web.db import db
         from referee.web.models import Evening
 
-        code = long.rsplit("/", 1)[1]
-        match_id = db.session.query(Evening).filter_by(code=code).one().matches[0].id
-    sheet = f"{long}/matches/{match_id}"
+        def first_match(path: str) -> str:
+            code = path.rsplit("/", 1)[1]
+            return f"{path}/matches/{db.session.query(Evening).filter_by(code=code).one().matches[0].id}"
+
+        sheet, short = first_match(long), first_match(evening)
 
     bare, bare_bytes = median_ms(client, "/bench/bare", args.repeat * 4)
     bare_cpu = last_cpu_ms
-    forget = forget_sheets(app)
-    rows = [
-        ("evening page, 10 matches / 80 deals", evening, 10.0, None, False),
-        ("  the same, no sheet kept", evening, None, None, True),
-        (f"Iceberg sheet, {args.deals} deals", sheet, 80.0, 300 * 1024, False),
-        ("  the same, no sheet kept", sheet, None, None, True),
-        (f"new-deal form, {args.deals}-deal match", f"{sheet}/deals/new", 10.0, None, False),
-        (f"Iceberg sheet, {args.deals} deals, 304", None, None, None, False),
+    afresh, cold = forgetting(app, sheets=False), forgetting(app, sheets=True)
+    form = f"{sheet}/deals/new"
+    rows: list[tuple[str, str | None, float | None, int | None, Callable[[], None] | None]] = [
+        ("evening page, 10 matches / 80 deals", evening, 10.0, None, None),
+        ("  rendered afresh", evening, None, None, afresh),
+        ("  nothing kept", evening, None, None, cold),
+        (f"Iceberg sheet, {args.deals} deals", sheet, 80.0, 300 * 1024, None),
+        ("  rendered afresh", sheet, None, None, afresh),
+        ("  nothing kept", sheet, None, None, cold),
+        (f"new-deal form, {args.deals}-deal match", form, 10.0, None, None),
+        ("  rendered afresh", form, None, None, afresh),
+        ("  10-deal match, rendered afresh", f"{short}/deals/new", None, None, afresh),
+        (f"Iceberg sheet, {args.deals} deals, 304", None, None, None, None),
     ]
     print(f"bare HTML endpoint: {bare:.2f} ms, {bare_cpu:.2f} ms CPU ({bare_bytes} B)")
     print(f"{'page':<38} {'median ms':>10} {'ratio':>7} {'target':>7} {'KB sent':>8}  verdict  {'CPU ratio':>9}")
-    for label, url, target, size_limit, cold in rows:
-        if cold:
-            ms, size = median_ms(client, url, args.repeat, forget)
-        elif url is None:
+    for label, url, target, size_limit, before in rows:
+        if url is None:
             etag = client.get(sheet, headers=HEADERS).headers["ETag"]
             times, cpu = [], []
             for _ in range(args.repeat):
@@ -175,7 +187,7 @@ def main() -> None:
             ms, size = statistics.median(times) * 1000, 0
             last_cpu_ms = statistics.median(cpu) * 1000
         else:
-            ms, size = median_ms(client, url, args.repeat)
+            ms, size = median_ms(client, url, args.repeat, before or (lambda: None))
         cpu_ratio = last_cpu_ms / bare_cpu
         ratio = ms / bare
         ok = (target is None or ratio <= target) and (size_limit is None or size <= size_limit)

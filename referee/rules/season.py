@@ -159,8 +159,7 @@ def _rate(model: PlackettLuce, game: dict[str, GameRecord], placings: Sequence[A
     if len(placings) < 2:
         return
     teams = [
-        [model.rating(mu=game[m].mu, sigma=game[m].sigma, name=m) for m in placing.side.members]
-        for placing in placings
+        [model.rating(mu=game[m].mu, sigma=game[m].sigma, name=m) for m in placing.side.members] for placing in placings
     ]
     rated = model.rate(teams, ranks=[float(placing.place) for placing in placings])
     for team in rated:

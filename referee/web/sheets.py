@@ -17,7 +17,7 @@ from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web import rights
 from referee.web.claim_input import ClaimInput
-from referee.web.conditional import conditional, etag_for
+from referee.web.conditional import conditional
 from referee.web.db import db
 from referee.web.entries import EntryForm, entry_form_class
 from referee.web.forms import (
@@ -85,8 +85,11 @@ def evening(code: str) -> Any:
     # An editor's page offers the groups this browser may add the evening to: they are part of its tag.
     groups = "-".join(str(group.id) for group in joinable_groups(evening)) if g.can_edit else ""
     return conditional(
-        etag_for(f"evening-{evening.id}-{groups}", evening_version(evening), editor=g.can_edit),
+        f"evening-{evening.id}-{evening.group_id}-{groups}",
+        evening_version(evening),
         lambda: _evening_page(evening, PlayerForm()),
+        editor=g.can_edit,
+        shared=evening.name,
     )
 
 
@@ -132,14 +135,14 @@ def _file_name(evening: Evening) -> str:
 def evening_version_json(code: str) -> Any:
     """What live.js polls on the evening page; a matching ETag answers 304 without a body."""
     version = evening_version(_evening(code))
-    return conditional(etag_for("evening-version", version, editor=False), lambda: jsonify(version=version))
+    return conditional("evening-version", version, lambda: jsonify(version=version), editor=False)
 
 
 @sheets.get("/<code>/matches/<int:match_id>/version")
 def match_version(code: str, match_id: int) -> Any:
     """What live.js polls on a sheet; a matching ETag answers 304 without a body."""
     version = _match(code, match_id)[1].version
-    return conditional(etag_for("match-version", version, editor=False), lambda: jsonify(version=version))
+    return conditional("match-version", version, lambda: jsonify(version=version), editor=False)
 
 
 @sheets.get("/<code>/edit/<token>")
@@ -206,9 +209,9 @@ def new_match(code: str, game_slug: str) -> Any:
     return render_template("match_new.html", evening=evening, game=game, form=form), status
 
 
-def _follower_page(evening: Evening, match: Match) -> Hashable | None:
-    """For a follower, what a match's page shows beyond its tag: it is then rendered once for all followers."""
-    return None if g.can_edit else (evening.name, match.created_at)
+def _shown_beside_version(evening: Evening, match: Match) -> Hashable:
+    """What a match's pages show beyond its version: they are rendered once for all who read them."""
+    return (evening.name, match.created_at)
 
 
 @sheets.get("/<code>/matches/<int:match_id>")
@@ -233,7 +236,7 @@ def match(code: str, match_id: int) -> Any:
         )
 
     return conditional(
-        etag_for(f"match-{match.id}", match.version, editor=g.can_edit), render, shared=_follower_page(evening, match)
+        f"match-{match.id}", match.version, render, editor=g.can_edit, shared=_shown_beside_version(evening, match)
     )
 
 
@@ -258,7 +261,7 @@ def deal(code: str, match_id: int, number: int) -> Any:
         )
 
     kind = f"deal-{match.id}-{number}" + ("-part" if part else "")
-    return conditional(etag_for(kind, match.version, editor=g.can_edit), render, shared=_follower_page(evening, match))
+    return conditional(kind, match.version, render, editor=g.can_edit, shared=_shown_beside_version(evening, match))
 
 
 @sheets.post("/<code>/matches/<int:match_id>/rematch")
@@ -295,10 +298,19 @@ def new_deal(code: str, match_id: int) -> Any:
     if full:
         flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if request.method == "GET":
+
+        def render() -> str:
+            form = entry_form_class(game.slug)()
+            form.version.data = number
+            claim = _claim_input(game, match, number)
+            return _deal_form_html(evening, match, form, claim, number, result.next_dealer, editing=False)
+
+        return conditional(
+            f"new-deal-{match.id}", match.version, render, editor=True, shared=_shown_beside_version(evening, match)
+        )
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match, number)
-    if request.method == "GET":
-        form.version.data = number
     if form.validate_on_submit() and claim.valid:
         try:
             deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
@@ -341,10 +353,28 @@ def _deal_page(
     conflict: bool = False,
 ) -> Any:
     """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
+    page = _deal_form_html(
+        evening, match, form, claim, number, dealer, editing=editing, newer=newer, newer_result=newer_result
+    )
+    status = 400 if request.method == "POST" and not form.is_step() else 200
+    return page, (409 if newer or conflict else status)
+
+
+def _deal_form_html(
+    evening: Evening,
+    match: Match,
+    form: EntryForm,
+    claim: ClaimInput,
+    number: int,
+    dealer: str | None,
+    *,
+    editing: bool,
+    newer: Any = None,
+    newer_result: Any = None,
+) -> str:
     game = svc.game_of(match)
     setup = svc.setup_of(match)
     form.prepare(setup, dealer)
-    status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -359,7 +389,7 @@ def _deal_page(
         editing=editing,
         newer=newer,
         newer_result=newer_result,
-    ), (409 if newer or conflict else status)
+    )
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
