@@ -16,6 +16,7 @@ from referee.rules.game import CLAIM, Game
 from referee.rules.registry import GAMES, get_game
 from referee.web import matches as svc
 from referee.web import rights
+from referee.web.authors import remembered_author
 from referee.web.claim_input import ClaimInput
 from referee.web.conditional import conditional
 from referee.web.db import db
@@ -306,9 +307,9 @@ def new_deal(code: str, match_id: int) -> Any:
             claim = _claim_input(game, match, number)
             return _deal_form_html(evening, match, form, claim, number, result.next_dealer, editing=False)
 
-        return conditional(
-            f"new-deal-{match.id}", match.version, render, editor=True, shared=_shown_beside_version(evening, match)
-        )
+        # The form asks a phone's name until the phone has given one: its page and tag say which.
+        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
+        return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match, number)
     if form.validate_on_submit() and claim.valid:

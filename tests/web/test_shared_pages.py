@@ -115,3 +115,17 @@ def test_a_page_holding_a_token_made_before_it_is_not_kept(app: Flask) -> None:
         assert first == generate_csrf()
     with app.test_request_context("/somewhere"):
         assert conditional._rendered_once("other", lambda: "never rendered") == generate_csrf() != first
+
+
+def test_the_form_asks_a_phones_name_only_of_a_phone_that_gave_none(app: Flask, renders: list[str]) -> None:
+    code, match_id = new_match(app)
+    sheet = f"/e/{code}/matches/{match_id}"
+    named, unnamed = Browser(app.test_client()), Browser(app.test_client())
+    for editor in (named, unnamed):
+        editor.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
+    entered = named.submit(f"{sheet}/deals/new", {**zhengfen_form(ORDERS[0], 1), "device": "Ann's phone"})
+    assert entered.status_code == 302
+    assert "Deal 1 entered" in named.get(sheet).get_data(as_text=True)
+    asked = 'name="device"'
+    assert asked in unnamed.get(f"{sheet}/deals/new").get_data(as_text=True)
+    assert asked not in named.get(f"{sheet}/deals/new").get_data(as_text=True)
