@@ -23,6 +23,7 @@ def test_every_part_of_a_games_ui_exists(app: Flask, slug: str) -> None:
     ui = GAME_UI[slug]
     form = ui.entry_form()
     assert issubclass(form, EntryForm) and form is not EntryForm
+    assert form.game is GAMES[slug]  # the rules that judge a refused deal anyway
     for template in ui.templates():
         app.jinja_env.get_template(template)  # raises TemplateNotFound for a missing one
     if ui.referee_module is not None:

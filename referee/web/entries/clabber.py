@@ -16,10 +16,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import SUIT_TITLES, SUITS
+from referee.cards import SUIT_TITLES, SUITS, CardError
 from referee.errors import InputError
 from referee.messages import Message
-from referee.rules.clabber import MELD_KINDS, MELD_LABELS, meld_kinds_for
+from referee.rules.clabber import CLABBER, MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import Game, MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
@@ -53,6 +53,7 @@ def holds_token(text: str | None, token: str) -> bool:
 
 
 class ClabberEntryForm(EntryForm):
+    game = CLABBER
     template = "games/clabber/entry.html"
 
     makers = RadioField(_l("Who said “I play”?"), choices=[], validate_choice=False)
@@ -243,6 +244,35 @@ class ClabberEntryForm(EntryForm):
         if group == "meld_cards" and place is not None:
             return next((self.cards_field(j) for j in range(MAX_PLAYERS) if self.player_field(j).data == place), None)
         return None
+
+    def judged_from(self, error: InputError) -> list[Field]:
+        """A choice on its own (the trump with the turn-up and the round, the bell with the trump and the
+        declarers' cards); a side's points, or its meld types, on their own; a player's cards with every
+        hand holding the card named; a sum or the declarations together with all of their group."""
+        group, place = (error.field or "").split(".")[0], _place(error)
+        points = [self.points_field(i) for i in range(MAX_SIDES)]
+        melds = [self.meld_field(i, k) for i in range(MAX_SIDES) for k in range(MELDS_PER_SIDE)]
+        hands = [self.cards_field(j) for j in range(MAX_PLAYERS)]
+        together: dict[str, list[Field]] = {
+            "makers": [self.makers],
+            "round": [self.round],
+            "turn_up": [self.turn_up],
+            "trump": [self.trump, self.turn_up, self.round],
+            "bell": [self.bell, self.trump, *hands],
+            "points": points,
+            "filled": points,
+            "melds": melds,
+            "meld_cards": [*hands, *melds],
+        }
+        target = self._field_of(error)
+        if target is None or group not in ("points", "melds", "meld_cards"):
+            return together.get(group, self.deal_fields())
+        if group == "melds":
+            side = next(i for i in range(MAX_SIDES) if self.side_field(i).data == place)
+            return [self.meld_field(side, k) for k in range(MELDS_PER_SIDE)]
+        if group == "meld_cards" and isinstance(error, CardError):
+            return [target, *(field for field in hands if holds_token(field.data, error.token))]
+        return [target]
 
 
 def _place(error: InputError) -> str | None:

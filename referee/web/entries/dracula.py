@@ -9,8 +9,9 @@ from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import CardError
+from referee.cards import CardError, TooManyCopiesError
 from referee.errors import InputError
+from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import add_error
@@ -18,6 +19,7 @@ from referee.web.i18n import say
 
 
 class DraculaEntryForm(EntryForm):
+    game = DRACULA
     template = "games/dracula/entry.html"
 
     order = StringField(
@@ -28,6 +30,9 @@ class DraculaEntryForm(EntryForm):
 
     def cells(self) -> list[list[StringField]]:
         return [[getattr(self, CELLS[r * 3 + c]) for c in range(3)] for r in range(3)]
+
+    def cell_fields(self) -> list[StringField]:
+        return [getattr(self, name) for name in CELLS]
 
     def to_entry(self) -> dict[str, Any]:
         layout = [[(getattr(self, CELLS[r * 3 + c]).data or "").strip() or None for c in range(3)] for r in range(3)]
@@ -61,6 +66,16 @@ class DraculaEntryForm(EntryForm):
                 if value and same_card(value, error.token):
                     return getattr(self, name)
         return None
+
+    def judged_from(self, error: InputError) -> list[Field]:
+        """A cell's card on its own, a card given too often with every cell holding it; the order of
+        placement, or the coffin as a whole, with every cell."""
+        target = self.error_field(error)
+        if error.field == "layout" and target is not None:
+            if isinstance(error, TooManyCopiesError):
+                return [cell for cell in self.cell_fields() if same_card(cell.data or "", error.token)] + [target]
+            return [target]
+        return [self.order, *self.cell_fields()] if error.field in ("layout", "order") else self.deal_fields()
 
 
 def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None:

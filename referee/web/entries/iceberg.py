@@ -134,6 +134,7 @@ class Board:
 
 
 class IcebergEntryForm(EntryForm):
+    game = ICEBERG
     template = "games/iceberg/entry.html"
 
     mode = HiddenField(default="log", validators=[Optional(), Length(max=10)])
@@ -220,8 +221,12 @@ class IcebergEntryForm(EntryForm):
     def prepare(self, setup: MatchSetup, dealer: str | None) -> None:
         self._name_fields(setup)
         self.board(setup, dealer)
-        if self.is_submitted() and self.action() is None and not self._judged:
-            self._judge_anyway(setup)
+        super().prepare(setup, dealer)
+
+    def unjudged(self) -> bool:
+        """Whether the deal was to be scored but refused before the rules layer saw it: a field the
+        form could not read, or a problem the form found itself."""
+        return self.action() is None and not self._judged
 
     def is_step(self) -> bool:
         refused = self.log_errors or self.cards.errors
@@ -631,25 +636,15 @@ class IcebergEntryForm(EntryForm):
         number = inside[0]
         return filled[number - 1] if 0 < number <= len(filled) else None
 
-    def _judge_anyway(self, setup: MatchSetup) -> None:
-        """A deal refused before the rules layer saw it (a field the form could not read, a problem the
-        form found itself): the rules' problems too, so that one refusal lists them all. A problem is
-        left out where a field already shows one, whose value the rules could not see."""
-        entry, _own = self._typed()
-        try:
-            ICEBERG.check_entry(setup, entry)
-        except InputError as error:
-            marked = {f.name for f in self if f.errors}
-            for one in error.each():
-                target = self._field_at(one)
-                if target is not None and target.name in marked:
-                    continue
-                if target is None and self._group_marked(one, marked):
-                    continue
-                self.place_error(one)
+    def typed_entry(self) -> dict[str, Any]:
+        return self._typed()[0]
 
-    def _group_marked(self, error: InputError, marked: set[str]) -> bool:
-        """Whether a field of the part an error is about shows a problem already (a sum over it would mislead)."""
+    def judged_from(self, error: InputError) -> list[Field]:
+        """The one field an error's location names; else every field of the part it is about (a sum over
+        a field the form could not read would mislead)."""
+        target = self._field_at(error)
+        if target is not None:
+            return [target]
         prefixes = {
             "played": ("played_",),
             "aces": ("aces_",),
@@ -658,7 +653,7 @@ class IcebergEntryForm(EntryForm):
             "table": ("table_",),
             "log": ("cards",),
         }.get(error.field or "", ())
-        return any(name.startswith(prefixes) for name in marked) if prefixes else False
+        return [field for field in self if prefixes and field.name.startswith(prefixes)]
 
     def _name_fields(self, setup: MatchSetup) -> None:
         """Each player's fields named after the player, as the summary of a refused deal lists them."""

@@ -28,7 +28,7 @@ from wtforms.fields import FieldList, FormField
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.cards import SUIT_NAMES, SUITS, CardError, card_tokens, parse_cards
-from referee.errors import FieldError, InputError
+from referee.errors import FieldError, InputError, TotalError
 from referee.messages import msg
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
@@ -67,6 +67,7 @@ class PakRow(Form):
 
 
 class PaksEntryForm(EntryForm):
+    game = PAKS
     template = "games/paks/entry.html"
     chips = CHIPS
     chip_values = CHIP_VALUES
@@ -153,6 +154,7 @@ class PaksEntryForm(EntryForm):
             self.mode.data = action
         elif self.mode.data not in MODES:
             self.mode.data = QUICK if self.quick else CARDS
+        super().prepare(setup, dealer)
 
     def _counted(self) -> bool:
         """Whether anything is entered in the quick fields yet."""
@@ -208,7 +210,7 @@ class PaksEntryForm(EntryForm):
             for suit in SUITS:
                 chip = (self.held(n, suit).data or "").strip()
                 count: Any = self.more(n, suit).data if chip == MORE else chip or 0
-                held[name][SUIT_NAMES[suit]] = int(count) if isinstance(count, str) and count.isdigit() else count
+                held[name][SUIT_NAMES[suit]] = int(count) if isinstance(count, str) and count.isdecimal() else count
             if self.kept(n).data is not None:
                 kept[name] = self.kept(n).data
         if not any(count for counts in held.values() for count in counts.values()) and not kept:
@@ -276,6 +278,20 @@ class PaksEntryForm(EntryForm):
             field = row.form.cards
             pointer = _("`%(card)s` is here too (see above)", card=error.token) if n else message
             add_error(field, pointer)
+
+    def judged_from(self, error: InputError) -> list[Field]:
+        """Quick: a count on its own (its chips and its box), anything else, such as the points kept
+        (bounded by every side's counts) or a suit's total, with every count and every side's points.
+        Card by card: the rows the error is shown at, else every row."""
+        if not self.quick:
+            rows = self._rows_of(error) or [row for seat in range(SEATS) for row in self.paks(seat).entries]
+            return [row.form.cards for row in rows]
+        field = self._quick_field_of(error)
+        if field is not None and error.location[:1] == ("held",) and not isinstance(error, TotalError):
+            suit = str(error.location[2])
+            number = next(n for n in range(SIDES) if field in (self.held(n, suit), self.more(n, suit)))
+            return [self.held(number, suit), self.more(number, suit)]
+        return self._quick_fields()
 
     def _quick_field_of(self, error: InputError) -> Field | None:
         """The field an error of a quick entry is at, or None (then it goes above the form).

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, IntegerField, StringField
+from wtforms import Field, HiddenField, IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from referee.cards import CardError, TooManyCopiesError, card_tokens
 from referee.errors import InputError
 from referee.messages import Join, Message, Param, msg
+from referee.rules.zhengfen import ZHENGFEN
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import ErrorGroup, WholeNumberField, add_error
 from referee.web.i18n import say
@@ -65,12 +66,17 @@ class Pile:
             return self.typed_cards
         return counts
 
+    @property
+    def fields(self) -> list[Field]:
+        return [self.cards, *self.counts]
+
     def show_error(self, message: str, *, at_counts: bool) -> None:
         field = self.counts[0] if at_counts else self.cards
         add_error(field, message)
 
 
 class ZhengFenEntryForm(EntryForm):
+    game = ZHENGFEN
     template = "games/zhengfen/entry.html"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -171,6 +177,16 @@ class ZhengFenEntryForm(EntryForm):
             self.piles_group.errors.append(message)
         else:
             self.form_errors.append(message)
+
+    def judged_from(self, error: InputError) -> list[Field]:
+        """The finishing order with all its places; a pile with its cards and counts (which must agree),
+        and every pile holding the card named; the point cards' total with every pile."""
+        if error.field == "order":
+            return [self.place(index) for index in range(SEATS)]
+        if error.field == "captured":
+            return [field for pile in self.piles() for field in pile.fields]
+        piles = [pile for pile in self.piles() if pile.key == error.field] + self._piles_holding(error)
+        return [field for pile in piles for field in pile.fields] if piles else self.deal_fields()
 
     def _piles_holding(self, error: InputError) -> list[Pile]:
         if not isinstance(error, CardError):
