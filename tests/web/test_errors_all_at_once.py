@@ -178,7 +178,8 @@ def test_paks_letters_in_the_points_and_a_bad_count_at_once(browser: Browser, he
 def test_paks_the_points_asked_for_are_not_asked_where_letters_stand(browser: Browser) -> None:
     from tests.web.test_paks_quick_pages import HELD
 
-    held = {side: dict(zip(("spades", "hearts", "diamonds", "clubs"), counts, strict=True)) for side, counts in HELD.items()}
+    suits = ("spades", "hearts", "diamonds", "clubs")
+    held = {side: dict(zip(suits, counts, strict=True)) for side, counts in HELD.items()}
     errors = rules_alone(PAKS, ("Ann", "Bob", "Cat", "Dan"), {"mode": "quick", "held": held, "kept": {"Bob & Dan": 60}})
     assert [e.location for e in errors] == [("kept", "Ann & Cat")]
     page = paks_deal(browser, {"Ann & Cat": "eighty", "Bob & Dan": 60}, None)
@@ -217,3 +218,10 @@ def test_dracula_a_card_twice_with_one_cell_unreadable_is_not_shown(browser: Bro
 def test_dracula_only_a_cell_too_long(browser: Browser) -> None:
     page = dracula_deal(browser, None, r1c1="KSKSK")
     assert problems(page) == ["r1c1"]
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "x", "-", "999"])
+def test_paks_a_chip_posted_as_any_text_is_refused_at_it_never_a_500(browser: Browser, typed: str) -> None:
+    """A superscript two is a digit to Python but no number to ``int``: read as what it is, a bad count."""
+    page = paks_deal(browser, {"Ann & Cat": "eighty", "Bob & Dan": 60}, None, held_1_S=typed)
+    assert problems(page) == ["kept_0", "held_1_S"]

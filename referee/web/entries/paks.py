@@ -280,18 +280,22 @@ class PaksEntryForm(EntryForm):
             add_error(field, pointer)
 
     def judged_from(self, error: InputError) -> list[Field]:
-        """Quick: a count on its own (its chips and its box), anything else, such as the points kept
-        (bounded by every side's counts) or a suit's total, with every count and every side's points.
-        Card by card: the rows the error is shown at, else every row."""
+        """Quick: a count on its own (its chips and its box), a suit's total with every side's count of
+        the suit; anything else, such as the points kept (bounded by every side's counts), with every
+        count and every side's points. Card by card: the rows the error is shown at, else every row."""
         if not self.quick:
             rows = self._rows_of(error) or [row for seat in range(SEATS) for row in self.paks(seat).entries]
             return [row.form.cards for row in rows]
         field = self._quick_field_of(error)
-        if field is not None and error.location[:1] == ("held",) and not isinstance(error, TotalError):
-            suit = str(error.location[2])
-            number = next(n for n in range(SIDES) if field in (self.held(n, suit), self.more(n, suit)))
-            return [self.held(number, suit), self.more(number, suit)]
-        return self._quick_fields()
+        if field is None or error.location[:1] != ("held",):
+            return self._quick_fields()
+        suit = str(error.location[2])
+        sides = (
+            range(SIDES)
+            if isinstance(error, TotalError)
+            else [n for n in range(SIDES) if field is self.held(n, suit) or field is self.more(n, suit)]
+        )
+        return [count for n in sides for count in (self.held(n, suit), self.more(n, suit))]
 
     def _quick_field_of(self, error: InputError) -> Field | None:
         """The field an error of a quick entry is at, or None (then it goes above the form).
