@@ -106,6 +106,18 @@ def join(items: Iterable[Param], separator: str = ", ") -> Join:
 SEPARATORS = tuple(message.id for message in (msg(", "), msg("; "), msg(" and "), msg(" or ")))
 
 
+def renamed(value: Param, names: Mapping[str, Param]) -> Param:
+    """``value`` with every plain parameter that is a key of ``names`` replaced by its name there: an
+    entry's key (``captured.Ann``, ``layout``) named as the form or the page names it."""
+    if isinstance(value, Message):
+        return Message(value.id, tuple((key, renamed(param, names)) for key, param in value.params), value.plural)
+    if isinstance(value, Join):
+        return Join(tuple(renamed(item, names) for item in value.items), value.separator)
+    if isinstance(value, str):
+        return names.get(value, value)
+    return value
+
+
 def as_message(text: str | Message) -> Message:
     """A message as it is; a plain string as a message of its own (shown as it is in every language)."""
     return text if isinstance(text, Message) else Message(text)

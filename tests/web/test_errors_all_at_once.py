@@ -203,7 +203,10 @@ def test_dracula_a_cell_too_long_and_a_bad_card_at_once(browser: Browser, header
     assert problems(page) == ["r1c1", "r3c3"]
     assert 'value="KSKSK"' in page and 'value="QQ"' in page
     if headers:
-        in_japanese(page, "layout")
+        in_japanese(page)
+        assert "QQ （横列3、縦列3）はカードではありません" in error_at(page, "r3c3")
+    else:
+        assert "QQ (in Row 3, column 3) is not a card" in error_at(page, "r3c3")
 
 
 def test_dracula_a_card_twice_with_one_cell_unreadable_is_not_shown(browser: Browser) -> None:

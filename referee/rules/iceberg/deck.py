@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from referee.cards import Card, Pack, format_cards
 from referee.errors import InputError, Location
-from referee.messages import Join, Message, Param, msg
+from referee.messages import Message, msg, renamed
 
 ICEBERG_PACK = Pack(msg("Iceberg"))
 
@@ -63,18 +63,9 @@ def parse_at(pack: Pack, value: object, *, field: str, place: Message, location:
     try:
         return pack.parse(value, field=field)
     except InputError as error:
-        message = _replaced(error.msg, field, place)
+        message = renamed(error.msg, {field: place})
         assert isinstance(message, Message)
         error.msg, error.message, error.args = message, message.render(), (message.render(),)
         error.field = str(location[0])
         error.location = (*location, *error.location[1:])
         raise
-
-
-def _replaced(value: Param, plain: str, by: Message) -> Param:
-    """``value`` with every plain parameter ``plain`` inside it replaced by the message ``by``."""
-    if isinstance(value, Message):
-        return Message(value.id, tuple((k, _replaced(v, plain, by)) for k, v in value.params), value.plural)
-    if isinstance(value, Join):
-        return Join(tuple(_replaced(item, plain, by) for item in value.items), value.separator)
-    return by if value == plain else value

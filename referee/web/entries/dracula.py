@@ -11,6 +11,7 @@ from wtforms.validators import Length, Optional
 
 from referee.cards import CardError, TooManyCopiesError
 from referee.errors import InputError
+from referee.messages import renamed
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
 from referee.web.entries import EntryForm, same_card
@@ -49,8 +50,12 @@ class DraculaEntryForm(EntryForm):
 
     def place_error(self, error: InputError) -> None:
         """At the cell the error's location names (or that holds the card it names), at the order
-        field, or above the grid; in the reader's language."""
-        show_error(self, self.error_field(error), error)
+        field, or above the grid; in the reader's language. A card the rules say is "in layout" is
+        said to be in its cell, as the form names it."""
+        target = self.error_field(error)
+        if target is not None and error.field == "layout":
+            error.msg = renamed(error.msg, {"layout": str(target.label.text)})
+        show_error(self, target, error)
 
     def error_field(self, error: InputError) -> Field | None:
         if error.field == "order":

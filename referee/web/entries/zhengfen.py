@@ -21,7 +21,7 @@ from wtforms.validators import Length, NumberRange, Optional
 
 from referee.cards import CardError, TooManyCopiesError, card_tokens
 from referee.errors import InputError
-from referee.messages import Join, Message, Param, msg
+from referee.messages import Message, Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import ErrorGroup, WholeNumberField, add_error
@@ -202,18 +202,6 @@ class ZhengFenEntryForm(EntryForm):
         names: dict[str, Param] = {pile.key: pile.label for pile in self.piles()}
         names["hand"] = msg("the last hand")
         return names
-
-
-def renamed(value: Param, names: dict[str, Param]) -> Param:
-    """``value`` with every plain parameter that is a key of ``names`` replaced by its name there."""
-    if isinstance(value, Message):
-        params = tuple((key, renamed(param, names)) for key, param in value.params)
-        return Message(value.id, params, value.plural)
-    if isinstance(value, Join):
-        return Join(tuple(renamed(item, names) for item in value.items), value.separator)
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value
 
 
 def _fill(pile: Pile, value: list[str] | dict[str, int]) -> None:

@@ -15,11 +15,11 @@ from wtforms.validators import Length, Optional
 
 from referee.cards import card_tokens, check_copies
 from referee.errors import InputError
-from referee.messages import Param, msg
+from referee.messages import Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.rules.zhengfen.order import check_places
-from referee.web.entries.zhengfen import ZhengFenEntryForm, renamed
+from referee.web.entries.zhengfen import ZhengFenEntryForm
 from referee.web.forms import (
     ChoiceField,
     MultiCheckboxField,
