@@ -24,7 +24,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from referee.errors import InputError
@@ -145,11 +145,21 @@ class WholeNumberField(IntegerField):
 
     MAX_DIGITS = 12
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("invalid_value_message", _l("Enter a whole number, such as 40"))
+        super().__init__(*args, **kwargs)
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > self.MAX_DIGITS:
             self.data = None
             raise ValueError(_l("Enter a whole number of at most %(digits)s digits", digits=self.MAX_DIGITS))
         super().process_formdata(valuelist)
+
+    def pre_validate(self, form: Any) -> None:
+        """A value that is no number is refused once, by what it is: its range is not checked as well
+        (a blank box is left to the validators, ``Optional`` or ``InputRequired``)."""
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
 
 
 #: The longest part of a refused value a message repeats.

@@ -37,12 +37,13 @@ def refused(browser: Browser, url: str, data: dict[str, Any], headers: dict[str,
 
 def problems(page: str) -> list[str]:
     """The fields (or groups) the summary's lines lead to, in order, each once (a number box the form
-    cannot read may say two things); the count the summary announces agrees."""
+    cannot read says so, not also that its value is out of range); the count the summary announces agrees."""
     summary = summary_of(page)
     links = re.findall(r'<a href="#([\w-]+)">', summary)
     things = "1 thing" if len(links) == 1 else f"{len(links)} things"
     assert f"Not saved: {things} to fix" in summary or f"{len(links)}か所" in summary, text_of(summary)
-    return list(dict.fromkeys(links))
+    assert len(set(links)) == len(links), links
+    return links
 
 
 def error_at(page: str, field_id: str) -> str:
@@ -136,6 +137,9 @@ def test_zhengfen_letters_in_a_count_and_a_gap_in_the_order_at_once(
 ) -> None:
     page = zhengfen_deal(browser, headers, order=["Bob"], fives_0="x")
     assert problems(page) == ["order", "fives_0"]
+    assert error_at(page, "fives_0") == (
+        "40のような整数を入力してください" if headers else "Enter a whole number, such as 40"
+    )
     assert 'name="fives_0" type="text" value="x"' in page or 'value="x"' in page
     if headers:
         in_japanese(page)
