@@ -13,11 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from referee.messages import Param
 from referee.rules.checks import Check
 from referee.rules.claims import ITEMS
+from referee.web.forms import Problem
+from referee.web.i18n import say
 
 #: What the claim inputs say, in one place for translation.
 CLAIM_TEXT = {
@@ -86,6 +89,25 @@ class ClaimInput:
     @property
     def valid(self) -> bool:
         return not self.errors
+
+    def problems(self) -> list[Problem]:
+        """The claim's problems for a refused form's summary, in the page's order, each leading to its box."""
+        found = [
+            Problem(self.errors[name], f"claim-{index}", say(label))
+            for index, (side, label) in enumerate(self.sides, start=1)
+            if (name := f"claim-{side}") in self.errors
+        ]
+        labels = dict(self.sides)
+        found.extend(
+            Problem(
+                self.errors[box.input_name],
+                f"claim-{box.key}",
+                _("%(side)s: %(item)s", side=say(labels[box.side]), item=say(box.label)),
+            )
+            for box in self.boxes()
+            if box.input_name in self.errors
+        )
+        return found
 
     @property
     def text(self) -> dict[str, Any]:

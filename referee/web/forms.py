@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -324,9 +325,10 @@ class ErrorGroup:
 _UNSHOWN = ("HiddenField", "CSRFTokenField", "VersionField")
 
 
-def error_summary(form: FlaskForm) -> list[Problem]:
+def error_summary(form: FlaskForm, beside: Sequence[Problem] = ()) -> list[Problem]:
     """Every problem of a refused form, the form's own first, then each field's (and each group's,
-    from the form's ``error_groups()``) in the order the fields are declared."""
+    from the form's ``error_groups()``) in the order the fields are declared, then those of the
+    inputs ``beside`` it on the page (the claim's boxes)."""
     problems = [Problem(message) for message in getattr(form, "form_errors", [])]
     groups = list(form.error_groups()) if hasattr(form, "error_groups") else []
     for leaf in leaf_fields(form):
@@ -340,6 +342,7 @@ def error_summary(form: FlaskForm) -> list[Problem]:
     for group in groups:
         if group.before not in names:
             problems.extend(Problem(message, group.anchor, group.label) for message in group.errors)
+    problems.extend(beside)
     return problems
 
 

@@ -312,7 +312,7 @@ def new_deal(code: str, match_id: int) -> Any:
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match, number)
-    if form.validate_on_submit() and claim.valid:
+    if form.ready_to_score(claim_valid=claim.valid):
         try:
             deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
         except svc.DealTakenError as taken:
@@ -408,7 +408,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         form.load(deal.entry)
         claim.load(deal.entry.get(CLAIM))
         form.version.data = deal.version
-    elif form.validate_on_submit() and claim.valid:
+    elif form.ready_to_score(claim_valid=claim.valid):
         try:
             svc.edit_deal(match, number, claim.into(form.to_entry()), form.version.data)
         except svc.StaleEditError as stale:

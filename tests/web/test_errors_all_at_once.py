@@ -232,3 +232,19 @@ def test_paks_a_chip_posted_as_any_text_is_refused_at_it_never_a_500(browser: Br
     """A superscript two is a digit to Python but no number to ``int``: read as what it is, a bad count."""
     page = paks_deal(browser, {"Ann & Cat": "eighty", "Bob & Dan": 60}, None, held_1_S=typed)
     assert problems(page) == ["kept_0", "held_1_S"]
+
+
+def test_zhengfen_letters_in_a_claim_and_a_gap_in_the_order_at_once(browser: Browser) -> None:
+    """A deal held back for its claimed score is judged by the rules all the same."""
+    page = zhengfen_deal(browser, None, order=["Bob"], **{"claim-Ann": "lots"})
+    assert problems(page) == ["order", "claim-1"]
+    assert error_at(page, "claim-1") == "Enter whole points, such as 120 (or -300), or leave it empty"
+    assert 'value="lots"' in page
+
+
+def test_a_claimed_item_that_is_no_number_is_listed_in_the_summary_in_japanese(browser: Browser) -> None:
+    page = zhengfen_deal(browser, JA, order=["Bob"], **{"claimitem-0-captured": "lots"})
+    summary = text_of(summary_of(page))
+    assert 'href="#claim-0-captured"' in summary_of(page)
+    assert "Ann：" in summary and "lots" not in summary
+    in_japanese(page)

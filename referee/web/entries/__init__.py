@@ -57,6 +57,13 @@ class EntryForm(FlaskForm):
         self.form_refused = self.is_submitted() and not valid
         return valid
 
+    def ready_to_score(self, *, claim_valid: bool) -> bool:
+        """Whether a posted deal goes to the rules layer: the form and the claimed scores beside it
+        could be read. A deal held back for its claim is judged by the rules all the same."""
+        ready = self.validate_on_submit() and claim_valid
+        self.form_refused = self.is_submitted() and not ready
+        return ready
+
     def asks_device(self) -> bool:
         """Whether to ask this phone's name: only until it has given one."""
         return not remembered_author()
