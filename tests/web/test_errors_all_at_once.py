@@ -92,10 +92,13 @@ def test_clabber_letters_in_the_points_and_no_makers_at_once(browser: Browser, h
     page = clabber_post(browser, url, {"trump": "H", "round": "1", "points_0": "9O", "points_1": "60"}, headers)
     assert problems(page) == ["makers", "points_0"]
     assert 'value="9O"' in page and 'value="60"' in page  # nothing typed is lost
+    summary = text_of(summary_of(page))
     if headers:
         in_japanese(page)
+        assert "Ann & Cy：カードの点数 : 40のような整数を入力してください" in summary
     else:
         assert "Choose who said “I play”" in error_at(page, "makers")
+        assert "Ann & Cy: card points : Enter a whole number, such as 40" in summary
 
 
 def test_clabber_points_that_do_not_add_up_over_letters_are_not_summed(browser: Browser) -> None:

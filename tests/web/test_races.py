@@ -252,4 +252,3 @@ def test_correcting_the_last_deal_while_it_is_undone(app: Flask) -> None:
             assert entries(match)[1] == swapped(round_) and match.deals[1].version == 2
 
     race(app, (correct_second, undo_second), check)
-

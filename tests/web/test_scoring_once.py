@@ -234,4 +234,3 @@ def test_stored_sheet_equals_a_full_rescoring_after_any_changes(app: Flask, ops:
             match = fresh(match_id)
             assert [d.number for d in match.deals] == list(range(1, len(match.deals) + 1))
             assert svc.scored(match) == full_rescoring(match)
-

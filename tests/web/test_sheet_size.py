@@ -26,9 +26,7 @@ def sheet(browser: Browser) -> dict[str, str]:
     return {"evening": evening, "match": match}
 
 
-def test_the_sheet_works_out_only_the_latest_deal_and_links_the_others(
-    browser: Browser, sheet: dict[str, str]
-) -> None:
+def test_the_sheet_works_out_only_the_latest_deal_and_links_the_others(browser: Browser, sheet: dict[str, str]) -> None:
     page = browser.get(sheet["match"]).get_data(as_text=True)
     assert page.count('<ol class="explanation">') == 1
     latest = page.split('id="detail-3"')[1].split("</details>")[0]

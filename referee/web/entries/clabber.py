@@ -21,7 +21,7 @@ from referee.errors import InputError
 from referee.messages import Message
 from referee.rules.clabber import CLABBER, MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
-from referee.rules.game import Game, MatchSetup, Side
+from referee.rules.game import MatchSetup, Side
 from referee.web.entries import EntryForm, same_card
 from referee.web.forms import ErrorGroup, WholeNumberField, add_error, choices
 from referee.web.i18n import say
@@ -84,17 +84,27 @@ class ClabberEntryForm(EntryForm):
 
     # --- the match's seats --------------------------------------------------------------------
 
-    def bind(self, game: Game, setup: MatchSetup | None) -> str:
-        """Learn the sides and players of the match (called by the template); fill a loaded entry."""
-        if setup is None:
-            return ""
-        self.sides = game.sides(setup)
+    def prepare(self, setup: MatchSetup, dealer: str | None) -> None:
+        self.bind(setup)
+        super().prepare(setup, dealer)
+
+    def bind(self, setup: MatchSetup) -> None:
+        """Learn the sides and players of the match, each field named after its side or player (as a
+        refused deal's summary lists them); fill a loaded entry."""
+        self.sides = self.game.sides(setup)
         self.players = list(setup.players)
         self.count = setup.count
         for i in range(MAX_SIDES):
             self.side_field(i).data = self.sides[i].name if i < len(self.sides) else ""
         for j in range(MAX_PLAYERS):
             self.player_field(j).data = self.players[j] if j < len(self.players) else ""
+        for i, side in enumerate(self.sides):
+            self.points_field(i).label.text = _("%(side)s: card points", side=side.name)
+            self.meld_field(i, 0).label.text = _("%(side)s: meld", side=side.name)
+            for k in range(1, MELDS_PER_SIDE):
+                self.meld_field(i, k).label.text = _("%(side)s: another meld", side=side.name)
+        for j, player in enumerate(self.players):
+            self.cards_field(j).label.text = _("%(player)s: meld cards", player=player)
         self.makers.choices = choices(
             [(side.name, side.name) for side in self.sides] + [(PASSED, _("All passed twice"))]
         )
@@ -111,7 +121,6 @@ class ClabberEntryForm(EntryForm):
         if self._loaded is not None:
             self._fill(self._loaded)
             self._loaded = None
-        return ""
 
     def points_note(self) -> str:
         """What the card points of the deal add up to in this variant (clabber-2.3, clabber-10)."""
