@@ -95,7 +95,7 @@ def test_clabber_letters_in_the_points_and_no_makers_at_once(browser: Browser, h
     summary = text_of(summary_of(page))
     if headers:
         in_japanese(page)
-        assert "Ann & Cy：カードの点数 : 40のような整数を入力してください" in summary
+        assert "Ann &amp; Cy：カードの点数</a>：40のような整数を入力してください" in summary_of(page)
     else:
         assert "Choose who said “I play”" in error_at(page, "makers")
         assert "Ann & Cy: card points : Enter a whole number, such as 40" in summary
