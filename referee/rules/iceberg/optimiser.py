@@ -278,6 +278,15 @@ LaneMove = tuple[Tracks, int, int, tuple]
 _NOWHERE = -(10**12)
 #: The choice of a move that gives no card to runs: (runs continued, runs started, table runs).
 _NO_CHOICE: tuple = ((), 0, ())
+#: A lane's move as a sweep takes it (see :meth:`_Lane.scored_moves`).
+ScoredMove = tuple[int, int, int, tuple, int]
+#: A sweep's state is one integer: the cards of the current rank left to its set (8 bits), the
+#: colour specials' cards taken from the colour's first suit (8 bits), then each suit's track
+#: number (see :class:`_Lane`).
+_LOW_BITS = 16
+_LOW_MASK = (1 << _LOW_BITS) - 1
+_ID_BITS = 20
+_ID_MASK = (1 << _ID_BITS) - 1
 
 
 @dataclass(frozen=True)
@@ -341,9 +350,10 @@ class _Component:
         self.sign = 1 if problem.fewest else -1
         self.forbid = not problem.parallel
         self.lanes: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Lane] = {}
-        #: Lanes' moves by (suit, counts, rank, tracks, cards available): they do not depend on
-        #: what a lane credits free cards with, so lanes of one suit and counts share them.
-        self.moves: dict[tuple[int, tuple[int, ...], int, Tracks, int], list[LaneMove]] = {}
+        #: Lanes' moves by (lane shape, rank, tracks, cards available, next ranks open): they do
+        #: not depend on what a lane credits free cards with, nor on its counts further away, so
+        #: lanes of one suit share them (see :attr:`_Lane.shape`).
+        self.moves: dict[tuple, list[LaneMove]] = {}
 
     def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
         """What a card not used by a run may still bring, at most, given how many cards of each
@@ -417,7 +427,9 @@ class _Lane:
     """One suit of a component, with given counts: the moves of its cards rank by rank.
 
     Its moves and its bound depend only on the suit's counts, so choices of specials that leave
-    a suit alike share its lane and what it has worked out.
+    a suit alike share its lane and what it has worked out. A lane numbers the tracks it meets
+    (:attr:`ids`): a sweep's state holds those small numbers, cheap to hash and compare, rather
+    than the tracks themselves.
     """
 
     def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
@@ -431,6 +443,7 @@ class _Lane:
         #: Table runs of this suit the lane can extend: index → (lo, hi, size, cards above possible).
         self.tables: dict[int, tuple[int, int, int, int]] = {}
         self.starts: dict[int, list[int]] = {}
+        reaches = []
         for index, run in enumerate(problem.runs):
             if run.suit != suit:
                 continue
@@ -439,43 +452,74 @@ class _Lane:
             below, above = run.reach(column)
             if not below and not above:
                 continue
+            reaches.append((index, below, above))
             self.tables[index] = (run.lo, run.hi, run.size, above)
             for r in range(run.lo - below, run.lo):
                 self.starts.setdefault(r, []).append(index)
             if above:
                 self.starts.setdefault(run.hi + 1, []).append(index)
-        self._bounds: dict[tuple[int, Tracks], int] = {}
-        self._scored: dict[tuple[int, Tracks, int, bool], list[tuple[Tracks, int, int, tuple, int]]] = {}
+        #: All that the moves at a rank depend on besides the rank, the tracks, the cards given and
+        #: whether the next two ranks hold cards: lanes alike in it share their moves.
+        self.shape = (suit, tuple(reaches))
+        #: Where a sweep's state keeps this suit's track number.
+        self.shift = _LOW_BITS + _ID_BITS * suit
+        self.ids: dict[Tracks, int] = {_NO_TRACKS: 0}
+        self.tracks: list[Tracks] = [_NO_TRACKS]
+        self._moves: dict[tuple[int, int, int], list[tuple[int, int, int, tuple]]] = {}
+        #: The bound from each of the lane's ranks on, by track number; none past the last rank.
+        self._bounds: list[dict[int, int]] = [{} for _ in self.ranks]
+        self._scored: dict[tuple[int, int, int, bool], list[ScoredMove]] = {}
 
-    def moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
-        """Every way to give up to ``avail`` cards of rank r to runs, the best of each outcome."""
-        key = (self.suit, self.column, r, tracks, avail)
-        shared = self.component.moves
-        found = shared.get(key)
+    def position(self, r: int) -> int:
+        """The place among the lane's ranks of the first one at or above ``r``."""
+        return bisect_left(self.ranks, r)
+
+    def moves(self, j: int, t: int, avail: int) -> list[tuple[int, int, int, tuple]]:
+        """Every way to give up to ``avail`` cards of the lane's j-th rank to runs from tracks
+        number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
+        key = (j, t, avail)
+        found = self._moves.get(key)
         if found is None:
-            found = shared[key] = self._find_moves(r, tracks, avail)
+            r = self.ranks[j]
+            column = self.column
+            next_open = r + 1 < N_RANKS and column[r + 1] > 0
+            can_start = next_open and r + 2 < N_RANKS and column[r + 2] > 0
+            tracks = self.tracks[t]
+            shared = self.component.moves
+            general_key = (self.shape, r, tracks, avail, next_open, can_start)
+            general = shared.get(general_key)
+            if general is None:
+                general = shared[general_key] = self._find_moves(r, tracks, avail, next_open, can_start)
+            found = [(self._id(after), points, uses, choice) for after, points, uses, choice in general]
+            self._moves[key] = found
         return found
 
-    def scored_moves(
-        self, j: int, tracks: Tracks, avail: int, bounded: bool
-    ) -> list[tuple[Tracks, int, int, tuple, int]]:
-        """The moves at the lane's j-th rank with their objective and, if ``bounded``, the bound
-        after them (else 0): (tracks after, run points and cards in the objective's units, cards
-        used, choice, bound)."""
-        key = (j, tracks, avail, bounded)
+    def _id(self, tracks: Tracks) -> int:
+        found = self.ids.get(tracks)
+        if found is None:
+            found = self.ids[tracks] = len(self.tracks)
+            self.tracks.append(tracks)
+        return found
+
+    def scored_moves(self, j: int, t: int, avail: int, bounded: bool) -> list[ScoredMove]:
+        """The moves at the lane's j-th rank as a sweep takes them: (tracks number after, shifted to
+        its place in a state; run points and cards in the objective's units; cards used; choice;
+        if ``bounded`` the bound after the move, else 0). Moves that strand a run are left out
+        when bounded."""
+        key = (j, t, avail, bounded)
         found = self._scored.get(key)
         if found is None:
             sign = self.component.sign
+            shift = self.shift
             found = []
-            for new_tracks, points, uses, choice in self.moves(self.ranks[j], tracks, avail):
-                ahead = self.bound(j + 1, new_tracks) if bounded else 0
+            for after, points, uses, choice in self.moves(j, t, avail):
+                ahead = self.bound(j + 1, after) if bounded else 0
                 if ahead > _NOWHERE:
-                    found.append((new_tracks, points * SCALE + sign * uses, uses, choice, ahead))
+                    found.append((after << shift, points * SCALE + sign * uses, uses, choice, ahead))
             self._scored[key] = found
         return found
 
-    def _find_moves(self, r: int, tracks: Tracks, avail: int) -> list[LaneMove]:
-        column = self.column
+    def _find_moves(self, r: int, tracks: Tracks, avail: int, next_open: bool, can_start: bool) -> list[LaneMove]:
         news, tabs = tracks
         forced_new = [n for n in news if n < 3]
         optional: list[tuple[str, int, int]] = [("n", n, 0) for n in news if n >= 3]
@@ -494,8 +538,6 @@ class _Lane:
         for index in self.starts.get(r, ()):
             if index not in present:
                 optional.append(("t", index, 0))
-        can_start = r + 2 < N_RANKS and column[r + 1] > 0 and column[r + 2] > 0
-        next_open = r + 1 < N_RANKS and column[r + 1] > 0
         forced = len(forced_new) + len(forced_tab)
         free = avail - forced
         best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
@@ -587,16 +629,17 @@ class _Lane:
             new_runs = ()
         return (new_runs, tuple(sorted(tables))), points
 
-    def bound(self, j: int, tracks: Tracks) -> int:
-        """At least the objective that this suit's cards from its j-th rank on can still add.
+    def bound(self, j: int, t: int) -> int:
+        """At least the objective that this suit's cards from its j-th rank on can still add, from
+        tracks number ``t``; ``_NOWHERE`` if every play from there strands a run.
 
         Exact for the runs; a card left to sets is credited its rank's best set per card (sets
         score more per card as they grow), and cards that specials may take are counted as free.
         """
         if j == len(self.ranks):
             return 0
-        key = (j, tracks)
-        found = self._bounds.get(key)
+        memo = self._bounds[j]
+        found = memo.get(t)
         if found is not None:
             return found
         r = self.ranks[j]
@@ -604,11 +647,11 @@ class _Lane:
         worth = self.worth[r]
         tie = max(self.component.sign, 0)
         best = _NOWHERE
-        for new_tracks, points, uses, _ in self.moves(r, tracks, count):
-            rest = self.bound(j + 1, new_tracks)
+        for after, points, uses, _ in self.moves(j, t, count):
+            rest = self.bound(j + 1, after)
             if rest > _NOWHERE:
                 best = max(best, points * SCALE + tie * uses + (count - uses) * worth + rest)
-        self._bounds[key] = best
+        memo[t] = best
         return best
 
 
@@ -652,7 +695,7 @@ class _Programme:
     @cached_property
     def ceiling(self) -> int:
         """More than any play of this programme scores, in the objective's units (admissible)."""
-        return self.base + sum(lane.bound(0, _NO_TRACKS) for lane in self.lanes)
+        return self.base + sum(lane.bound(0, 0) for lane in self.lanes)
 
     @cached_property
     def tight_ceiling(self) -> int:
@@ -667,7 +710,7 @@ class _Programme:
             pair = self.lanes[2 * colour], self.lanes[2 * colour + 1]
             taken = [self.demand[r][colour] for r in range(N_RANKS)]
             joint = _pair_bound(pair, self.h, taken, colour, self.worth) if any(taken) else None
-            total += sum(lane.bound(0, _NO_TRACKS) for lane in pair) if joint is None else joint
+            total += sum(lane.bound(0, 0) for lane in pair) if joint is None else joint
         return min(total, self.ceiling)
 
     def _prepare(self) -> None:
@@ -679,23 +722,31 @@ class _Programme:
         h = self.h
         minimum = 2 if problem.decks == 1 else 3
         #: best_set[r][free] = (objective, cards) of the best set from ``free`` cards of rank r.
-        self.best_set: list[list[tuple[int, int]]] = []
-        self.set_live: list[bool] = []
+        best_set: list[list[tuple[int, int]]] = []
+        set_live: list[bool] = []
         for r in range(N_RANKS):
             total = sum(h[r])
             live = problem.set_sizes[r] > 0 or total >= minimum
-            self.set_live.append(live)
+            set_live.append(live)
             table = [(0, 0)]
             for free in range(1, total + 1 if live else 1):
                 gain = set_gain(free, problem.set_sizes[r], problem.decks)
                 value = gain * SCALE + self.component.sign * free if gain is not None else _NOWHERE
                 table.append(max(table[-1], (value, free)))
-            self.best_set.append(table)
+            best_set.append(table)
         cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
-        self.cells = [(r, s, i + 1 == len(cells) or cells[i + 1][0] != r) for i, (r, s) in enumerate(cells)]
-        #: Each cell's place among the ranks of its suit's lane.
-        #: None for a cell whose cards all go to colour specials.
-        self.positions = [self.lanes[s].ranks.index(r) if r in self.lanes[s].ranks else None for r, s in cells]
+        #: Each cell with what its sweep needs, worked out once (see :meth:`sweep`).
+        self.cells: list[tuple] = []
+        for i, (r, s) in enumerate(cells):
+            last = i + 1 == len(cells) or cells[i + 1][0] != r
+            lane = self.lanes[s]
+            # The cell's place among the ranks of its suit's lane; None for a cell whose cards
+            # all go to colour specials.
+            position = lane.ranks.index(r) if r in lane.ranks else None
+            # The splits of a colour's second suit depend on the first suit's: worked out as swept.
+            splits = None if self.demand[r][s >> 1] and s & 1 else self._splits(r, s, 0)
+            worth = 0 if last else self.worth[r]
+            self.cells.append((r, s, last, position, h[r][s], set_live[r], worth, best_set[r], splits, lane))
 
     def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
         """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""
@@ -718,62 +769,59 @@ class _Programme:
         a good play quickly but not always the best: it only serves to set the floor.
 
         Each state keeps beside its value the sum of its suits' bounds, which a move changes for
-        one suit only.
+        one suit only. A state is one integer (see ``_LOW_BITS``): a move rewrites the fields of
+        its suit's tracks, the rank's free cards and the colour's fill.
         """
         global work
         self._prepare()
         limit = floor if floor is not None else _NOWHERE + 1
         bounded = floor is not None or beam is not None
-        start = (_NO_TRACKS,) * N_SUITS + (0, 0)
-        layer: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {
-            start: (self.base, self.ceiling - self.base if bounded else 0, None, None)
+        layer: dict[int, tuple[int, int, int | None, tuple | None]] = {
+            0: (self.base, self.ceiling - self.base if bounded else 0, None, None)
         }
         history = []
-        for (r, s, last), position in zip(self.cells, self.positions, strict=True):
+        for r, s, last, position, count, live, worth, best_set, splits, lane in self.cells:
             cut = limit + self.after[r] if bounded else limit
-            lane = self.lanes[s]
-            count = self.h[r][s]
-            live = self.set_live[r]
-            worth = 0 if last else self.worth[r]
-            best_set = self.best_set[r]
-            nxt: dict[tuple, tuple[int, int, tuple | None, tuple | None]] = {}
-            hopes: dict[tuple, int] = {}
+            shift = lane.shift
+            nxt: dict[int, tuple[int, int, int | None, tuple | None]] = {}
             for state, (value, rest, _, _) in layer.items():
-                tracks = state[s]
-                head, tail = state[:s], state[s + 1 : N_SUITS]
+                t = (state >> shift) & _ID_MASK
+                low = state & _LOW_MASK
+                stripped = state - (t << shift) - low
+                before = low & 0xFF
                 if not bounded:
                     ahead = others = 0
                 elif position is None:
-                    ahead = lane.bound(bisect_left(lane.ranks, r), tracks)
+                    ahead = lane.bound(lane.position(r), t)
                     others = rest - ahead
                 else:
-                    others = rest - lane.bound(position, tracks)
-                for mixed, fill in self._splits(r, s, state[5]):
+                    others = rest - lane.bound(position, t)
+                for mixed, fill in splits if splits is not None else self._splits(r, s, low >> 8):
                     avail = count - mixed
                     if position is None:
-                        moves = [(tracks, 0, 0, _NO_CHOICE, ahead)] if avail == 0 else []
+                        moves = [(t << shift, 0, 0, _NO_CHOICE, ahead)] if avail == 0 else []
                     else:
-                        moves = lane.scored_moves(position, tracks, avail, bounded)
+                        moves = lane.scored_moves(position, t, avail, bounded)
                     work += len(moves)
-                    for new_tracks, gain, uses, info, ahead in moves:
-                        free = state[4] + (avail - uses if live else 0)
+                    fill_bits = fill << 8
+                    for after, gain, uses, info, ahead in moves:
+                        free = before + (avail - uses if live else 0)
                         total = value + gain
                         to_set = 0
                         if last:
                             set_value, to_set = best_set[free]
                             total += set_value
                             free = 0
-                        hope = total + others + ahead + free * worth
-                        if hope < cut:
+                        if total + others + ahead + free * worth < cut:
                             continue
-                        new_state = (*head, new_tracks, *tail, free, fill)
+                        new_state = stripped + after + fill_bits + free
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
                             nxt[new_state] = (total, others + ahead, state, (r, s, mixed, avail - uses, info, to_set))
-                            hopes[new_state] = hope
             if beam is not None and len(nxt) > beam:
-                kept = sorted(nxt, key=hopes.__getitem__, reverse=True)[:beam]
-                nxt = {st: nxt[st] for st in kept}
+                # A state's hope: its value, its suits' bounds and its free cards' best set.
+                kept = sorted(nxt, key=lambda st: nxt[st][0] + nxt[st][1] + (st & 0xFF) * worth, reverse=True)
+                nxt = {st: nxt[st] for st in kept[:beam]}
             history.append(nxt)
             layer = nxt
         if not layer:
@@ -858,13 +906,16 @@ def _pair_bound(
     first, second = lanes
     ranks = sorted(set(first.ranks) | set(second.ranks))
     tie = max(first.component.sign, 0)
-    memo: dict[tuple[int, Tracks, Tracks], int] = {}
+    memo: dict[tuple[int, int, int], int] = {}
     budget = [_PAIR_WORK]
 
-    def side(lane: _Lane, r: int, tracks: Tracks) -> list[LaneMove]:
-        return lane.moves(r, tracks, lane.column[r]) if lane.column[r] else [(tracks, 0, 0, _NO_CHOICE)]
+    def side(lane: _Lane, r: int, t: int) -> list[tuple[int, int, int, tuple]]:
+        """The lane's moves at rank r from tracks number t (none but staying put if it has no card there)."""
+        if not lane.column[r]:
+            return [(t, 0, 0, _NO_CHOICE)]
+        return lane.moves(lane.position(r), t, lane.column[r])
 
-    def best(i: int, a: Tracks, b: Tracks) -> int:
+    def best(i: int, a: int, b: int) -> int:
         global work
         if i == len(ranks):
             return 0
@@ -892,7 +943,7 @@ def _pair_bound(
         return value
 
     try:
-        return best(0, _NO_TRACKS, _NO_TRACKS)
+        return best(0, 0, 0)
     except _TooMany:
         return None
 
