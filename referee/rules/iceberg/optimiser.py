@@ -306,6 +306,10 @@ class _Specials:
 
 
 _NO_SPECIALS = _Specials(((0,) * N_SUITS,) * 2, ((0, 0),) * 2)
+#: The colour specials' demand at each rank, and what the sweep may ask above a state's bound,
+#: of a programme without specials.
+_NO_DEMAND = ((0, 0),) * N_RANKS
+_NO_AFTER = (0,) * N_RANKS
 
 
 def _special_choices(h: Sequence[Sequence[int]]) -> list[_Specials]:
@@ -349,11 +353,16 @@ class _Component:
         self.h = h
         self.sign = 1 if problem.fewest else -1
         self.forbid = not problem.parallel
+        self.columns = [tuple(row[s] for row in h) for s in range(N_SUITS)]
+        self.size = sum(map(sum, h))
+        #: Each table run of a suit, by suit: (index, run).
+        self.runs: list[list[tuple[int, TableRun]]] = [[] for _ in range(N_SUITS)]
+        for index, run in enumerate(problem.runs):
+            self.runs[run.suit].append((index, run))
         self.lanes: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Lane] = {}
-        #: Lanes' moves by (lane shape, rank, tracks, cards available, next ranks open): they do
-        #: not depend on what a lane credits free cards with, nor on its counts further away, so
-        #: lanes of one suit share them (see :attr:`_Lane.shape`).
-        self.moves: dict[tuple, list[LaneMove]] = {}
+        #: Lanes' shapes by suit and reaches of its table runs: lanes of one shape share moves.
+        self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], _Shape] = {}
+        self.worth = self.free_worth([sum(row) for row in h])
 
     def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
         """What a card not used by a run may still bring, at most, given how many cards of each
@@ -368,6 +377,12 @@ class _Component:
                 worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
         return tuple(worth)
 
+    def shape(self, suit: int, reaches: tuple[tuple[int, int, int], ...]) -> _Shape:
+        key = (suit, reaches)
+        if key not in self.shapes:
+            self.shapes[key] = _Shape(self, suit, reaches)
+        return self.shapes[key]
+
     def lane(self, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> _Lane:
         key = (suit, column, worth)
         if key not in self.lanes:
@@ -375,11 +390,10 @@ class _Component:
         return self.lanes[key]
 
     def solve_into(self, play: Play) -> None:
-        has_specials = bool(_special_types(self.h))
-        choices = _special_choices(self.h) if has_specials else [_NO_SPECIALS]
+        choices = _special_choices(self.h) if _special_types(self.h) else [_NO_SPECIALS]
         programmes = [_Programme(self, c) for c in choices]
         best: tuple[int, _Programme, list[tuple]] | None = None
-        if sum(map(sum, self.h)) < _PRUNE_FROM:
+        if self.size < _PRUNE_FROM:
             # Small enough to sweep every programme whole, without bounds.
             for programme in programmes:
                 found = programme.sweep(None, None)
@@ -423,73 +437,43 @@ class _Component:
         best[1].replay(best[2], play)
 
 
-class _Lane:
-    """One suit of a component, with given counts: the moves of its cards rank by rank.
+class _Shape:
+    """What the moves of one suit's cards at a rank depend on besides the rank, the tracks, the
+    cards given and whether the next two ranks hold cards: the suit, and how far each of its
+    table runs could grow down and up.
 
-    Its moves and its bound depend only on the suit's counts, so choices of specials that leave
-    a suit alike share its lane and what it has worked out. A lane numbers the tracks it meets
-    (:attr:`ids`): a sweep's state holds those small numbers, cheap to hash and compare, rather
-    than the tracks themselves.
+    Lanes of one shape share its moves, and number their tracks alike (:attr:`ids`): a sweep's
+    state holds those small numbers, cheap to hash and compare, rather than the tracks.
     """
 
-    def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
-        problem = component.problem
-        self.component = component
-        self.worth = worth
-        self.suit = suit
-        self.column = column
-        self.ranks = [r for r in range(N_RANKS) if column[r]]
+    def __init__(self, component: _Component, suit: int, reaches: tuple[tuple[int, int, int], ...]) -> None:
+        self.forbid = component.forbid
         self.cover = [0] * N_RANKS
-        #: Table runs of this suit the lane can extend: index → (lo, hi, size, cards above possible).
-        self.tables: dict[int, tuple[int, int, int, int]] = {}
-        self.starts: dict[int, list[int]] = {}
-        reaches = []
-        for index, run in enumerate(problem.runs):
-            if run.suit != suit:
-                continue
+        for _, run in component.runs[suit]:
             for r in range(run.lo, run.hi + 1):
                 self.cover[r] += 1
-            below, above = run.reach(column)
-            if not below and not above:
-                continue
-            reaches.append((index, below, above))
+        #: Table runs of this suit that can grow: index → (lo, hi, size, cards above possible).
+        self.tables: dict[int, tuple[int, int, int, int]] = {}
+        self.starts: dict[int, list[int]] = {}
+        problem = component.problem
+        for index, below, above in reaches:
+            run = problem.runs[index]
             self.tables[index] = (run.lo, run.hi, run.size, above)
             for r in range(run.lo - below, run.lo):
                 self.starts.setdefault(r, []).append(index)
             if above:
                 self.starts.setdefault(run.hi + 1, []).append(index)
-        #: All that the moves at a rank depend on besides the rank, the tracks, the cards given and
-        #: whether the next two ranks hold cards: lanes alike in it share their moves.
-        self.shape = (suit, tuple(reaches))
-        #: Where a sweep's state keeps this suit's track number.
-        self.shift = _LOW_BITS + _ID_BITS * suit
         self.ids: dict[Tracks, int] = {_NO_TRACKS: 0}
         self.tracks: list[Tracks] = [_NO_TRACKS]
-        self._moves: dict[tuple[int, int, int], list[tuple[int, int, int, tuple]]] = {}
-        #: The bound from each of the lane's ranks on, by track number; none past the last rank.
-        self._bounds: list[dict[int, int]] = [{} for _ in self.ranks]
-        self._scored: dict[tuple[int, int, int, bool], list[ScoredMove]] = {}
+        self._moves: dict[tuple[int, int, int, bool, bool], list[tuple[int, int, int, tuple]]] = {}
 
-    def position(self, r: int) -> int:
-        """The place among the lane's ranks of the first one at or above ``r``."""
-        return bisect_left(self.ranks, r)
-
-    def moves(self, j: int, t: int, avail: int) -> list[tuple[int, int, int, tuple]]:
-        """Every way to give up to ``avail`` cards of the lane's j-th rank to runs from tracks
-        number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
-        key = (j, t, avail)
+    def moves(self, r: int, t: int, avail: int, next_open: bool, can_start: bool) -> list[tuple[int, int, int, tuple]]:
+        """Every way to give up to ``avail`` cards of rank r to runs from tracks number ``t``, the
+        best of each outcome: (tracks number after, run points, cards used, choice)."""
+        key = (r, t, avail, next_open, can_start)
         found = self._moves.get(key)
         if found is None:
-            r = self.ranks[j]
-            column = self.column
-            next_open = r + 1 < N_RANKS and column[r + 1] > 0
-            can_start = next_open and r + 2 < N_RANKS and column[r + 2] > 0
-            tracks = self.tracks[t]
-            shared = self.component.moves
-            general_key = (self.shape, r, tracks, avail, next_open, can_start)
-            general = shared.get(general_key)
-            if general is None:
-                general = shared[general_key] = self._find_moves(r, tracks, avail, next_open, can_start)
+            general = self._find_moves(r, self.tracks[t], avail, next_open, can_start)
             found = [(self._id(after), points, uses, choice) for after, points, uses, choice in general]
             self._moves[key] = found
         return found
@@ -499,24 +483,6 @@ class _Lane:
         if found is None:
             found = self.ids[tracks] = len(self.tracks)
             self.tracks.append(tracks)
-        return found
-
-    def scored_moves(self, j: int, t: int, avail: int, bounded: bool) -> list[ScoredMove]:
-        """The moves at the lane's j-th rank as a sweep takes them: (tracks number after, shifted to
-        its place in a state; run points and cards in the objective's units; cards used; choice;
-        if ``bounded`` the bound after the move, else 0). Moves that strand a run are left out
-        when bounded."""
-        key = (j, t, avail, bounded)
-        found = self._scored.get(key)
-        if found is None:
-            sign = self.component.sign
-            shift = self.shift
-            found = []
-            for after, points, uses, choice in self.moves(j, t, avail):
-                ahead = self.bound(j + 1, after) if bounded else 0
-                if ahead > _NOWHERE:
-                    found.append((after << shift, points * SCALE + sign * uses, uses, choice, ahead))
-            self._scored[key] = found
         return found
 
     def _find_moves(self, r: int, tracks: Tracks, avail: int, next_open: bool, can_start: bool) -> list[LaneMove]:
@@ -549,7 +515,7 @@ class _Lane:
             work += free - k + 1 if can_start else 1
             for started in range(free - k + 1 if can_start else 1):
                 uses = forced + k + started
-                if self.component.forbid and uses and self.cover[r] + uses > 1:
+                if self.forbid and uses and self.cover[r] + uses > 1:
                     continue
                 advanced = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
                 if advanced is None:
@@ -629,6 +595,64 @@ class _Lane:
             new_runs = ()
         return (new_runs, tuple(sorted(tables))), points
 
+
+class _Lane:
+    """One suit of a component, with given counts: the moves of its cards rank by rank, and
+    the bound of what they can still add.
+
+    Its bound depends only on the suit's counts and what a card left to sets is credited, so
+    choices of specials that leave a suit alike share its lane and what it has worked out.
+    """
+
+    def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
+        self.component = component
+        self.worth = worth
+        self.column = column
+        self.ranks = [r for r in range(N_RANKS) if column[r]]
+        reaches = []
+        for index, run in component.runs[suit]:
+            below, above = run.reach(column)
+            if below or above:
+                reaches.append((index, below, above))
+        self.shape = component.shape(suit, tuple(reaches))
+        #: Whether the next rank, and the next two ranks, hold cards: at each of the lane's ranks.
+        self.opens = []
+        for r in self.ranks:
+            next_open = r + 1 < N_RANKS and column[r + 1] > 0
+            self.opens.append((next_open, next_open and r + 2 < N_RANKS and column[r + 2] > 0))
+        #: Where a sweep's state keeps this suit's track number.
+        self.shift = _LOW_BITS + _ID_BITS * suit
+        #: The bound from each of the lane's ranks on, by track number; none past the last rank.
+        self._bounds: list[dict[int, int]] = [{} for _ in self.ranks]
+        self._scored: dict[tuple[int, int, int, bool], list[ScoredMove]] = {}
+
+    def position(self, r: int) -> int:
+        """The place among the lane's ranks of the first one at or above ``r``."""
+        return bisect_left(self.ranks, r)
+
+    def moves(self, j: int, t: int, avail: int) -> list[tuple[int, int, int, tuple]]:
+        """Every way to give up to ``avail`` cards of the lane's j-th rank to runs from tracks
+        number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
+        return self.shape.moves(self.ranks[j], t, avail, *self.opens[j])
+
+    def scored_moves(self, j: int, t: int, avail: int, bounded: bool) -> list[ScoredMove]:
+        """The moves at the lane's j-th rank as a sweep takes them: (tracks number after, shifted to
+        its place in a state; run points and cards in the objective's units; cards used; choice;
+        if ``bounded`` the bound after the move, else 0). Moves that strand a run are left out
+        when bounded."""
+        key = (j, t, avail, bounded)
+        found = self._scored.get(key)
+        if found is None:
+            sign = self.component.sign
+            shift = self.shift
+            found = []
+            for after, points, uses, choice in self.moves(j, t, avail):
+                ahead = self.bound(j + 1, after) if bounded else 0
+                if ahead > _NOWHERE:
+                    found.append((after << shift, points * SCALE + sign * uses, uses, choice, ahead))
+            self._scored[key] = found
+        return found
+
     def bound(self, j: int, t: int) -> int:
         """At least the objective that this suit's cards from its j-th rank on can still add, from
         tracks number ``t``; ``_NOWHERE`` if every play from there strands a run.
@@ -666,6 +690,21 @@ class _Programme:
     def __init__(self, component: _Component, specials: _Specials) -> None:
         self.component = component
         self.specials = specials
+        self.base = specials.points * SCALE + component.sign * specials.cards
+        if not specials.cards:
+            # The component's own cards, lanes and worth, shared by every programme alike.
+            self.h = component.h
+            self.demand = _NO_DEMAND
+            self.worth = component.worth
+            self.lanes = [component.lane(s, component.columns[s], self.worth) for s in range(N_SUITS)]
+            self.after = _NO_AFTER
+        else:
+            self._take_specials()
+        self._prepared = False
+
+    def _take_specials(self) -> None:
+        """The cards, lanes and worth left to runs and sets by the programme's specials."""
+        component, specials = self.component, self.specials
         self.h = h = [[component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)]
         self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
         # A suit's lane holds the cards that runs and sets may have: all but those the colour
@@ -676,7 +715,6 @@ class _Programme:
         ]
         self.worth = component.free_worth([sum(column[r] for column in columns) for r in range(N_RANKS)])
         self.lanes = [component.lane(s, columns[s], self.worth) for s in range(N_SUITS)]
-        self.base = specials.points * SCALE + component.sign * specials.cards
         # The two lanes of a colour each credit as free some cards its specials take; the lanes'
         # bounds from rank r on are too high by at least ``self.after[r]`` (the credit of those
         # cards at the ranks after r), so a sweep may ask that much more of a state.
@@ -689,8 +727,6 @@ class _Programme:
             for r in range(N_RANKS)
         ]
         self.after = [sum(overlap[r + 1 :]) for r in range(N_RANKS)]
-        self.card_count = sum(map(sum, h))
-        self._prepared = False
 
     @cached_property
     def ceiling(self) -> int:
