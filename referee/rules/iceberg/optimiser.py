@@ -278,6 +278,8 @@ LaneMove = tuple[Tracks, int, int, tuple]
 _NOWHERE = -(10**12)
 #: The choice of a move that gives no card to runs: (runs continued, runs started, table runs).
 _NO_CHOICE: tuple = ((), 0, ())
+#: The only choice of optional runs to continue when there are none.
+_NOTHING_CHOSEN: list[tuple[tuple[str, int, int], ...]] = [()]
 #: A lane's move as a sweep takes it (see :meth:`_Lane.scored_moves`).
 ScoredMove = tuple[int, int, int, tuple, int]
 #: A sweep's state is one integer: the cards of the current rank left to its set (8 bits), the
@@ -486,19 +488,28 @@ class _Shape:
         return found
 
     def _find_moves(self, r: int, tracks: Tracks, avail: int, next_open: bool, can_start: bool) -> list[LaneMove]:
+        global work
         news, tabs = tracks
         forced_new = [n for n in news if n < 3]
+        if not next_open and any(n < 2 for n in forced_new):
+            return []  # a new run of one or two cards could not reach three
         optional: list[tuple[str, int, int]] = [("n", n, 0) for n in news if n >= 3]
-        forced_tab: list[tuple[int, int]] = []
-        passive: list[tuple[int, int]] = []
+        # What the runs that must take a card bring, whatever else is chosen.
+        lengths = [n + 1 for n in forced_new]
+        points = sum(_run_card(n) for n in lengths)
+        kept: list[tuple[int, int]] = []
+        forced_tab: list[int] = []
         present = set()
         for index, added in tabs:
             present.add(index)
-            lo, hi = self.tables[index][0], self.tables[index][1]
+            lo, hi, size, above = self.tables[index]
             if r < lo:
-                forced_tab.append((index, added))
+                forced_tab.append(index)
+                points += 10 * (size + added + 1)
+                if r + 1 < lo or above:
+                    kept.append((index, added + 1))
             elif r <= hi:
-                passive.append((index, added))
+                kept.append((index, added))
             else:
                 optional.append(("t", index, added))
         for index in self.starts.get(r, ()):
@@ -506,27 +517,53 @@ class _Shape:
                 optional.append(("t", index, 0))
         forced = len(forced_new) + len(forced_tab)
         free = avail - forced
-        best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
         if free < 0:
             return []
-        global work
-        for chosen in self._choices(optional, free):
+        limit = 1 - self.cover[r] if self.forbid else avail
+        best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
+        for chosen in self._choices(optional, free) if optional else _NOTHING_CHOSEN:
             k = len(chosen)
             work += free - k + 1 if can_start else 1
+            gained, grown, tables, continued, chosen_tables = self._continue(r, chosen)
+            chosen_tables += tuple(forced_tab)
+            continued = tuple(forced_new) + continued
+            tables = tuple(sorted(kept + tables))
             for started in range(free - k + 1 if can_start else 1):
                 uses = forced + k + started
-                if self.forbid and uses and self.cover[r] + uses > 1:
+                if uses > limit and uses:
                     continue
-                advanced = self._advance(r, forced_new, forced_tab, passive, chosen, started, next_open)
-                if advanced is None:
-                    continue
-                new_tracks, points = advanced
-                if best.get((new_tracks, uses), (-1,))[0] >= points:
-                    continue
-                chosen_tables = tuple(c[1] for c in chosen if c[0] == "t") + tuple(i for i, _ in forced_tab)
-                continued = tuple(forced_new) + tuple(c[1] for c in chosen if c[0] == "n")
-                best[new_tracks, uses] = (points, (continued, started, chosen_tables))
-        return [(tracks, points, uses, choice) for (tracks, uses), (points, choice) in best.items()]
+                new_runs = tuple(sorted(lengths + grown + [1] * started)) if next_open else ()
+                key = ((new_runs, tables), uses)
+                known = best.get(key)
+                if known is None or known[0] < points + gained:
+                    best[key] = (points + gained, (continued, started, chosen_tables))
+        return [(tracks, value, uses, choice) for (tracks, uses), (value, choice) in best.items()]
+
+    def _continue(
+        self, r: int, chosen: tuple[tuple[str, int, int], ...]
+    ) -> tuple[int, list[int], list[tuple[int, int]], tuple[int, ...], tuple[int, ...]]:
+        """What continuing the ``chosen`` optional runs at rank r brings: (points, new runs'
+        lengths after, table tracks after, new runs continued, table runs continued)."""
+        points = 0
+        grown: list[int] = []
+        tables: list[tuple[int, int]] = []
+        continued: list[int] = []
+        chosen_tables: list[int] = []
+        for kind, ident, added in chosen:
+            if kind == "n":
+                grown.append(ident + 1)
+                points += _run_card(ident + 1)
+                continued.append(ident)
+                continue
+            chosen_tables.append(ident)
+            lo, hi, size, above = self.tables[ident]
+            points += 10 * (size + added + 1)
+            if r < lo:
+                if r + 1 < lo or above:
+                    tables.append((ident, added + 1))
+            elif r + 1 <= hi + above:
+                tables.append((ident, added + 1))
+        return points, grown, tables, tuple(continued), tuple(chosen_tables)
 
     def _choices(self, optional: list[tuple[str, int, int]], free: int) -> list[tuple[tuple[str, int, int], ...]]:
         """The sets of optional runs to continue, one of each kind of set: runs alike (new runs of
@@ -551,50 +588,6 @@ class _Shape:
 
         take(0, free, ())
         return found
-
-    def _advance(
-        self,
-        r: int,
-        forced_new: list[int],
-        forced_tab: list[tuple[int, int]],
-        passive: list[tuple[int, int]],
-        chosen: tuple[tuple[str, int, int], ...],
-        started: int,
-        next_open: bool,
-    ) -> tuple[Tracks, int] | None:
-        """The tracks after rank r, and the run points scored at r; None if a run is stranded."""
-        points = 0
-        lengths = []
-        for n in forced_new:
-            lengths.append(n + 1)
-            points += _run_card(n + 1)
-        tables: list[tuple[int, int]] = list(passive)
-        for kind, ident, added in chosen:
-            if kind == "n":
-                lengths.append(ident + 1)
-                points += _run_card(ident + 1)
-                continue
-            lo, hi, size, above = self.tables[ident]
-            points += 10 * (size + added + 1)
-            if r < lo:
-                if r + 1 < lo or above:
-                    tables.append((ident, added + 1))
-            elif r + 1 <= hi + above:
-                tables.append((ident, added + 1))
-        for index, added in forced_tab:
-            lo, hi, size, above = self.tables[index]
-            points += 10 * (size + added + 1)
-            if r + 1 < lo or above:
-                tables.append((index, added + 1))
-        lengths.extend([1] * started)
-        if next_open:
-            new_runs = tuple(sorted(lengths))
-        elif any(n < 3 for n in lengths):
-            return None
-        else:
-            new_runs = ()
-        return (new_runs, tuple(sorted(tables))), points
-
 
 class _Lane:
     """One suit of a component, with given counts: the moves of its cards rank by rank, and
@@ -662,20 +655,34 @@ class _Lane:
         """
         if j == len(self.ranks):
             return 0
-        memo = self._bounds[j]
-        found = memo.get(t)
-        if found is not None:
-            return found
+        found = self._bounds[j].get(t)
+        return self._bound(j, t) if found is None else found
+
+    def _bound(self, j: int, t: int) -> int:
+        """:meth:`bound`, worked out: at least the objective of the best move at the j-th rank
+        and the bound after it."""
         r = self.ranks[j]
         count = self.column[r]
         worth = self.worth[r]
-        tie = max(self.component.sign, 0)
+        # Each card given to runs is credited ``tie`` rather than its worth to sets.
+        per_use = max(self.component.sign, 0) - worth
+        ahead = self._bounds[j + 1] if j + 1 < len(self.ranks) else None
         best = _NOWHERE
-        for after, points, uses, _ in self.moves(j, t, count):
-            rest = self.bound(j + 1, after)
-            if rest > _NOWHERE:
-                best = max(best, points * SCALE + tie * uses + (count - uses) * worth + rest)
-        memo[t] = best
+        for after, points, uses, _ in self.shape.moves(r, t, count, *self.opens[j]):
+            if ahead is None:
+                rest = 0
+            else:
+                rest = ahead.get(after)
+                if rest is None:
+                    rest = self._bound(j + 1, after)
+                if rest == _NOWHERE:
+                    continue
+            value = points * SCALE + per_use * uses + rest
+            if value > best:
+                best = value
+        if best > _NOWHERE:
+            best += count * worth
+        self._bounds[j][t] = best
         return best
 
 
