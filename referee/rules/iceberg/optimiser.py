@@ -181,14 +181,15 @@ def set_gain(added: int, table_size: int, decks: int) -> int | None:
 
 def solve(problem: Problem) -> Play:
     """The play of greatest points, ties broken by cards used (see :class:`Problem`)."""
-    counts = [list(row) for row in problem.counts]
-    live = _live_cells(problem)
+    counts = problem.counts
+    types = _special_types(counts)
+    live = _live_cells(problem, types)
     play = Play()
     for r in range(N_RANKS):
         for s in range(N_SUITS):
-            if counts[r][s] and (r, s) not in live:
+            if counts[r][s] and not live[r][s]:
                 play.unplayed.extend([(r, s)] * counts[r][s])
-    for component in _components(problem, live):
+    for component in _components(problem, live, types):
         _Component(problem, component).solve_into(play)
     # Sets and table runs grow by the cards of every component that reaches them: scored once,
     # on their final sizes, after all components (iceberg-3.4, 4.2).
@@ -207,64 +208,74 @@ def _special_types(counts: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int
     """(parity, suits) of the specials the counts could make: each suit alone, then each colour."""
     found = []
     for parity in (0, 1):
-        ranks = range(parity, N_RANKS, 2)
-        for suits in ((0,), (1,), (2,), (3,), (0, 1), (2, 3)):
-            if all(sum(counts[r][s] for s in suits) > 0 for r in ranks):
-                found.append((parity, suits))
+        rows = counts[parity::2]
+        # A suited special needs the cards of a colour special too.
+        colours = [c for c in (0, 1) if all(row[2 * c] or row[2 * c + 1] for row in rows)]
+        found.extend((parity, (s,)) for c in colours for s in (2 * c, 2 * c + 1) if all(row[s] for row in rows))
+        found.extend((parity, (2 * c, 2 * c + 1)) for c in colours)
     return found
 
 
-def _live_cells(problem: Problem) -> set[tuple[int, int]]:
-    """Cells holding a card that some meld or lay-off could use."""
+def _live_cells(problem: Problem, types: list[tuple[int, tuple[int, ...]]]) -> list[list[bool]]:
+    """``live[r][s]``: whether cell (r, s) holds a card that some meld or lay-off could use
+    (``types`` are the problem's special types)."""
     counts = problem.counts
-    live: set[tuple[int, int]] = set()
+    live = [[False] * N_SUITS for _ in range(N_RANKS)]
     minimum_set = 2 if problem.decks == 1 else 3
-    for r in range(N_RANKS):
-        if problem.set_sizes[r] > 0 or sum(counts[r]) >= minimum_set:
-            live.update((r, s) for s in range(N_SUITS) if counts[r][s])
+    for r, row in enumerate(counts):
+        if problem.set_sizes[r] > 0 or sum(row) >= minimum_set:
+            live[r] = [n > 0 for n in row]
     for s in range(N_SUITS):
         for r in range(N_RANKS - 2):
             if counts[r][s] and counts[r + 1][s] and counts[r + 2][s]:
-                live.update(((r, s), (r + 1, s), (r + 2, s)))
+                live[r][s] = live[r + 1][s] = live[r + 2][s] = True
     for run in problem.runs:
         below, above = run.reach([row[run.suit] for row in counts])
         for r in [*range(run.lo - below, run.lo), *range(run.hi + 1, run.hi + 1 + above)]:
-            live.add((r, run.suit))
-    for parity, suits in _special_types(counts):
-        live.update((r, s) for r in range(parity, N_RANKS, 2) for s in suits if counts[r][s])
+            live[r][run.suit] = True
+    for parity, suits in types:
+        for r in range(parity, N_RANKS, 2):
+            for s in suits:
+                if counts[r][s]:
+                    live[r][s] = True
     return live
 
 
-def _components(problem: Problem, live: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """Live cells grouped so that no meld can hold cards of two groups."""
-    parent = {cell: cell for cell in live}
+def _components(
+    problem: Problem, live: list[list[bool]], types: list[tuple[int, tuple[int, ...]]]
+) -> list[list[tuple[int, int]]]:
+    """Live cells grouped so that no meld can hold cards of two groups.
 
-    def find(cell: tuple[int, int]) -> tuple[int, int]:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
+    The live cells of a rank could all go to its set, so a group is made of whole ranks: ranks
+    joined by a suit live at both of two neighbouring ranks, by a table run whose two ends
+    they are, or by a special type they both hold.
+    """
+    parent = list(range(N_RANKS))
 
-    def union(a: tuple[int, int], b: tuple[int, int]) -> None:
-        if a in parent and b in parent:
-            parent[find(a)] = find(b)
+    def find(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
 
-    by_rank: dict[int, list[tuple[int, int]]] = {}
-    for r, s in live:
-        by_rank.setdefault(r, []).append((r, s))
-        union((r, s), (r + 1, s))
-    for cells in by_rank.values():
-        for cell in cells[1:]:
-            union(cells[0], cell)
+    def union(a: int, b: int) -> None:
+        parent[find(a)] = find(b)
+
+    for r in range(N_RANKS - 1):
+        if any(live[r][s] and live[r + 1][s] for s in range(N_SUITS)):
+            union(r, r + 1)
     for run in problem.runs:
-        union((run.lo - 1, run.suit), (run.hi + 1, run.suit))
-    for parity, suits in _special_types(problem.counts):
-        cells = [(r, s) for r in range(parity, N_RANKS, 2) for s in suits if (r, s) in live]
-        for cell in cells[1:]:
-            union(cells[0], cell)
-    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for cell in sorted(live):
-        groups.setdefault(find(cell), []).append(cell)
+        if run.lo > 0 and run.hi + 1 < N_RANKS and live[run.lo - 1][run.suit] and live[run.hi + 1][run.suit]:
+            union(run.lo - 1, run.hi + 1)
+    for parity, suits in types:
+        ranks = [r for r in range(parity, N_RANKS, 2) if any(live[r][s] for s in suits)]
+        for r in ranks[1:]:
+            union(ranks[0], r)
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for r in range(N_RANKS):
+        cells = [(r, s) for s in range(N_SUITS) if live[r][s]]
+        if cells:
+            groups.setdefault(find(r), []).extend(cells)
     return list(groups.values())
 
 
