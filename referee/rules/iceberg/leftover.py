@@ -18,7 +18,7 @@ from referee.messages import Message, msg
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.joined import solve_joining
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, layoff_points, meld_clause, melded
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
 from referee.rules.iceberg.wording import penalty_text, total
 
@@ -230,7 +230,7 @@ def _steps(play: Play, table: Sequence[Meld], decks: int, *, lay_offs_first: boo
         suit = cell_of(target.cards[0])[1]
         cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
         layoffs.append((numbers[position], target, cards))
-    laid = joined + [_layoff(number, meld, cards, decks) for number, meld, cards in sorted(layoffs, key=lambda x: x[0])]
+    laid = joined + [_layoff(number, meld, cards) for number, meld, cards in sorted(layoffs, key=lambda x: x[0])]
     return laid + steps if lay_offs_first else steps + laid
 
 
@@ -259,7 +259,7 @@ def _join_steps(
         verdict = lay_off_joining(target, [card], decks, partners).verdict
         current[move.onto] = verdict.meld
         if move.joins is None:
-            steps.append(_layoff(numbers[move.onto], target, [card], decks))
+            steps.append(_layoff(numbers[move.onto], target, [card]))
             continue
         text = msg(
             "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: "
@@ -289,19 +289,17 @@ def _join_steps(
 
 
 def _new_meld(cards: list[Card], decks: int) -> PlanStep:
-    verdict = classify_meld(cards, decks)
-    meld = verdict.meld
-    assert meld is not None, "the best play lays legal melds only"
-    text = msg(
-        "Meld {cards} ({kind}): {total}", cards=quoted(cards), kind=KIND_NAMES[meld.kind], total=total(verdict.steps)
-    )
-    return PlanStep("meld", meld.cards, verdict.points, tuple(verdict.steps), text, meld_clause(meld), meld.kind)
+    found = melded(cards, decks)
+    assert found is not None, "the best play lays legal melds only"
+    meld, points = found
+    text = msg("Meld {cards} ({kind}): {total}", cards=quoted(cards), kind=KIND_NAMES[meld.kind], total=total(points))
+    return PlanStep("meld", meld.cards, sum(points), tuple(points), text, meld_clause(meld), meld.kind)
 
 
-def _layoff(number: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
-    """Lay ``cards`` on ``meld``, table meld ``number`` (counting from 1)."""
-    verdict = lay_off(meld, cards, decks)
-    points = [p for _, _, p in verdict.steps]
+def _layoff(number: int, meld: Meld, cards: list[Card]) -> PlanStep:
+    """Lay ``cards`` on ``meld``, table meld ``number`` (counting from 1): the best play lays only
+    cards that fit, in an order a player could lay them."""
+    points = layoff_points(meld, len(cards))
     text = msg(
         "Lay off {cards} on {meld} (table meld {number}): {total}",
         cards=quoted(cards),
@@ -310,4 +308,4 @@ def _layoff(number: int, meld: Meld, cards: list[Card], decks: int) -> PlanStep:
         total=total(points),
     )
     rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
-    return PlanStep("layoff", tuple(cards), verdict.points, tuple(points), text, rule, meld.kind, number, meld)
+    return PlanStep("layoff", tuple(cards), sum(points), tuple(points), text, rule, meld.kind, number, meld)

@@ -129,6 +129,16 @@ class MeldVerdict(Judgement):
         return self.meld.kind if self.meld else None
 
 
+def melded(cards: Sequence[Card], decks: int) -> tuple[Meld, list[int]] | None:
+    """The meld ``cards`` make laid from the hand and what it scores step by step (iceberg-3.4,
+    3.5), or None: :func:`classify_meld` without the explanation."""
+    kind, _ = _kind_of(list(cards), decks)
+    if kind is None:
+        return None
+    meld = Meld(kind, ordered(kind, cards))
+    return meld, [meld_points(meld)] if kind == "special" else steps_of(len(cards))
+
+
 def classify_meld(cards: Sequence[Card], decks: int) -> MeldVerdict:
     """Is this a meld laid from the hand, of which kind, and what does it score (iceberg-3)?"""
     cards = list(cards)
@@ -361,9 +371,14 @@ class LayoffVerdict(Judgement):
 
 def card_on(meld: Meld, card: Card) -> int:
     """Points for laying ``card`` on ``meld`` (iceberg-4.2); the caller has checked that it fits."""
-    if meld.kind == "pair":
-        return 20
-    return 10 * (meld.size + 1)
+    return layoff_points(meld, 1)[0]
+
+
+def layoff_points(meld: Meld, count: int) -> list[int]:
+    """What ``count`` cards that fit score laid on ``meld`` one by one (iceberg-4.2, 4.5): 10 × the
+    meld's size after each, but 20 for the card that makes a pair a set."""
+    first = 20 if meld.kind == "pair" else 10 * (meld.size + 1)
+    return [first] + [10 * (meld.size + 1 + n) for n in range(1, count)]
 
 
 def fits(meld: Meld, card: Card) -> bool:

@@ -600,6 +600,7 @@ class _Shape:
         take(0, free, ())
         return found
 
+
 class _Lane:
     """One suit of a component, with given counts: the moves of its cards rank by rank, and
     the bound of what they can still add.
