@@ -49,7 +49,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations, product
 
 N_RANKS = 12
@@ -376,6 +376,7 @@ class _Component:
         #: Lanes' shapes by suit and reaches of its table runs: lanes of one shape share moves.
         self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], _Shape] = {}
         self.worth = self.free_worth([sum(row) for row in h])
+        self._set_tables: dict[tuple[int, int], tuple[bool, list[tuple[int, int]]]] = {}
 
     def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
         """What a card not used by a run may still bring, at most, given how many cards of each
@@ -389,6 +390,22 @@ class _Component:
                 gain = set_gain(total, problem.set_sizes[r], problem.decks) or 0
                 worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
         return tuple(worth)
+
+    def set_table(self, r: int, total: int) -> tuple[bool, list[tuple[int, int]]]:
+        """Whether ``total`` cards of rank r could go to a set (with the table's), and ``best``:
+        ``best[free]`` = (objective, cards) of the best set from ``free`` of them."""
+        key = (r, total)
+        found = self._set_tables.get(key)
+        if found is None:
+            problem = self.problem
+            live = problem.set_sizes[r] > 0 or total >= (2 if problem.decks == 1 else 3)
+            best = [(0, 0)]
+            for free in range(1, total + 1 if live else 1):
+                gain = set_gain(free, problem.set_sizes[r], problem.decks)
+                value = gain * SCALE + self.sign * free if gain is not None else _NOWHERE
+                best.append(max(best[-1], (value, free)))
+            found = self._set_tables[key] = (live, best)
+        return found
 
     def shape(self, suit: int, reaches: tuple[tuple[int, int, int], ...]) -> _Shape:
         key = (suit, reaches)
@@ -486,9 +503,11 @@ class _Shape:
         key = (r, t, avail, next_open, can_start)
         found = self._moves.get(key)
         if found is None:
+            global work
             general = self._find_moves(r, self.tracks[t], avail, next_open, can_start)
             found = [(self._id(after), points, uses, choice) for after, points, uses, choice in general]
             self._moves[key] = found
+            work += len(found)
         return found
 
     def _id(self, tracks: Tracks) -> int:
@@ -499,106 +518,139 @@ class _Shape:
         return found
 
     def _find_moves(self, r: int, tracks: Tracks, avail: int, next_open: bool, can_start: bool) -> list[LaneMove]:
-        global work
-        news, tabs = tracks
-        forced_new = [n for n in news if n < 3]
-        if not next_open and any(n < 2 for n in forced_new):
-            return []  # a new run of one or two cards could not reach three
-        optional: list[tuple[str, int, int]] = [("n", n, 0) for n in news if n >= 3]
-        # What the runs that must take a card bring, whatever else is chosen.
-        lengths = [n + 1 for n in forced_new]
-        points = sum(_run_card(n) for n in lengths)
-        kept: list[tuple[int, int]] = []
-        forced_tab: list[int] = []
-        present = set()
-        for index, added in tabs:
-            present.add(index)
-            lo, hi, size, above = self.tables[index]
-            if r < lo:
-                forced_tab.append(index)
-                points += 10 * (size + added + 1)
-                if r + 1 < lo or above:
-                    kept.append((index, added + 1))
-            elif r <= hi:
-                kept.append((index, added))
-            else:
-                optional.append(("t", index, added))
-        for index in self.starts.get(r, ()):
-            if index not in present:
-                optional.append(("t", index, 0))
-        forced = len(forced_new) + len(forced_tab)
-        free = avail - forced
-        if free < 0:
-            return []
         limit = 1 - self.cover[r] if self.forbid else avail
-        best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
-        for chosen in self._choices(optional, free) if optional else _NOTHING_CHOSEN:
-            k = len(chosen)
-            work += free - k + 1 if can_start else 1
-            gained, grown, tables, continued, chosen_tables = self._continue(r, chosen)
-            chosen_tables += tuple(forced_tab)
-            continued = tuple(forced_new) + continued
-            tables = tuple(sorted(kept + tables))
-            for started in range(free - k + 1 if can_start else 1):
-                uses = forced + k + started
-                if uses > limit and uses:
-                    continue
-                new_runs = tuple(sorted(lengths + grown + [1] * started)) if next_open else ()
-                key = ((new_runs, tables), uses)
-                known = best.get(key)
-                if known is None or known[0] < points + gained:
-                    best[key] = (points + gained, (continued, started, chosen_tables))
-        return [(tracks, value, uses, choice) for (tracks, uses), (value, choice) in best.items()]
+        starts = self.starts.get(r, ())
+        if not tracks[1] and not starts:
+            return _new_run_moves(tracks[0], avail, next_open, can_start, limit)
+        return _lane_moves(r, tracks, avail, next_open, can_start, limit, self.tables, starts)
 
-    def _continue(
-        self, r: int, chosen: tuple[tuple[str, int, int], ...]
-    ) -> tuple[int, list[int], list[tuple[int, int]], tuple[int, ...], tuple[int, ...]]:
-        """What continuing the ``chosen`` optional runs at rank r brings: (points, new runs'
-        lengths after, table tracks after, new runs continued, table runs continued)."""
-        points = 0
-        grown: list[int] = []
-        tables: list[tuple[int, int]] = []
-        continued: list[int] = []
-        chosen_tables: list[int] = []
-        for kind, ident, added in chosen:
-            if kind == "n":
-                grown.append(ident + 1)
-                points += _run_card(ident + 1)
-                continued.append(ident)
-                continue
-            chosen_tables.append(ident)
-            lo, hi, size, above = self.tables[ident]
+
+@cache
+def _new_run_moves(news: tuple[int, ...], avail: int, next_open: bool, can_start: bool, limit: int) -> list[LaneMove]:
+    """:func:`_lane_moves` where no table run is in play: a function of a few small numbers,
+    worked out once for every hand (there are a few hundred of them)."""
+    return _lane_moves(0, (news, ()), avail, next_open, can_start, limit, {}, ())
+
+
+def _lane_moves(
+    r: int,
+    tracks: Tracks,
+    avail: int,
+    next_open: bool,
+    can_start: bool,
+    limit: int,
+    tables: dict[int, tuple[int, int, int, int]],
+    starts: Sequence[int],
+) -> list[LaneMove]:
+    """Every way to give up to ``avail`` cards of one suit at rank r to runs from ``tracks``, the
+    best of each outcome: (tracks after, run points, cards used, choice).
+
+    ``next_open`` and ``can_start``: whether the next rank, and the next two, hold cards of the
+    suit; ``limit``: the most cards runs may take (one, none if a table run of the suit covers
+    r, when parallel melds are forbidden); ``tables``: the suit's table runs that can grow, index
+    → (lo, hi, size, cards above possible); ``starts``: those that can take a first card at r.
+    """
+    news, tabs = tracks
+    forced_new = [n for n in news if n < 3]
+    if not next_open and any(n < 2 for n in forced_new):
+        return []  # a new run of one or two cards could not reach three
+    optional: list[tuple[str, int, int]] = [("n", n, 0) for n in news if n >= 3]
+    # What the runs that must take a card bring, whatever else is chosen.
+    lengths = [n + 1 for n in forced_new]
+    points = sum(_run_card(n) for n in lengths)
+    kept: list[tuple[int, int]] = []
+    forced_tab: list[int] = []
+    present = set()
+    for index, added in tabs:
+        present.add(index)
+        lo, hi, size, above = tables[index]
+        if r < lo:
+            forced_tab.append(index)
             points += 10 * (size + added + 1)
-            if r < lo:
-                if r + 1 < lo or above:
-                    tables.append((ident, added + 1))
-            elif r + 1 <= hi + above:
-                tables.append((ident, added + 1))
-        return points, grown, tables, tuple(continued), tuple(chosen_tables)
+            if r + 1 < lo or above:
+                kept.append((index, added + 1))
+        elif r <= hi:
+            kept.append((index, added))
+        else:
+            optional.append(("t", index, added))
+    for index in starts:
+        if index not in present:
+            optional.append(("t", index, 0))
+    forced = len(forced_new) + len(forced_tab)
+    free = avail - forced
+    if free < 0:
+        return []
+    best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
+    for chosen in _choices(optional, free, tables) if optional else _NOTHING_CHOSEN:
+        k = len(chosen)
+        gained, grown, after, continued, chosen_tables = _continue(r, chosen, tables)
+        chosen_tables += tuple(forced_tab)
+        continued = tuple(forced_new) + continued
+        after_tables = tuple(sorted(kept + after))
+        for started in range(free - k + 1 if can_start else 1):
+            uses = forced + k + started
+            if uses > limit and uses:
+                continue
+            new_runs = tuple(sorted(lengths + grown + [1] * started)) if next_open else ()
+            key = ((new_runs, after_tables), uses)
+            known = best.get(key)
+            if known is None or known[0] < points + gained:
+                best[key] = (points + gained, (continued, started, chosen_tables))
+    return [(tracks, value, uses, choice) for (tracks, uses), (value, choice) in best.items()]
 
-    def _choices(self, optional: list[tuple[str, int, int]], free: int) -> list[tuple[tuple[str, int, int], ...]]:
-        """The sets of optional runs to continue, one of each kind of set: runs alike (new runs of
-        one length, or table runs with the same ends and cards added) are interchangeable, so
-        only the first ones of a kind are ever chosen (a canonical form of the state)."""
-        kinds: dict[tuple, list[tuple[str, int, int]]] = {}
-        for entry in optional:
-            kind, ident, added = entry
-            key = (kind, ident) if kind == "n" else (kind, self.tables[ident], added)
-            kinds.setdefault(key, []).append(entry)
-        groups = list(kinds.values())
-        found: list[tuple[tuple[str, int, int], ...]] = []
 
-        def take(i: int, budget: int, chosen: tuple[tuple[str, int, int], ...]) -> None:
-            # The first c runs of group i, for each c the cards left allow, then the next groups.
-            if i == len(groups):
-                found.append(chosen)
-                return
-            group = groups[i]
-            for c in range(min(len(group), budget) + 1):
-                take(i + 1, budget - c, chosen + tuple(group[:c]))
+def _continue(
+    r: int, chosen: tuple[tuple[str, int, int], ...], tables: dict[int, tuple[int, int, int, int]]
+) -> tuple[int, list[int], list[tuple[int, int]], tuple[int, ...], tuple[int, ...]]:
+    """What continuing the ``chosen`` optional runs at rank r brings: (points, new runs'
+    lengths after, table tracks after, new runs continued, table runs continued)."""
+    points = 0
+    grown: list[int] = []
+    after: list[tuple[int, int]] = []
+    continued: list[int] = []
+    chosen_tables: list[int] = []
+    for kind, ident, added in chosen:
+        if kind == "n":
+            grown.append(ident + 1)
+            points += _run_card(ident + 1)
+            continued.append(ident)
+            continue
+        chosen_tables.append(ident)
+        lo, hi, size, above = tables[ident]
+        points += 10 * (size + added + 1)
+        if r < lo:
+            if r + 1 < lo or above:
+                after.append((ident, added + 1))
+        elif r + 1 <= hi + above:
+            after.append((ident, added + 1))
+    return points, grown, after, tuple(continued), tuple(chosen_tables)
 
-        take(0, free, ())
-        return found
+
+def _choices(
+    optional: list[tuple[str, int, int]], free: int, tables: dict[int, tuple[int, int, int, int]]
+) -> list[tuple[tuple[str, int, int], ...]]:
+    """The sets of optional runs to continue, one of each kind of set: runs alike (new runs of
+    one length, or table runs with the same ends and cards added) are interchangeable, so
+    only the first ones of a kind are ever chosen (a canonical form of the state)."""
+    kinds: dict[tuple, list[tuple[str, int, int]]] = {}
+    for entry in optional:
+        kind, ident, added = entry
+        key = (kind, ident) if kind == "n" else (kind, tables[ident], added)
+        kinds.setdefault(key, []).append(entry)
+    groups = list(kinds.values())
+    found: list[tuple[tuple[str, int, int], ...]] = []
+
+    def take(i: int, budget: int, chosen: tuple[tuple[str, int, int], ...]) -> None:
+        # The first c runs of group i, for each c the cards left allow, then the next groups.
+        if i == len(groups):
+            found.append(chosen)
+            return
+        group = groups[i]
+        for c in range(min(len(group), budget) + 1):
+            take(i + 1, budget - c, chosen + tuple(group[:c]))
+
+    take(0, free, ())
+    return found
 
 
 class _Lane:
@@ -614,6 +666,8 @@ class _Lane:
         self.worth = worth
         self.column = column
         self.ranks = [r for r in range(N_RANKS) if column[r]]
+        #: Each of the lane's ranks → its place among them.
+        self.places = {r: j for j, r in enumerate(self.ranks)}
         reaches = []
         for index, run in component.runs[suit]:
             below, above = run.reach(column)
@@ -629,7 +683,7 @@ class _Lane:
         self.shift = _LOW_BITS + _ID_BITS * suit
         #: The bound from each of the lane's ranks on, by track number; none past the last rank.
         self._bounds: list[dict[int, int]] = [{} for _ in self.ranks]
-        self._scored: dict[tuple[int, int, int, bool], list[ScoredMove]] = {}
+        self._scored: dict[tuple[int, int, bool], dict[int, list[ScoredMove]]] = {}
 
     def position(self, r: int) -> int:
         """The place among the lane's ranks of the first one at or above ``r``."""
@@ -640,13 +694,21 @@ class _Lane:
         number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
         return self.shape.moves(self.ranks[j], t, avail, *self.opens[j])
 
+    def scored_table(self, j: int, avail: int, bounded: bool) -> dict[int, list[ScoredMove]]:
+        """The scored moves at the lane's j-th rank worked out so far, by tracks number."""
+        key = (j, avail, bounded)
+        table = self._scored.get(key)
+        if table is None:
+            table = self._scored[key] = {}
+        return table
+
     def scored_moves(self, j: int, t: int, avail: int, bounded: bool) -> list[ScoredMove]:
         """The moves at the lane's j-th rank as a sweep takes them: (tracks number after, shifted to
         its place in a state; run points and cards in the objective's units; cards used; choice;
         if ``bounded`` the bound after the move, else 0). Moves that strand a run are left out
         when bounded."""
-        key = (j, t, avail, bounded)
-        found = self._scored.get(key)
+        table = self.scored_table(j, avail, bounded)
+        found = table.get(t)
         if found is None:
             sign = self.component.sign
             shift = self.shift
@@ -655,8 +717,12 @@ class _Lane:
                 ahead = self.bound(j + 1, after) if bounded else 0
                 if ahead > _NOWHERE:
                     found.append((after << shift, points * SCALE + sign * uses, uses, choice, ahead))
-            self._scored[key] = found
+            table[t] = found
         return found
+
+    def bounds_at(self, j: int) -> dict[int, int]:
+        """The bounds from the lane's j-th rank on worked out so far, by tracks number."""
+        return self._bounds[j]
 
     def bound(self, j: int, t: int) -> int:
         """At least the objective that this suit's cards from its j-th rank on can still add, from
@@ -769,39 +835,34 @@ class _Programme:
         return min(total, self.ceiling)
 
     def _prepare(self) -> None:
-        """The sets of each rank and the cells to visit, worked out when the programme is swept."""
+        """The cells to visit and what the sweep needs at each, worked out when first swept."""
         if self._prepared:
             return
         self._prepared = True
-        problem = self.component.problem
         h = self.h
-        minimum = 2 if problem.decks == 1 else 3
-        #: best_set[r][free] = (objective, cards) of the best set from ``free`` cards of rank r.
-        best_set: list[list[tuple[int, int]]] = []
-        set_live: list[bool] = []
-        for r in range(N_RANKS):
-            total = sum(h[r])
-            live = problem.set_sizes[r] > 0 or total >= minimum
-            set_live.append(live)
-            table = [(0, 0)]
-            for free in range(1, total + 1 if live else 1):
-                gain = set_gain(free, problem.set_sizes[r], problem.decks)
-                value = gain * SCALE + self.component.sign * free if gain is not None else _NOWHERE
-                table.append(max(table[-1], (value, free)))
-            best_set.append(table)
         cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
-        #: Each cell with what its sweep needs, worked out once (see :meth:`sweep`).
         self.cells: list[tuple] = []
         for i, (r, s) in enumerate(cells):
             last = i + 1 == len(cells) or cells[i + 1][0] != r
+            live, best_set = self.component.set_table(r, sum(h[r]))
             lane = self.lanes[s]
             # The cell's place among the ranks of its suit's lane; None for a cell whose cards
             # all go to colour specials.
-            position = lane.ranks.index(r) if r in lane.ranks else None
+            position = lane.places.get(r)
             # The splits of a colour's second suit depend on the first suit's: worked out as swept.
             splits = None if self.demand[r][s >> 1] and s & 1 else self._splits(r, s, 0)
             worth = 0 if last else self.worth[r]
-            self.cells.append((r, s, last, position, h[r][s], set_live[r], worth, best_set[r], splits, lane))
+            # The lane's scored moves of all the cell's cards (unbounded, bounded) and its bounds.
+            tables = (
+                ({}, {}, {})
+                if position is None
+                else (
+                    lane.scored_table(position, h[r][s], False),
+                    lane.scored_table(position, h[r][s], True),
+                    lane.bounds_at(position),
+                )
+            )
+            self.cells.append((r, s, last, position, h[r][s], live, worth, best_set, splits, lane, tables))
 
     def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
         """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""
@@ -831,15 +892,17 @@ class _Programme:
         self._prepare()
         limit = floor if floor is not None else _NOWHERE + 1
         bounded = floor is not None or beam is not None
-        layer: dict[int, tuple[int, int, int | None, tuple | None]] = {
-            0: (self.base, self.ceiling - self.base if bounded else 0, None, None)
-        }
+        # A state's entry: (value, its suits' bounds, the state before, the move, the cards given
+        # to colour specials, the cards given to the rank's set).
+        layer: dict[int, tuple] = {0: (self.base, self.ceiling - self.base if bounded else 0, None, None, 0, 0)}
         history = []
-        for r, s, last, position, count, live, worth, best_set, splits, lane in self.cells:
+        tried = 0
+        for r, s, last, position, count, live, worth, best_set, splits, lane, tables in self.cells:
             cut = limit + self.after[r] if bounded else limit
             shift = lane.shift
-            nxt: dict[int, tuple[int, int, int | None, tuple | None]] = {}
-            for state, (value, rest, _, _) in layer.items():
+            scored, bounds = tables[bounded], tables[2]
+            nxt: dict[int, tuple] = {}
+            for state, (value, rest, _, _, _, _) in layer.items():
                 t = (state >> shift) & _ID_MASK
                 low = state & _LOW_MASK
                 stripped = state - (t << shift) - low
@@ -850,16 +913,20 @@ class _Programme:
                     ahead = lane.bound(lane.position(r), t)
                     others = rest - ahead
                 else:
-                    others = rest - lane.bound(position, t)
+                    here = bounds.get(t)
+                    others = rest - (lane.bound(position, t) if here is None else here)
                 for mixed, fill in splits if splits is not None else self._splits(r, s, low >> 8):
                     avail = count - mixed
                     if position is None:
                         moves = [(t << shift, 0, 0, _NO_CHOICE, ahead)] if avail == 0 else []
                     else:
-                        moves = lane.scored_moves(position, t, avail, bounded)
-                    work += len(moves)
+                        moves = scored.get(t) if mixed == 0 else None
+                        if moves is None:
+                            moves = lane.scored_moves(position, t, avail, bounded)
+                    tried += len(moves)
                     fill_bits = fill << 8
-                    for after, gain, uses, info, ahead in moves:
+                    for move in moves:
+                        after, gain, uses, _, ahead = move
                         free = before + (avail - uses if live else 0)
                         total = value + gain
                         to_set = 0
@@ -872,24 +939,29 @@ class _Programme:
                         new_state = stripped + after + fill_bits + free
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
-                            nxt[new_state] = (total, others + ahead, state, (r, s, mixed, avail - uses, info, to_set))
+                            nxt[new_state] = (total, others + ahead, state, move, mixed, to_set)
             if beam is not None and len(nxt) > beam:
                 # A state's hope: its value, its suits' bounds and its free cards' best set.
                 kept = sorted(nxt, key=lambda st: nxt[st][0] + nxt[st][1] + (st & 0xFF) * worth, reverse=True)
                 nxt = {st: nxt[st] for st in kept[:beam]}
             history.append(nxt)
             layer = nxt
+        work += tried
         if not layer:
             return None
         state = max(layer, key=lambda st: layer[st][0])
-        value = layer[state][0]
+        return layer[state][0], self._choices(history, state)
+
+    def _choices(self, history: list[dict[int, tuple]], state: int) -> list[tuple]:
+        """The moves that led to ``state``, cell by cell: (rank, suit, cards given to colour
+        specials, cards left free, the lane's choice, cards given to the rank's set)."""
         choices = []
-        for nxt in reversed(history):
-            _, _, previous, choice = nxt[state]
-            choices.append(choice)
+        for (r, s, _, _, count, *_), nxt in zip(reversed(self.cells), reversed(history), strict=True):
+            _, _, previous, move, mixed, to_set = nxt[state]
+            choices.append((r, s, mixed, count - mixed - move[2], move[3], to_set))
             state = previous
         choices.reverse()
-        return value, choices
+        return choices
 
     def replay(self, choices: list[tuple], play: Play) -> None:
         """Turn the chosen moves back into melds, lay-offs and leftover cards."""
