@@ -414,7 +414,8 @@ class _Component:
         return self.shapes[key]
 
     def lane(self, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> _Lane:
-        key = (suit, column, worth)
+        # A suit without cards has one lane, whatever free cards are worth.
+        key = (suit, column, worth) if any(column) else (suit, column, ())
         if key not in self.lanes:
             self.lanes[key] = _Lane(self, suit, column, worth)
         return self.lanes[key]
@@ -447,10 +448,11 @@ class _Component:
                     width *= 4
                 if rough is not None and (best is None or rough[0] > best[0]):
                     best = (rough[0], programme, rough[1])
+            # A sweep only ever replaces the best play by a better one: none can pass its ceiling.
             for programme in programmes:
-                if best is not None and programme.ceiling < best[0]:
+                if best is not None and programme.ceiling <= best[0]:
                     break
-                if best is not None and programme.tight_ceiling < best[0]:
+                if best is not None and programme.tight_ceiling <= best[0]:
                     continue
                 if best is not None and programme.tight_ceiling - best[0] > _WIDE_GAP:
                     # Far below the ceiling, the floor lets many states through: a wider beam
@@ -637,20 +639,13 @@ def _choices(
         kind, ident, added = entry
         key = (kind, ident) if kind == "n" else (kind, tables[ident], added)
         kinds.setdefault(key, []).append(entry)
-    groups = list(kinds.values())
-    found: list[tuple[tuple[str, int, int], ...]] = []
-
-    def take(i: int, budget: int, chosen: tuple[tuple[str, int, int], ...]) -> None:
-        # The first c runs of group i, for each c the cards left allow, then the next groups.
-        if i == len(groups):
-            found.append(chosen)
-            return
-        group = groups[i]
-        for c in range(min(len(group), budget) + 1):
-            take(i + 1, budget - c, chosen + tuple(group[:c]))
-
-    take(0, free, ())
-    return found
+    # The first c runs of each group, for each c the cards left allow.
+    found: list[tuple[tuple[tuple[str, int, int], ...], int]] = [((), free)]
+    for group in kinds.values():
+        found = [
+            (chosen + tuple(group[:c]), left - c) for chosen, left in found for c in range(min(len(group), left) + 1)
+        ]
+    return [chosen for chosen, _ in found]
 
 
 class _Lane:
@@ -662,7 +657,9 @@ class _Lane:
     """
 
     def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
-        self.component = component
+        # A lane keeps no reference to its component, which keeps its lanes: without a cycle
+        # between them, both go as soon as the component is solved.
+        self.sign = component.sign
         self.worth = worth
         self.column = column
         self.ranks = [r for r in range(N_RANKS) if column[r]]
@@ -710,7 +707,7 @@ class _Lane:
         table = self.scored_table(j, avail, bounded)
         found = table.get(t)
         if found is None:
-            sign = self.component.sign
+            sign = self.sign
             shift = self.shift
             found = []
             for after, points, uses, choice in self.moves(j, t, avail):
@@ -743,7 +740,7 @@ class _Lane:
         count = self.column[r]
         worth = self.worth[r]
         # Each card given to runs is credited ``tie`` rather than its worth to sets.
-        per_use = max(self.component.sign, 0) - worth
+        per_use = max(self.sign, 0) - worth
         ahead = self._bounds[j + 1] if j + 1 < len(self.ranks) else None
         best = _NOWHERE
         for after, points, uses, _ in self.shape.moves(r, t, count, *self.opens[j]):
@@ -1030,49 +1027,68 @@ def _pair_bound(
     left to sets its rank's best set per card; here both lanes move at once, and the cards they
     leave are those of the colour less the specials' and their runs'. None past ``_PAIR_WORK``.
     """
-    first, second = lanes
-    ranks = sorted(set(first.ranks) | set(second.ranks))
-    tie = max(first.component.sign, 0)
-    memo: dict[tuple[int, int, int], int] = {}
-    budget = [_PAIR_WORK]
+    try:
+        return _PairBound(lanes, h, taken, colour, worth).best(0, 0, 0)
+    except _TooMany:
+        return None
 
-    def side(lane: _Lane, r: int, t: int) -> list[tuple[int, int, int, tuple]]:
+
+class _PairBound:
+    """The search behind :func:`_pair_bound`, memoised on (rank, tracks of each lane)."""
+
+    def __init__(
+        self,
+        lanes: tuple[_Lane, _Lane],
+        h: Sequence[Sequence[int]],
+        taken: Sequence[int],
+        colour: int,
+        worth: Sequence[int],
+    ) -> None:
+        self.first, self.second = lanes
+        self.ranks = sorted(set(self.first.ranks) | set(self.second.ranks))
+        #: The colour's cards at each of those ranks that runs and sets may have.
+        self.cards = [h[r][2 * colour] + h[r][2 * colour + 1] - taken[r] for r in self.ranks]
+        self.worth = worth
+        self.tie = max(self.first.sign, 0)
+        self.memo: dict[tuple[int, int, int], int] = {}
+        self.budget = _PAIR_WORK
+
+    @staticmethod
+    def _side(lane: _Lane, r: int, t: int) -> list[tuple[int, int, int, tuple]]:
         """The lane's moves at rank r from tracks number t (none but staying put if it has no card there)."""
         if not lane.column[r]:
             return [(t, 0, 0, _NO_CHOICE)]
         return lane.moves(lane.position(r), t, lane.column[r])
 
-    def best(i: int, a: int, b: int) -> int:
+    def best(self, i: int, a: int, b: int) -> int:
+        """The bound from the i-th rank on, the lanes' tracks numbered a and b."""
         global work
-        if i == len(ranks):
+        if i == len(self.ranks):
             return 0
         key = (i, a, b)
-        found = memo.get(key)
+        found = self.memo.get(key)
         if found is not None:
             return found
-        r = ranks[i]
-        cards = h[r][2 * colour] + h[r][2 * colour + 1] - taken[r]
+        r = self.ranks[i]
+        cards = self.cards[i]
         value = _NOWHERE
-        moves = side(second, r, b)
-        for next_a, points_a, uses_a, _ in side(first, r, a):
+        moves = self._side(self.second, r, b)
+        for next_a, points_a, uses_a, _ in self._side(self.first, r, a):
             work += len(moves)
-            budget[0] -= len(moves)
-            if budget[0] < 0:
+            self.budget -= len(moves)
+            if self.budget < 0:
                 raise _TooMany
             for next_b, points_b, uses_b, _ in moves:
                 uses = uses_a + uses_b
                 if uses > cards:
                     continue
-                rest = best(i + 1, next_a, next_b)
+                rest = self.best(i + 1, next_a, next_b)
                 if rest > _NOWHERE:
-                    value = max(value, (points_a + points_b) * SCALE + tie * uses + (cards - uses) * worth[r] + rest)
-        memo[key] = value
+                    value = max(
+                        value, (points_a + points_b) * SCALE + self.tie * uses + (cards - uses) * self.worth[r] + rest
+                    )
+        self.memo[key] = value
         return value
-
-    try:
-        return best(0, 0, 0)
-    except _TooMany:
-        return None
 
 
 class _TooMany(Exception):
