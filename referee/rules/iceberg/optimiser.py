@@ -372,20 +372,25 @@ class _Component:
         self.runs: list[list[tuple[int, TableRun]]] = [[] for _ in range(N_SUITS)]
         for index, run in enumerate(problem.runs):
             self.runs[run.suit].append((index, run))
-        self.lanes: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Lane] = {}
+        self.lanes: dict[tuple[int, tuple[int, ...]], _Lane] = {}
         #: Lanes' shapes by suit and reaches of its table runs: lanes of one shape share moves.
         self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], _Shape] = {}
-        self.worth = self.free_worth([sum(row) for row in h])
+        self.worth = self._free_worth()
         self._set_tables: dict[tuple[int, int], tuple[bool, list[tuple[int, int]]]] = {}
 
-    def free_worth(self, totals: Sequence[int]) -> tuple[int, ...]:
-        """What a card not used by a run may still bring, at most, given how many cards of each
-        rank sets may have: its rank's best set over those cards, per card (in the objective's
-        units; sets score more per card as they grow)."""
+    def _free_worth(self) -> tuple[int, ...]:
+        """What a card of each rank not used by a run may still bring, at most: its rank's best
+        set over all the component's cards of that rank, per card (in the objective's units).
+
+        Every programme credits its free cards so: its specials only take cards away, and a set
+        scores more per card as it grows, so the programme's own cards would be credited no
+        more. The bounds stay admissible, and lanes that two programmes leave alike are one.
+        """
         problem = self.problem
         minimum = 2 if problem.decks == 1 else 3
         worth = [0] * N_RANKS
-        for r, total in enumerate(totals):
+        for r, row in enumerate(self.h):
+            total = sum(row)
             if total and (problem.set_sizes[r] > 0 or total >= minimum):
                 gain = set_gain(total, problem.set_sizes[r], problem.decks) or 0
                 worth[r] = -(-gain * SCALE // total) + max(self.sign, 0)
@@ -413,11 +418,11 @@ class _Component:
             self.shapes[key] = _Shape(self, suit, reaches)
         return self.shapes[key]
 
-    def lane(self, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> _Lane:
-        # A suit without cards has one lane, whatever free cards are worth.
-        key = (suit, column, worth) if any(column) else (suit, column, ())
+    def lane(self, suit: int, column: tuple[int, ...]) -> _Lane:
+        """The lane of ``suit`` holding ``column``'s cards, shared by the programmes that leave it."""
+        key = (suit, column)
         if key not in self.lanes:
-            self.lanes[key] = _Lane(self, suit, column, worth)
+            self.lanes[key] = _Lane(self, suit, column)
         return self.lanes[key]
 
     def solve_into(self, play: Play) -> None:
@@ -656,11 +661,11 @@ class _Lane:
     choices of specials that leave a suit alike share its lane and what it has worked out.
     """
 
-    def __init__(self, component: _Component, suit: int, column: tuple[int, ...], worth: tuple[int, ...]) -> None:
+    def __init__(self, component: _Component, suit: int, column: tuple[int, ...]) -> None:
         # A lane keeps no reference to its component, which keeps its lanes: without a cycle
         # between them, both go as soon as the component is solved.
         self.sign = component.sign
-        self.worth = worth
+        self.worth = component.worth
         self.column = column
         self.ranks = [r for r in range(N_RANKS) if column[r]]
         #: Each of the lane's ranks → its place among them.
@@ -773,19 +778,19 @@ class _Programme:
         self.component = component
         self.specials = specials
         self.base = specials.points * SCALE + component.sign * specials.cards
+        self.worth = component.worth
         if not specials.cards:
-            # The component's own cards, lanes and worth, shared by every programme alike.
+            # The component's own cards and lanes.
             self.h = component.h
             self.demand = _NO_DEMAND
-            self.worth = component.worth
-            self.lanes = [component.lane(s, component.columns[s], self.worth) for s in range(N_SUITS)]
+            self.lanes = [component.lane(s, component.columns[s]) for s in range(N_SUITS)]
             self.after = _NO_AFTER
         else:
             self._take_specials()
         self._prepared = False
 
     def _take_specials(self) -> None:
-        """The cards, lanes and worth left to runs and sets by the programme's specials."""
+        """The cards and lanes left to runs and sets by the programme's specials."""
         component, specials = self.component, self.specials
         self.h = h = [[component.h[r][s] - specials.suited[r & 1][s] for s in range(N_SUITS)] for r in range(N_RANKS)]
         self.demand = [[specials.colour[r & 1][c] for c in (0, 1)] for r in range(N_RANKS)]
@@ -795,8 +800,7 @@ class _Programme:
             tuple(h[r][s] - max(0, self.demand[r][s >> 1] - h[r][s ^ 1]) for r in range(N_RANKS))
             for s in range(N_SUITS)
         ]
-        self.worth = component.free_worth([sum(column[r] for column in columns) for r in range(N_RANKS)])
-        self.lanes = [component.lane(s, columns[s], self.worth) for s in range(N_SUITS)]
+        self.lanes = [component.lane(s, columns[s]) for s in range(N_SUITS)]
         # The two lanes of a colour each credit as free some cards its specials take; the lanes'
         # bounds from rank r on are too high by at least ``self.after[r]`` (the credit of those
         # cards at the ranks after r), so a sweep may ask that much more of a state.
