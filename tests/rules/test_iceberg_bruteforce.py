@@ -23,7 +23,7 @@ from referee.cards import Card
 from referee.rules.iceberg import optimiser
 from referee.rules.iceberg.deck import MELD_RANKS, cell_of
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.leftover import value_leftover
+from referee.rules.iceberg.leftover import _problem, value_leftover
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
 from referee.rules.iceberg.table import parallel_conflict
 
@@ -443,6 +443,58 @@ def test_the_credit_of_cards_left_to_sets_never_cuts_the_best_play(case: tuple) 
         optimiser._PRUNE_FROM = shipped
     assert (pruned.best_points, len(pruned.unplayed)) == (plain.best_points, len(plain.unplayed))
     check_plan(hand, table, decks, options, pruned)
+
+
+@st.composite
+def colour_special_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
+    """A hand holding a colour special's ranks in both suits of the colour, and more cards of
+    that colour around them, 10 to 16 in all, with runs of those suits and sets on the table:
+    its best plays weigh colour specials against runs and sets of the same cards."""
+    decks = draw(st.sampled_from([1, 2]))
+    copies = Counter({Card(r, s): decks for r in RANKS for s in "SHDC"})
+    colour = draw(st.sampled_from(["HD", "SC"]))
+    table: list[Meld] = []
+    for _ in range(draw(st.integers(0, 4))):
+        if draw(st.booleans()):
+            rank = RANKS[draw(st.integers(0, 11))]
+            pool = [Card(rank, s) for s in "SHDC" for _ in range(copies[Card(rank, s)])]
+            cards = draw(st.permutations(pool))[: draw(st.integers(3, 4))]
+        else:
+            start = draw(st.integers(0, 9))
+            cards = [Card(RANKS[r], draw(st.sampled_from(colour))) for r in range(start, start + 3)]
+        verdict = classify_meld(cards, decks)
+        if verdict.meld is None or any(copies[c] < n for c, n in Counter(cards).items()):
+            continue
+        copies.subtract(cards)
+        table.append(verdict.meld)
+    special = [Card(RANKS[r], draw(st.sampled_from(colour))) for r in draw(st.sampled_from([EVEN, ODD]))]
+    around = draw(st.permutations([Card(r, s) for r in RANKS for s in colour] * decks))
+    hand = _hand_of(special + around, copies, draw(st.integers(10, 16)))
+    options = {
+        **DEFAULT_OPTIONS,
+        "leftover_tie": draw(st.sampled_from(["fewest_unplayed", "most_unplayed"])),
+        "parallel_melds": draw(st.sampled_from(["allowed", "forbidden"])),
+    }
+    return hand, table, decks, options
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=st.one_of(colour_special_deals(), crowded_deals()))
+def test_a_sweep_whose_floor_is_its_best_play_finds_it(case: tuple) -> None:
+    """The bounds a sweep drops states by are admissible: the lanes' own, and at the end of each
+    rank a colour's two lanes together where the programme holds that colour's specials
+    (optimiser._Pair). Every programme of every component, swept with its best play's value
+    (found by the plain sweep) as its floor, still finds that play's value."""
+    hand, table, decks, options = case
+    problem = _problem([c for c in hand if c.rank != "A"], table, decks, options)
+    types = optimiser._special_types(problem.counts)
+    for cells in optimiser._components(problem, optimiser._live_cells(problem, types), types):
+        component = optimiser._Component(problem, cells)
+        for specials in optimiser._special_choices(component.h):
+            plain = optimiser._Programme(component, specials).sweep(None, None)
+            if plain is not None:
+                pruned = optimiser._Programme(component, specials).sweep(plain[0], None)
+                assert pruned is not None and pruned[0] == plain[0]
 
 
 @st.composite

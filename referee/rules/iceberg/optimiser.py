@@ -32,11 +32,14 @@ Each component is solved exactly, in two levels:
   way. Every sequence of legal lay-offs and melds ends in a final table that the sweep
   enumerates, so its maximum is the programme's optimum.
 
-A suit's part of the sweep is a *lane* (:class:`_Lane`): the moves of its cards depend only on
-its own counts and runs, so they are worked out once per lane and shared by the programmes
-that leave the suit alike. A lane also gives an admissible bound, exact for runs: the most its
-cards from a rank on can still add, a card left to sets counted at its rank's best set per
-card. The sum of the lanes' bounds bounds a state; at the start, a programme (its *ceiling*).
+A suit's part of the sweep is a *lane* (:class:`_Lane`), shared by the programmes that leave
+the suit alike. The moves of its cards at a rank depend only on the tracks, the cards given,
+whether the next ranks hold cards and how far the suit's table runs reach (its *shape*,
+:class:`_Shape`): lanes of one shape share them and number their tracks alike, so that a
+sweep's state is one integer; the moves of new runs alone are shared by every hand. A lane also
+gives an admissible bound, exact for runs: the most its cards from a rank on can still add, a
+card left to sets counted at its rank's best set over the component's cards, per card. The sum
+of the lanes' bounds bounds a state; at the start, a programme (its *ceiling*).
 
 Big components are pruned without losing the optimum: narrow beams through the programmes of
 highest ceiling find good plays (a beam that loses every play looks again, wider; a floor far
@@ -46,7 +49,7 @@ state whose bound falls below the best play found, skipping every programme whos
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -65,12 +68,12 @@ SCALE = 1000
 _PRUNE_FROM = 8
 _BEAM = 4
 _WIDEST_BEAM = 256
-#: Before an exact sweep whose ceiling is more than this above the floor (150 points, in the
-#: objective's units), a beam this wide first looks for a higher floor.
+#: An exact sweep whose ceiling is more than this above the floor (150 points, in the objective's
+#: units) first looks from floors nearer the ceiling, this far below it at first.
 _WIDE_GAP = 150 * SCALE
-_WIDE_BEAM = 16
-#: Moves the sweeps and the lanes (working out their moves and bounds) have tried since this was
-#: last reset: a deterministic measure of the work done, for the adversarial search in bench/.
+_FIRST_STEP = 50 * SCALE
+#: Moves the sweeps have tried and the lanes have worked out since this was last reset: a
+#: deterministic measure of the work done, for the adversarial search in bench/.
 work = 0
 
 
@@ -377,6 +380,7 @@ class _Component:
         self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], _Shape] = {}
         self.worth = self._free_worth()
         self._set_tables: dict[tuple[int, int], tuple[bool, list[tuple[int, int]]]] = {}
+        self._pairs: dict[tuple, _Pair] = {}
 
     def _free_worth(self) -> tuple[int, ...]:
         """What a card of each rank not used by a run may still bring, at most: its rank's best
@@ -418,6 +422,15 @@ class _Component:
             self.shapes[key] = _Shape(self, suit, reaches)
         return self.shapes[key]
 
+    def pair(self, lanes: tuple[_Lane, _Lane], h: Sequence[Sequence[int]], taken: Sequence[int], colour: int) -> _Pair:
+        """The bound of a colour's two lanes together (:class:`_Pair`), worked out once for the
+        programmes that leave the colour alike."""
+        cards = tuple(h[r][2 * colour] + h[r][2 * colour + 1] for r in range(N_RANKS))
+        key = (lanes, cards, tuple(taken), colour)
+        if key not in self._pairs:
+            self._pairs[key] = _Pair(lanes, h, taken, colour, self.worth)
+        return self._pairs[key]
+
     def lane(self, suit: int, column: tuple[int, ...]) -> _Lane:
         """The lane of ``suit`` holding ``column``'s cards, shared by the programmes that leave it."""
         key = (suit, column)
@@ -454,18 +467,14 @@ class _Component:
                 if rough is not None and (best is None or rough[0] > best[0]):
                     best = (rough[0], programme, rough[1])
             # A sweep only ever replaces the best play by a better one: none can pass its ceiling.
+            # The programmes of highest tight ceiling go first: their best plays are likely best.
+            if best is not None:
+                programmes = [p for p in programmes if p.ceiling > best[0]]
+            programmes.sort(key=lambda p: p.tight_ceiling, reverse=True)
             for programme in programmes:
-                if best is not None and programme.ceiling <= best[0]:
-                    break
                 if best is not None and programme.tight_ceiling <= best[0]:
-                    continue
-                if best is not None and programme.tight_ceiling - best[0] > _WIDE_GAP:
-                    # Far below the ceiling, the floor lets many states through: a wider beam
-                    # above it first looks for a better one.
-                    rough = programme.sweep(best[0], _WIDE_BEAM)
-                    if rough is not None and rough[0] > best[0]:
-                        best = (rough[0], programme, rough[1])
-                found = programme.sweep(best[0] if best is not None else None, None)
+                    break
+                found = programme.sweep_from_top(best[0]) if best is not None else programme.sweep(None, None)
                 if found is not None and (best is None or found[0] > best[0]):
                     best = (found[0], programme, found[1])
         # Leaving every card is a play of every programme, and every floor is the value of a
@@ -784,6 +793,7 @@ class _Programme:
             self.h = component.h
             self.demand = _NO_DEMAND
             self.lanes = [component.lane(s, component.columns[s]) for s in range(N_SUITS)]
+            self.after_by_colour = [_NO_AFTER, _NO_AFTER]
             self.after = _NO_AFTER
         else:
             self._take_specials()
@@ -805,14 +815,15 @@ class _Programme:
         # bounds from rank r on are too high by at least ``self.after[r]`` (the credit of those
         # cards at the ranks after r), so a sweep may ask that much more of a state.
         overlap = [
-            sum(
+            [
                 (columns[2 * c][r] + columns[2 * c + 1][r] - h[r][2 * c] - h[r][2 * c + 1] + self.demand[r][c])
                 * self.worth[r]
-                for c in (0, 1)
-            )
-            for r in range(N_RANKS)
+                for r in range(N_RANKS)
+            ]
+            for c in (0, 1)
         ]
-        self.after = [sum(overlap[r + 1 :]) for r in range(N_RANKS)]
+        self.after_by_colour = [[sum(overlap[c][r + 1 :]) for r in range(N_RANKS)] for c in (0, 1)]
+        self.after = [sum(after[r] for after in self.after_by_colour) for r in range(N_RANKS)]
 
     @cached_property
     def ceiling(self) -> int:
@@ -825,13 +836,13 @@ class _Programme:
 
         The lanes' bounds each count the cards a colour special takes from their suit as theirs;
         where the programme has colour specials, the colour's two lanes are bounded together
-        (:func:`_pair_bound`), which leaves those cards to the specials.
+        (:class:`_Pair`), which leaves those cards to the specials.
         """
         total = self.base
         for colour in (0, 1):
             pair = self.lanes[2 * colour], self.lanes[2 * colour + 1]
             taken = [self.demand[r][colour] for r in range(N_RANKS)]
-            joint = _pair_bound(pair, self.h, taken, colour, self.worth) if any(taken) else None
+            joint = self.component.pair(pair, self.h, taken, colour).value if any(taken) else None
             total += sum(lane.bound(0, 0) for lane in pair) if joint is None else joint
         return min(total, self.ceiling)
 
@@ -842,6 +853,7 @@ class _Programme:
         self._prepared = True
         h = self.h
         cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
+        pairs = self._pairs() if self.specials.cards else []
         self.cells: list[tuple] = []
         for i, (r, s) in enumerate(cells):
             last = i + 1 == len(cells) or cells[i + 1][0] != r
@@ -863,7 +875,37 @@ class _Programme:
                     lane.bounds_at(position),
                 )
             )
-            self.cells.append((r, s, last, position, h[r][s], live, worth, best_set, splits, lane, tables))
+            checks = self._pair_checks(r, pairs) if last else None
+            self.cells.append((r, s, last, position, h[r][s], live, worth, best_set, splits, lane, tables, checks))
+
+    def _pairs(self) -> list[tuple[int, _Pair]]:
+        """The colours whose specials this programme holds, with their pairs of lanes (when worked
+        out in full, see :class:`_Pair`)."""
+        found = []
+        for colour in (0, 1):
+            taken = [self.demand[r][colour] for r in range(N_RANKS)]
+            if any(taken):
+                lanes = self.lanes[2 * colour], self.lanes[2 * colour + 1]
+                pair = self.component.pair(lanes, self.h, taken, colour)
+                if pair.value is not None:
+                    found.append((colour, pair))
+        return found
+
+    def _pair_checks(self, r: int, pairs: list[tuple[int, _Pair]]) -> tuple[int, list[tuple]] | None:
+        """What a sweep needs to bound a state at the end of rank r by the ``pairs``: (what it may
+        ask above the bound, as ``after``, for the colours bounded by their lanes alone; for each
+        pair, the pair, its place after r, and each lane with its place after r and its place in
+        a state)."""
+        if not pairs:
+            return None
+        checks = []
+        after = self.after[r]
+        for colour, pair in pairs:
+            after -= self.after_by_colour[colour][r]
+            lanes = self.lanes[2 * colour], self.lanes[2 * colour + 1]
+            places = [(lane, lane.position(r + 1), lane.shift) for lane in lanes]
+            checks.append((pair, bisect_right(pair.ranks, r), *places[0], *places[1]))
+        return after, checks
 
     def _splits(self, r: int, s: int, fill: int) -> list[tuple[int, int]]:
         """(cards of cell (r, s) given to colour specials, fill after): the colour's demand at r."""
@@ -898,7 +940,7 @@ class _Programme:
         layer: dict[int, tuple] = {0: (self.base, self.ceiling - self.base if bounded else 0, None, None, 0, 0)}
         history = []
         tried = 0
-        for r, s, last, position, count, live, worth, best_set, splits, lane, tables in self.cells:
+        for r, s, last, position, count, live, worth, best_set, splits, lane, tables, pairs in self.cells:
             cut = limit + self.after[r] if bounded else limit
             shift = lane.shift
             scored, bounds = tables[bounded], tables[2]
@@ -938,6 +980,8 @@ class _Programme:
                         if total + others + ahead + free * worth < cut:
                             continue
                         new_state = stripped + after + fill_bits + free
+                        if pairs and floor is not None and _short_of(pairs, new_state, total + others + ahead, limit):
+                            continue
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
                             nxt[new_state] = (total, others + ahead, state, move, mixed, to_set)
@@ -952,6 +996,23 @@ class _Programme:
             return None
         state = max(layer, key=lambda st: layer[st][0])
         return layer[state][0], self._choices(history, state)
+
+    def sweep_from_top(self, floor: int) -> tuple[int, list[tuple]] | None:
+        """The programme's best play, as :meth:`sweep` with ``floor`` finds it, found sooner.
+
+        A sweep keeps every state that could still reach its floor, so a play it finds at or
+        above the floor is the programme's best, and it finds none only when none reaches the
+        floor. Far below the ceiling, the floor lets many states through: sweeps with floors
+        nearer the ceiling, each cheap, look first, the step down doubling each time.
+        """
+        if self.tight_ceiling - floor > _WIDE_GAP:
+            step = _FIRST_STEP
+            while self.tight_ceiling - step > floor:
+                found = self.sweep(self.tight_ceiling - step, None)
+                if found is not None:
+                    return found
+                step *= 2
+        return self.sweep(floor, None)
 
     def _choices(self, history: list[dict[int, tuple]], state: int) -> list[tuple]:
         """The moves that led to ``state``, cell by cell: (rank, suit, cards given to colour
@@ -1021,24 +1082,30 @@ class _Programme:
 _PAIR_WORK = 3000
 
 
-def _pair_bound(
-    lanes: tuple[_Lane, _Lane], h: Sequence[Sequence[int]], taken: Sequence[int], colour: int, worth: Sequence[int]
-) -> int | None:
+def _short_of(pairs: tuple[int, list[tuple]], state: int, hope: int, limit: int) -> bool:
+    """Whether a state at the end of a rank, of value and lanes' bounds ``hope``, falls short of
+    ``limit`` once the colours' pairs of lanes bound its lanes of those colours together."""
+    after, checks = pairs
+    for pair, i, first, j, shift, second, k, other_shift in checks:
+        a = (state >> shift) & _ID_MASK
+        b = (state >> other_shift) & _ID_MASK
+        joint = pair.known(i, a, b)
+        if joint is not None:
+            hope += joint - first.bound(j, a) - second.bound(k, b)
+    return hope < limit + after
+
+
+class _Pair:
     """The bound of a colour's two lanes together, at most the sum of theirs: at each rank their
     runs and sets share the colour's cards but those its specials take (``taken`` per rank).
 
     Admissible as the lanes' bounds are: each lane's moves are exact for runs and credit a card
     left to sets its rank's best set per card; here both lanes move at once, and the cards they
-    leave are those of the colour less the specials' and their runs'. None past ``_PAIR_WORK``.
+    leave are those of the colour less the specials' and their runs'. :attr:`value`, the bound
+    from the start, is None past ``_PAIR_WORK`` pairs of moves. Else the bound from every rank
+    and pair of tracks a sweep can meet is known (:meth:`known`): a sweep through a programme
+    with this colour's specials may ask it of its states.
     """
-    try:
-        return _PairBound(lanes, h, taken, colour, worth).best(0, 0, 0)
-    except _TooMany:
-        return None
-
-
-class _PairBound:
-    """The search behind :func:`_pair_bound`, memoised on (rank, tracks of each lane)."""
 
     def __init__(
         self,
@@ -1056,6 +1123,14 @@ class _PairBound:
         self.tie = max(self.first.sign, 0)
         self.memo: dict[tuple[int, int, int], int] = {}
         self.budget = _PAIR_WORK
+        try:
+            self.value: int | None = self.best(0, 0, 0)
+        except _TooMany:
+            self.value = None
+
+    def known(self, i: int, a: int, b: int) -> int | None:
+        """The bound from the i-th rank on, the lanes' tracks numbered a and b, if worked out."""
+        return 0 if i == len(self.ranks) else self.memo.get((i, a, b))
 
     @staticmethod
     def _side(lane: _Lane, r: int, t: int) -> list[tuple[int, int, int, tuple]]:
