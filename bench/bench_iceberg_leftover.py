@@ -43,7 +43,10 @@ OPTIONS = {
 
 #: The worst deals (hand, table melds) that bench/search_iceberg_worst.py found, each of 32 cards,
 #: two decks. The search maximises the optimiser's work; the first six are of its latest runs
-#: (counting the lanes' work too), the third one on which a narrow beam finds no play.
+#: (counting the lanes' work too), the third one on which a narrow beam finds no play. The last
+#: three came later: the first of them then the slowest of all (its programme with a colour
+#: special was cut down only once the colour's two lanes bounded a sweep's states together),
+#: the other two the slowest after that.
 WORST: list[tuple[str, list[str]]] = [
     (
         "3C 5C 9H 10H 2C QD 4D 6H 4S 5S 8D JH 8H 3H 6C 6S 5D 4C 3S 5H 3D 9D 5D 7D 7H 3H 6D 2H 7C 4H 6D KD",
@@ -154,6 +157,49 @@ WORST: list[tuple[str, list[str]]] = [
         ["JS QS KS", "4S 5S 6S", "2S 2H 2C", "2D 3D 4D 5D 6D 7D", "3S 3H 3H 3D 3C", "9C 10C JC QC KC", "10H JH QH KH"],
     ),
     ("7C 4S QS 6C 6H 6D 7S 10C 2S 3C 7H JS KC 4D 6S 9C 6S 5H 3S 8S 7D 5S 6H 5D 4H 8H 8C 10D 7H 4C 5C 5C", []),
+    (
+        "7D KD KD 10S 9S 8S 2D JD 8C 10C QD 9H 5D 9D 8D 6D 10D 8H JH 9C JC 10D 4H KS KH QH 7C 6H JH 9S JD 10H",
+        [
+            "7H 8H 9H 10H",
+            "10S JS QS",
+            "7D 8D 9D",
+            "5S 6S 7S",
+            "5S 5H 5H 5D 5C 5C",
+            "7S 7H 7C",
+            "JS QS KS",
+            "6S 6H 6D 6C 6C",
+            "8C 9C 10C",
+        ],
+    ),
+    (
+        "2S 7C 6S 9S JC 8S KS 7C 9C 5S 7S 6S 8C 3C 9D 9S 8D 8H 8C 10S 4S 8S 7S 6C 10C 9H 4C 9H QC JS 5C QC",
+        [
+            "10H JH QH KH",
+            "4H 4D 4C",
+            "5S 5D 5D 5C",
+            "9C 10C JC",
+            "2H 2D 2C",
+            "6H 6D 6D",
+            "3S 3S 3D",
+            "2D 4H 6H 8H 10H QH",
+            "8D 9D 10D",
+        ],
+    ),
+    (
+        "10H 4H KH 6C 7D 2S 8C 8D 4D JH 7H QS 10S 6H 4D 2D 6D QH 5D 10D 3D 10C 6D 9D 4S 9C 7D 9H 8D 5D 6H 5H",
+        [
+            "8S 8H 8H",
+            "10D JD QD KD",
+            "5S 6S 7S 8S 9S",
+            "2H 3H 4H 5H",
+            "5S 6S 7S",
+            "JH QH KH",
+            "QS QC QC",
+            "KS KS KC",
+            "JD QD KD",
+            "2S 2H 2D 2C",
+        ],
+    ),
 ]
 
 
