@@ -441,46 +441,70 @@ class _Component:
     def solve_into(self, play: Play) -> None:
         choices = _special_choices(self.h) if _special_types(self.h) else [_NO_SPECIALS]
         programmes = [_Programme(self, c) for c in choices]
-        best: tuple[int, _Programme, list[tuple]] | None = None
         if self.size < _PRUNE_FROM:
             # Small enough to sweep every programme whole, without bounds.
+            best = None
             for programme in programmes:
-                found = programme.sweep(None, None)
-                if found is not None and (best is None or found[0] > best[0]):
-                    best = (found[0], programme, found[1])
+                best = _better(best, programme, programme.sweep(None, None))
         else:
-            # A narrow beam through each promising programme finds good plays quickly; the best
-            # of them is the floor that lets the exact sweeps drop most of their states.
             programmes.sort(key=lambda p: p.ceiling, reverse=True)
-            for programme in programmes:
-                if best is not None and programme.ceiling <= best[0]:
-                    break
-                if best is not None and programme.tight_ceiling <= best[0]:
-                    continue
-                rough = None
-                width = _BEAM
-                while rough is None and width <= _WIDEST_BEAM:
-                    # A narrow beam can lose every play (its states all strand a run or miss a
-                    # special's cards): a wider one then looks again.
-                    rough = programme.sweep(None, width)
-                    width *= 4
-                if rough is not None and (best is None or rough[0] > best[0]):
-                    best = (rough[0], programme, rough[1])
-            # A sweep only ever replaces the best play by a better one: none can pass its ceiling.
-            # The programmes of highest tight ceiling go first: their best plays are likely best.
-            if best is not None:
-                programmes = [p for p in programmes if p.ceiling > best[0]]
-            programmes.sort(key=lambda p: p.tight_ceiling, reverse=True)
-            for programme in programmes:
-                if best is not None and programme.tight_ceiling <= best[0]:
-                    break
-                found = programme.sweep_from_top(best[0]) if best is not None else programme.sweep(None, None)
-                if found is not None and (best is None or found[0] > best[0]):
-                    best = (found[0], programme, found[1])
-        # Leaving every card is a play of every programme, and every floor is the value of a
-        # real play whose states all stay above it, so some sweep always ends with a play.
+            best = _best_above(programmes, _floor(programmes))
+        # Every programme has a play (its specials, every other card left), and every floor is
+        # the value of a real play whose states all stay above it, so some sweep finds a play.
         assert best is not None
         best[1].replay(best[2], play)
+
+
+#: The best play found so far: its objective, its programme and the programme's choices.
+Found = tuple[int, "_Programme", list[tuple]]
+
+
+def _better(best: Found | None, programme: _Programme, found: tuple[int, list[tuple]] | None) -> Found | None:
+    """The better of ``best`` and what a sweep of ``programme`` ``found``; ``best`` on a tie."""
+    if found is not None and (best is None or found[0] > best[0]):
+        return found[0], programme, found[1]
+    return best
+
+
+def _floor(programmes: list[_Programme]) -> Found | None:
+    """A good play found quickly, whose value lets the exact sweeps drop most of their states:
+    the best of narrow beams through the promising programmes (by ceiling, highest first).
+
+    A narrow beam can lose every play (its states all strand a run, or miss a colour special's
+    cards): when every one does, wider beams look again until one finds a play.
+    """
+    best = None
+    for programme in programmes:
+        if best is not None and programme.ceiling <= best[0]:
+            break
+        if best is not None and programme.tight_ceiling <= best[0]:
+            continue
+        best = _better(best, programme, programme.sweep(None, _BEAM))
+    width = _BEAM * 4
+    while best is None and width <= _WIDEST_BEAM:
+        for programme in programmes:
+            best = _better(best, programme, programme.sweep(None, width))
+            if best is not None:
+                break
+        width *= 4
+    return best
+
+
+def _best_above(programmes: list[_Programme], best: Found | None) -> Found | None:
+    """The best play of all the programmes, exactly, sweeping those that might beat ``best``.
+
+    A sweep only ever replaces the best play by a better one, and none can pass its ceiling.
+    The programmes of highest tight ceiling go first: their best plays are likely the best.
+    """
+    if best is not None:
+        programmes = [p for p in programmes if p.ceiling > best[0]]
+    programmes.sort(key=lambda p: p.tight_ceiling, reverse=True)
+    for programme in programmes:
+        if best is not None and programme.tight_ceiling <= best[0]:
+            break
+        found = programme.sweep_from_top(best[0]) if best is not None else programme.sweep(None, None)
+        best = _better(best, programme, found)
+    return best
 
 
 class _Shape:
