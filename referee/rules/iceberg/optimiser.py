@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import combinations, product
@@ -1102,8 +1103,10 @@ class _Programme:
 
 
 #: How many pairs of moves a bound of two lanes together may try before it gives up (then the
-#: lanes' own bounds serve): it is worked out only to skip programmes, never needed.
+#: lanes' own bounds serve): it is worked out only to skip programmes and states, never needed.
 _PAIR_WORK = 3000
+#: Nor is it tried when its lanes promise more pairs of tracks than this: it would give up.
+_PAIR_STATES = 1400
 
 
 def _short_of(pairs: tuple[int, list[tuple]], state: int, hope: int, limit: int) -> bool:
@@ -1141,27 +1144,49 @@ class _Pair:
     ) -> None:
         self.first, self.second = lanes
         self.ranks = sorted(set(self.first.ranks) | set(self.second.ranks))
-        #: The colour's cards at each of those ranks that runs and sets may have.
-        self.cards = [h[r][2 * colour] + h[r][2 * colour + 1] - taken[r] for r in self.ranks]
-        self.worth = worth
-        self.tie = max(self.first.sign, 0)
+        tie = max(self.first.sign, 0)
+        #: At each of those ranks: the colour's cards that runs and sets may have, what they bring
+        #: all left to sets, and what each card given to runs brings instead (``tie``, not its worth).
+        self.steps = []
+        for r in self.ranks:
+            cards = h[r][2 * colour] + h[r][2 * colour + 1] - taken[r]
+            self.steps.append((cards, cards * worth[r], tie - worth[r]))
         self.memo: dict[tuple[int, int, int], int] = {}
+        self._moves: tuple[dict[tuple[int, int], list[tuple[int, int, int]]], ...] = ({}, {})
         self.budget = _PAIR_WORK
-        try:
-            self.value: int | None = self.best(0, 0, 0)
-        except _TooMany:
-            self.value = None
+        self.value: int | None = None
+        if self._states() <= _PAIR_STATES:
+            with suppress(_TooMany):
+                self.value = self.best(0, 0, 0)
+
+    def _states(self) -> int:
+        """About how many pairs of tracks the search would meet: at each rank, the product of the
+        lanes' tracks there (as their own bounds met them)."""
+        sizes = []
+        for lane in (self.first, self.second):
+            lane.bound(0, 0)
+            sizes.append({r: len(lane.bounds_at(j)) for j, r in enumerate(lane.ranks)})
+        return sum(sizes[0].get(r, 1) * sizes[1].get(r, 1) for r in self.ranks)
 
     def known(self, i: int, a: int, b: int) -> int | None:
         """The bound from the i-th rank on, the lanes' tracks numbered a and b, if worked out."""
         return 0 if i == len(self.ranks) else self.memo.get((i, a, b))
 
-    @staticmethod
-    def _side(lane: _Lane, r: int, t: int) -> list[tuple[int, int, int, tuple]]:
-        """The lane's moves at rank r from tracks number t (none but staying put if it has no card there)."""
-        if not lane.column[r]:
-            return [(t, 0, 0, _NO_CHOICE)]
-        return lane.moves(lane.position(r), t, lane.column[r])
+    def _side(self, side: int, i: int, t: int) -> list[tuple[int, int, int]]:
+        """One lane's moves at the i-th rank from tracks number t, none but staying put if it has
+        no card there: (tracks number after, run points and cards in the objective's units less
+        the cards' worth to sets, cards used)."""
+        key = (i, t)
+        found = self._moves[side].get(key)
+        if found is None:
+            lane = self.second if side else self.first
+            r = self.ranks[i]
+            count = lane.column[r]
+            per_use = self.steps[i][2]
+            moves = lane.moves(lane.places[r], t, count) if count else [(t, 0, 0, _NO_CHOICE)]
+            found = [(after, points * SCALE + per_use * uses, uses) for after, points, uses, _ in moves]
+            self._moves[side][key] = found
+        return found
 
     def best(self, i: int, a: int, b: int) -> int:
         """The bound from the i-th rank on, the lanes' tracks numbered a and b."""
@@ -1172,24 +1197,31 @@ class _Pair:
         found = self.memo.get(key)
         if found is not None:
             return found
-        r = self.ranks[i]
-        cards = self.cards[i]
+        cards, base, _ = self.steps[i]
+        following = i + 1
+        ahead = None if following == len(self.ranks) else self.memo
         value = _NOWHERE
-        moves = self._side(self.second, r, b)
-        for next_a, points_a, uses_a, _ in self._side(self.first, r, a):
+        moves = self._side(1, i, b)
+        for next_a, value_a, uses_a in self._side(0, i, a):
             work += len(moves)
             self.budget -= len(moves)
             if self.budget < 0:
                 raise _TooMany
-            for next_b, points_b, uses_b, _ in moves:
-                uses = uses_a + uses_b
-                if uses > cards:
+            for next_b, value_b, uses_b in moves:
+                if uses_a + uses_b > cards:
                     continue
-                rest = self.best(i + 1, next_a, next_b)
-                if rest > _NOWHERE:
-                    value = max(
-                        value, (points_a + points_b) * SCALE + self.tie * uses + (cards - uses) * self.worth[r] + rest
-                    )
+                if ahead is None:
+                    rest = 0
+                else:
+                    rest = ahead.get((following, next_a, next_b))
+                    if rest is None:
+                        rest = self.best(following, next_a, next_b)
+                    if rest == _NOWHERE:
+                        continue
+                if value_a + value_b + rest > value:
+                    value = value_a + value_b + rest
+        if value > _NOWHERE:
+            value += base
         self.memo[key] = value
         return value
 
