@@ -43,10 +43,12 @@ OPTIONS = {
 
 #: The worst deals (hand, table melds) that bench/search_iceberg_worst.py found, each of 32 cards,
 #: two decks. The search maximises the optimiser's work; the first six are of its latest runs
-#: (counting the lanes' work too), the third one on which a narrow beam finds no play. The last
+#: (counting the lanes' work too), the third one on which a narrow beam finds no play. The next
 #: three came later: the first of them then the slowest of all (its programme with a colour
 #: special was cut down only once the colour's two lanes bounded a sweep's states together),
-#: the other two the slowest after that.
+#: the other two the slowest after that. The last two came after those: narrow beams lost every
+#: play of their programmes with colour specials, and the bounds of a colour's lanes together
+#: gave up.
 WORST: list[tuple[str, list[str]]] = [
     (
         "3C 5C 9H 10H 2C QD 4D 6H 4S 5S 8D JH 8H 3H 6C 6S 5D 4C 3S 5H 3D 9D 5D 7D 7H 3H 6D 2H 7C 4H 6D KD",
@@ -198,6 +200,30 @@ WORST: list[tuple[str, list[str]]] = [
             "KS KS KC",
             "JD QD KD",
             "2S 2H 2D 2C",
+        ],
+    ),
+    (
+        "6H 8D 2C 10H 5S 3C 4H QH 8H 10C 9D 6D 5H KD 3H 5D 6D 2H 6H 6S 3D 4D 7H 9H 5S 4C 2D 5D 7H 7D JH 7S",
+        [
+            "10H JH QH KH",
+            "10S 10S 10C",
+            "10D JD QD KD",
+            "2S 3S 4S",
+            "3H 4H 5H",
+            "5C 6C 7C 8C 9C",
+            "10D JD QD",
+            "6S 7S 8S 9S",
+            "3C 4C 5C 6C",
+        ],
+    ),
+    (
+        "9C 3C 10S 6S 2C 7C 9S QS JS 7C 6C 8D 4S 2S 5C 8C QC 8C 6S 9S 10C 7S 5S 8S 3S 4C 4C 8S 10S KC 2S 6C",
+        [
+            "JS QS KS",
+            "JC QC KC",
+            "3S 3H 3C",
+            "2D 3D 4D 5D 6D 7D",
+            "JH QH KH",
         ],
     ),
 ]
