@@ -440,6 +440,10 @@ class _Component:
         return self.lanes[key]
 
     def solve_into(self, play: Play) -> None:
+        rank = self._lone_set()
+        if rank is not None:
+            self._lay_set(rank, play)
+            return
         choices = _special_choices(self.h) if _special_types(self.h) else [_NO_SPECIALS]
         programmes = [_Programme(self, c) for c in choices]
         if self.size < _PRUNE_FROM:
@@ -454,6 +458,29 @@ class _Component:
         # the value of a real play whose states all stay above it, so some sweep finds a play.
         assert best is not None
         best[1].replay(best[2], play)
+
+    def _lone_set(self) -> int | None:
+        """The rank of a component whose cards can only go to a set: all of one rank, which no
+        table run of their suits reaches (runs and specials need more ranks); else None."""
+        ranks = {r for r, row in enumerate(self.h) if any(row)}
+        if len(ranks) != 1:
+            return None
+        for s, column in enumerate(self.columns):
+            if any(column) and any(any(run.reach(column)) for _, run in self.runs[s]):
+                return None
+        return ranks.pop()
+
+    def _lay_set(self, r: int, play: Play) -> None:
+        """The best set of rank r's cards, the first suits' given first, as a sweep lays it."""
+        row = self.h[r]
+        _, best = self.set_table(r, sum(row))
+        left = best[-1][1]
+        for s, count in enumerate(row):
+            take = min(count, left)
+            if take:
+                play.sets.setdefault(r, []).extend([s] * take)
+            play.unplayed.extend([(r, s)] * (count - take))
+            left -= take
 
 
 #: The best play found so far: its objective, its programme and the programme's choices.
