@@ -1055,12 +1055,15 @@ class _Programme:
         A sweep keeps every state that could still reach its floor, so a play it finds at or
         above the floor is the programme's best, and it finds none only when none reaches the
         floor. Far below the ceiling, the floor lets many states through: sweeps with floors
-        nearer the ceiling, each cheap, look first, the step down doubling each time.
+        nearer the ceiling, each cheap, look first, the step down doubling each time, as long as
+        they stay in the upper three quarters of the gap (a floor near the given one costs about
+        as much as it).
         """
-        if self.tight_ceiling - floor > _WIDE_GAP:
+        top = self.tight_ceiling
+        if top - floor > _WIDE_GAP:
             step = _FIRST_STEP
-            while self.tight_ceiling - step > floor:
-                found = self.sweep(self.tight_ceiling - step, None)
+            while step <= (top - floor) * 3 // 4:
+                found = self.sweep(top - step, None)
                 if found is not None:
                     return found
                 step *= 2
@@ -1131,7 +1134,7 @@ class _Programme:
 
 #: How many pairs of moves a bound of two lanes together may try before it gives up (then the
 #: lanes' own bounds serve): it is worked out only to skip programmes and states, never needed.
-_PAIR_WORK = 3000
+_PAIR_WORK = 6000
 #: Nor is it tried when its lanes promise more pairs of tracks than this: it would give up.
 _PAIR_STATES = 1400
 
