@@ -46,9 +46,9 @@ OPTIONS = {
 #: (counting the lanes' work too), the third one on which a narrow beam finds no play. The next
 #: three came later: the first of them then the slowest of all (its programme with a colour
 #: special was cut down only once the colour's two lanes bounded a sweep's states together),
-#: the other two the slowest after that. The last two came after those: narrow beams lost every
-#: play of their programmes with colour specials, and the bounds of a colour's lanes together
-#: gave up.
+#: the other two the slowest after that. The two after those: narrow beams lost every play of
+#: their programmes with colour specials, and the bounds of a colour's lanes together gave up.
+#: The last two: bounds far above the best play, which sweeps from near the ceiling only slowed.
 WORST: list[tuple[str, list[str]]] = [
     (
         "3C 5C 9H 10H 2C QD 4D 6H 4S 5S 8D JH 8H 3H 6C 6S 5D 4C 3S 5H 3D 9D 5D 7D 7H 3H 6D 2H 7C 4H 6D KD",
@@ -224,6 +224,35 @@ WORST: list[tuple[str, list[str]]] = [
             "3S 3H 3C",
             "2D 3D 4D 5D 6D 7D",
             "JH QH KH",
+        ],
+    ),
+    (
+        "3C 2S 10H 9C JD 7D 8H 6D 8D 8C QH 7S 9D 9H 8S 10S 5H 9S 3C 7C 8C 8H KS 4D 5C 2D 10D 10C JS 6S 7S 8S",
+        [
+            "5D 6D 7D 8D 9D 10D",
+            "3S 4S 5S 6S",
+            "9H 10H JH",
+            "3S 4S 5S",
+            "4H 4H 4D",
+            "4C 5C 6C 7C",
+            "10S JS QS KS",
+            "3H 3H 3D",
+            "10C JC QC KC",
+            "JH JD JC",
+        ],
+    ),
+    (
+        "8H 9C KH 8C 7C 5H JD 9S 10S 6S 5S 7H 6H 6S JC 5D 6C 8S KS JC 6D KD 8C 7S JH 8D 8S 9D 9H 4D 3C 7D",
+        [
+            "10S JS QS",
+            "6D 7D 8D 9D 10D",
+            "2S 3S 4S",
+            "4C 5C 6C",
+            "3S 3H 3D 3C",
+            "6H 7H 8H 9H 10H",
+            "5S 5H 5D 5C",
+            "4S 4H 4D",
+            "JS QS KS",
         ],
     ),
 ]
