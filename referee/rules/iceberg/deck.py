@@ -40,8 +40,12 @@ def cell_of(card: Card) -> tuple[int, int]:
     return RANK_INDEX[card.rank], SUIT_INDEX[str(card.suit)]
 
 
+#: Every card that melds, by rank index and suit index: a card is immutable, so one serves all.
+_CARDS = tuple(tuple(Card(rank, suit) for suit in SUIT_ORDER) for rank in MELD_RANKS)
+
+
 def card_at(rank: int, suit: int) -> Card:
-    return Card(MELD_RANKS[rank], SUIT_ORDER[suit])
+    return _CARDS[rank][suit]
 
 
 def run_key(card: Card) -> int:

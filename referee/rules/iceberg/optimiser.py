@@ -70,9 +70,11 @@ _PRUNE_FROM = 8
 _BEAM = 4
 _WIDEST_BEAM = 256
 #: An exact sweep whose ceiling is more than this above the floor (150 points, in the objective's
-#: units) first looks from floors nearer the ceiling, this far below it at first.
+#: units) first looks from floors nearer the ceiling, this far below it at first, then for a
+#: higher floor with a beam this wide.
 _WIDE_GAP = 150 * SCALE
 _FIRST_STEP = 50 * SCALE
+_WIDE_BEAM = 16
 #: Moves the sweeps have tried and the lanes have worked out since this was last reset: a
 #: deterministic measure of the work done, for the adversarial search in bench/.
 work = 0
@@ -327,6 +329,8 @@ _NO_SPECIALS = _Specials(((0,) * N_SUITS,) * 2, ((0, 0),) * 2)
 #: of a programme without specials.
 _NO_DEMAND = ((0, 0),) * N_RANKS
 _NO_AFTER = (0,) * N_RANKS
+#: The one split of a cell whose colour has no special at its rank: no card to specials.
+_NO_SPLIT = [(0, 0)]
 
 
 def _special_choices(h: Sequence[Sequence[int]]) -> list[_Specials]:
@@ -915,7 +919,10 @@ class _Programme:
             # all go to colour specials.
             position = lane.places.get(r)
             # The splits of a colour's second suit depend on the first suit's: worked out as swept.
-            splits = None if self.demand[r][s >> 1] and s & 1 else self._splits(r, s, 0)
+            if not self.demand[r][s >> 1]:
+                splits: list[tuple[int, int]] | None = _NO_SPLIT
+            else:
+                splits = None if s & 1 else self._splits(r, s, 0)
             worth = 0 if last else self.worth[r]
             # The lane's scored moves of all the cell's cards (unbounded, bounded) and its bounds.
             tables = (
@@ -927,7 +934,7 @@ class _Programme:
                     lane.bounds_at(position),
                 )
             )
-            checks = self._pair_checks(r, pairs) if last else None
+            checks = self._pair_checks(r, pairs) if last and pairs else None
             self.cells.append((r, s, last, position, h[r][s], live, worth, best_set, splits, lane, tables, checks))
 
     def _pairs(self) -> list[tuple[int, _Pair]]:
@@ -943,13 +950,11 @@ class _Programme:
                     found.append((colour, pair))
         return found
 
-    def _pair_checks(self, r: int, pairs: list[tuple[int, _Pair]]) -> tuple[int, list[tuple]] | None:
+    def _pair_checks(self, r: int, pairs: list[tuple[int, _Pair]]) -> tuple[int, list[tuple]]:
         """What a sweep needs to bound a state at the end of rank r by the ``pairs``: (what it may
         ask above the bound, as ``after``, for the colours bounded by their lanes alone; for each
         pair, the pair, its place after r, and each lane with its place after r and its place in
         a state)."""
-        if not pairs:
-            return None
         checks = []
         after = self.after[r]
         for colour, pair in pairs:
@@ -964,7 +969,7 @@ class _Programme:
         h = self.h
         demand = self.demand[r][s >> 1]
         if not demand:
-            return [(0, 0)]
+            return _NO_SPLIT
         if s & 1 == 0:
             if h[r][s + 1] == 0:
                 return [(demand, 0)] if demand <= h[r][s] else []
@@ -1032,15 +1037,13 @@ class _Programme:
                         if total + others + ahead + free * worth < cut:
                             continue
                         new_state = stripped + after + fill_bits + free
-                        if pairs and floor is not None and _short_of(pairs, new_state, total + others + ahead, limit):
+                        if pairs and bounded and _short_of(pairs, new_state, total + others + ahead, limit):
                             continue
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
                             nxt[new_state] = (total, others + ahead, state, move, mixed, to_set)
             if beam is not None and len(nxt) > beam:
-                # A state's hope: its value, its suits' bounds and its free cards' best set.
-                kept = sorted(nxt, key=lambda st: nxt[st][0] + nxt[st][1] + (st & 0xFF) * worth, reverse=True)
-                nxt = {st: nxt[st] for st in kept[:beam]}
+                nxt = _narrowed(nxt, beam, worth, splits is not None and len(splits) > 1)
             history.append(nxt)
             layer = nxt
         work += tried
@@ -1057,7 +1060,7 @@ class _Programme:
         floor. Far below the ceiling, the floor lets many states through: sweeps with floors
         nearer the ceiling, each cheap, look first, the step down doubling each time, as long as
         they stay in the upper three quarters of the gap (a floor near the given one costs about
-        as much as it).
+        as much as it); then a beam above the floor looks for a better one to sweep from.
         """
         top = self.tight_ceiling
         if top - floor > _WIDE_GAP:
@@ -1067,6 +1070,9 @@ class _Programme:
                 if found is not None:
                     return found
                 step *= 2
+            rough = self.sweep(floor, _WIDE_BEAM)
+            if rough is not None and rough[0] > floor:
+                floor = rough[0]
         return self.sweep(floor, None)
 
     def _choices(self, history: list[dict[int, tuple]], state: int) -> list[tuple]:
@@ -1137,6 +1143,24 @@ class _Programme:
 _PAIR_WORK = 6000
 #: Nor is it tried when its lanes promise more pairs of tracks than this: it would give up.
 _PAIR_STATES = 1400
+
+
+def _narrowed(states: dict[int, tuple], beam: int, worth: int, by_split: bool) -> dict[int, tuple]:
+    """The ``beam`` states of most hope (their value, their suits' bounds and their free cards'
+    best set); ``by_split``, that many for each split of a colour's cards between its specials
+    and its first suit, so that splits the second suit cannot follow do not crowd out the others
+    (the suits' bounds each count on the cards the specials take)."""
+    kept = sorted(states, key=lambda st: states[st][0] + states[st][1] + (st & 0xFF) * worth, reverse=True)
+    if not by_split:
+        return {st: states[st] for st in kept[:beam]}
+    counts: dict[int, int] = {}
+    narrowed = {}
+    for st in kept:
+        fill = st >> 8 & 0xFF
+        if counts.get(fill, 0) < beam:
+            counts[fill] = counts.get(fill, 0) + 1
+            narrowed[st] = states[st]
+    return narrowed
 
 
 def _short_of(pairs: tuple[int, list[tuple]], state: int, hope: int, limit: int) -> bool:
