@@ -42,9 +42,12 @@ card left to sets counted at its rank's best set over the component's cards, per
 of the lanes' bounds bounds a state; at the start, a programme (its *ceiling*).
 
 Big components are pruned without losing the optimum: narrow beams through the programmes of
-highest ceiling find good plays (a beam that loses every play looks again, wider; a floor far
-below a programme's ceiling is raised by a wider beam first), and the exact sweeps then drop every
-state whose bound falls below the best play found, skipping every programme whose ceiling does.
+highest ceiling find good plays (if every one loses every play, wider ones look again), and the
+exact sweeps then drop every state whose bound falls below the best play found, skipping every
+programme whose ceiling does. Where a programme holds a colour's specials, the colour's two
+lanes are also bounded together (:class:`_Pair`), which the sweep asks at the end of each rank.
+A sweep far below its ceiling first looks from floors nearer the ceiling: a play found at or
+above a sweep's floor is the programme's best.
 """
 
 from __future__ import annotations
@@ -301,7 +304,7 @@ _NOTHING_CHOSEN: list[tuple[tuple[str, int, int], ...]] = [()]
 ScoredMove = tuple[int, int, int, tuple, int]
 #: A sweep's state is one integer: the cards of the current rank left to its set (8 bits), the
 #: colour specials' cards taken from the colour's first suit (8 bits), then each suit's track
-#: number (see :class:`_Lane`).
+#: number (see :class:`_Shape`).
 _LOW_BITS = 16
 _LOW_MASK = (1 << _LOW_BITS) - 1
 _ID_BITS = 20
@@ -361,9 +364,10 @@ class _Component:
     """One component: its cells and the table runs it can reach, solved over every choice of specials.
 
     Each choice of specials leaves a hand for runs and sets, solved by a :class:`_Programme`.
-    Choices are tried from the highest ceiling (an admissible over-estimate) down, each exact
-    sweep dropping the states that cannot reach the best play found so far, until no ceiling
-    left reaches it.
+    Narrow beams through the programmes of highest ceiling (an admissible over-estimate) find a
+    good play (:func:`_floor`); exact sweeps, from the programme of highest tight ceiling down,
+    then drop the states that cannot beat the best play found so far, until no ceiling left
+    can (:func:`_best_above`). A component that can only make one set is laid at once.
     """
 
     def __init__(self, problem: Problem, cells: list[tuple[int, int]]) -> None:
