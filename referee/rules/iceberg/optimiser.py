@@ -765,6 +765,11 @@ class _Lane:
         number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
         return self.shape.moves(self.ranks[j], t, avail, *self.opens[j])
 
+    def tables_at(self, j: int, avail: int) -> tuple[dict, dict, dict]:
+        """The scored moves at the lane's j-th rank of ``avail`` cards, unbounded and bounded, and
+        the bounds from it on, worked out so far: each by track number."""
+        return self.scored_table(j, avail, False), self.scored_table(j, avail, True), self._bounds[j]
+
     def scored_table(self, j: int, avail: int, bounded: bool) -> dict[int, list[ScoredMove]]:
         """The scored moves at the lane's j-th rank worked out so far, by tracks number."""
         key = (j, avail, bounded)
@@ -915,9 +920,10 @@ class _Programme:
         cells = [(r, s) for r in range(N_RANKS) for s in range(N_SUITS) if h[r][s]]
         pairs = self._pairs() if self.specials.cards else []
         self.cells: list[tuple] = []
+        sets = {r: self.component.set_table(r, sum(h[r])) for r, _ in cells}
         for i, (r, s) in enumerate(cells):
             last = i + 1 == len(cells) or cells[i + 1][0] != r
-            live, best_set = self.component.set_table(r, sum(h[r]))
+            live, best_set = sets[r]
             lane = self.lanes[s]
             # The cell's place among the ranks of its suit's lane; None for a cell whose cards
             # all go to colour specials.
@@ -929,15 +935,7 @@ class _Programme:
                 splits = None if s & 1 else self._splits(r, s, 0)
             worth = 0 if last else self.worth[r]
             # The lane's scored moves of all the cell's cards (unbounded, bounded) and its bounds.
-            tables = (
-                ({}, {}, {})
-                if position is None
-                else (
-                    lane.scored_table(position, h[r][s], False),
-                    lane.scored_table(position, h[r][s], True),
-                    lane.bounds_at(position),
-                )
-            )
+            tables = ({}, {}, {}) if position is None else lane.tables_at(position, h[r][s])
             checks = self._pair_checks(r, pairs) if last and pairs else None
             self.cells.append((r, s, last, position, h[r][s], live, worth, best_set, splits, lane, tables, checks))
 
@@ -1001,14 +999,16 @@ class _Programme:
         layer: dict[int, tuple] = {0: (self.base, self.ceiling - self.base if bounded else 0, None, None, 0, 0)}
         history = []
         tried = 0
+        id_mask, low_mask = _ID_MASK, _LOW_MASK
         for r, s, last, position, count, live, worth, best_set, splits, lane, tables, pairs in self.cells:
             cut = limit + self.after[r] if bounded else limit
             shift = lane.shift
             scored, bounds = tables[bounded], tables[2]
+            checks = pairs if bounded else None
             nxt: dict[int, tuple] = {}
             for state, (value, rest, _, _, _, _) in layer.items():
-                t = (state >> shift) & _ID_MASK
-                low = state & _LOW_MASK
+                t = (state >> shift) & id_mask
+                low = state & low_mask
                 stripped = state - (t << shift) - low
                 before = low & 0xFF
                 if not bounded:
@@ -1041,7 +1041,7 @@ class _Programme:
                         if total + others + ahead + free * worth < cut:
                             continue
                         new_state = stripped + after + fill_bits + free
-                        if pairs and bounded and _short_of(pairs, new_state, total + others + ahead, limit):
+                        if checks and _short_of(checks, new_state, total + others + ahead, limit):
                             continue
                         known = nxt.get(new_state)
                         if known is None or total > known[0]:
