@@ -657,21 +657,29 @@ def _lane_moves(
     if free < 0:
         return []
     best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
+    forced_new_t, forced_tab_t = tuple(forced_new), tuple(forced_tab)
     for chosen in _choices(optional, free, tables) if optional else _NOTHING_CHOSEN:
         k = len(chosen)
-        gained, grown, after, continued, chosen_tables = _continue(r, chosen, tables)
-        chosen_tables += tuple(forced_tab)
-        continued = tuple(forced_new) + continued
-        after_tables = tuple(sorted(kept + after))
+        if chosen:
+            gained, grown, after, continued, chosen_tables = _continue(r, chosen, tables)
+            chosen_tables += forced_tab_t
+            continued = forced_new_t + continued
+            after_tables = tuple(sorted(kept + after))
+            carried = tuple(sorted(lengths + grown)) if next_open else ()
+        else:
+            gained, continued, chosen_tables = 0, forced_new_t, forced_tab_t
+            after_tables = tuple(sorted(kept))
+            carried = tuple(lengths) if next_open else ()
+        value = points + gained
         for started in range(free - k + 1 if can_start else 1):
             uses = forced + k + started
             if uses > limit and uses:
                 continue
-            new_runs = tuple(sorted(lengths + grown + [1] * started)) if next_open else ()
-            key = ((new_runs, after_tables), uses)
+            # Runs started are one card long, shorter than any carried on (two or more).
+            key = (((1,) * started + carried, after_tables), uses)
             known = best.get(key)
-            if known is None or known[0] < points + gained:
-                best[key] = (points + gained, (continued, started, chosen_tables))
+            if known is None or known[0] < value:
+                best[key] = (value, (continued, started, chosen_tables))
     return [(tracks, value, uses, choice) for (tracks, uses), (value, choice) in best.items()]
 
 
