@@ -56,7 +56,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations, product
 
 N_RANKS = 12
@@ -576,10 +576,10 @@ class _Shape:
     def moves(self, r: int, t: int, avail: int, next_open: bool, can_start: bool) -> list[tuple[int, int, int, tuple]]:
         """Every way to give up to ``avail`` cards of rank r to runs from tracks number ``t``, the
         best of each outcome: (tracks number after, run points, cards used, choice)."""
+        global work
         key = (r, t, avail, next_open, can_start)
         found = self._moves.get(key)
         if found is None:
-            global work
             general = self._find_moves(r, self.tracks[t], avail, next_open, can_start)
             found = [(self._id(after), points, uses, choice) for after, points, uses, choice in general]
             self._moves[key] = found
@@ -601,10 +601,10 @@ class _Shape:
         return _lane_moves(r, tracks, avail, next_open, can_start, limit, self.tables, starts)
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def _new_run_moves(news: tuple[int, ...], avail: int, next_open: bool, can_start: bool, limit: int) -> list[LaneMove]:
     """:func:`_lane_moves` where no table run is in play: a function of a few small numbers,
-    worked out once for every hand (there are a few hundred of them)."""
+    worked out once for every hand (there are a few hundred of them; callers only read it)."""
     return _lane_moves(0, (news, ()), avail, next_open, can_start, limit, {}, ())
 
 
