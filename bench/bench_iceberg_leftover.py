@@ -48,7 +48,9 @@ OPTIONS = {
 #: special was cut down only once the colour's two lanes bounded a sweep's states together),
 #: the other two the slowest after that. The two after those: narrow beams lost every play of
 #: their programmes with colour specials, and the bounds of a colour's lanes together gave up.
-#: The last two: bounds far above the best play, which sweeps from near the ceiling only slowed.
+#: The last three: bounds far above the best play (the lanes credit a card left to sets at its
+#: rank's best set per card, however few cards go to it), which sweeps from near the ceiling only
+#: slowed.
 WORST: list[tuple[str, list[str]]] = [
     (
         "3C 5C 9H 10H 2C QD 4D 6H 4S 5S 8D JH 8H 3H 6C 6S 5D 4C 3S 5H 3D 9D 5D 7D 7H 3H 6D 2H 7C 4H 6D KD",
@@ -253,6 +255,20 @@ WORST: list[tuple[str, list[str]]] = [
             "5S 5H 5D 5C",
             "4S 4H 4D",
             "JS QS KS",
+        ],
+    ),
+    (
+        "9S 3S 8C 8H 4S 8D 9H 8D 6C 7D 9C QH 9C 8H 2C 10S 8C 7D 9S 6S 3H 6D 10H 10H 7C 3C 10C 8S QD QC 7S 9H",
+        [
+            "9D 10D JD",
+            "4C 5C 6C 7C",
+            "2D 3D 4D 5D",
+            "2S 2S 2H 2C",
+            "3H 3D 3C",
+            "4S 5S 6S 7S 8S",
+            "4D 5D 6D",
+            "9D 10D JD",
+            "4H 5H 6H",
         ],
     ),
 ]
