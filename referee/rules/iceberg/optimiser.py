@@ -905,7 +905,8 @@ class _Programme:
 
     @cached_property
     def tight_ceiling(self) -> int:
-        """At most :attr:`ceiling`, still admissible, and dearer: worked out only to skip a sweep.
+        """At most :attr:`ceiling`, still admissible, and dearer: worked out only to skip and order
+        the exact sweeps.
 
         The lanes' bounds each count the cards a colour special takes from their suit as theirs;
         where the programme has colour specials, the colour's two lanes are bounded together
