@@ -305,7 +305,8 @@ def new_deal(code: str, match_id: int) -> Any:
             form = entry_form_class(game.slug)()
             form.version.data = number
             claim = _claim_input(game, match, number)
-            return _deal_form_html(evening, match, form, claim, number, result.next_dealer, editing=False)
+            page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
+            return page
 
         # The form asks a phone's name until the phone has given one: its page and tag say which.
         kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
@@ -354,28 +355,10 @@ def _deal_page(
     conflict: bool = False,
 ) -> Any:
     """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
-    page = _deal_form_html(
-        evening, match, form, claim, number, dealer, editing=editing, newer=newer, newer_result=newer_result
-    )
-    status = 400 if request.method == "POST" and not form.is_step() else 200
-    return page, (409 if newer or conflict else status)
-
-
-def _deal_form_html(
-    evening: Evening,
-    match: Match,
-    form: EntryForm,
-    claim: ClaimInput,
-    number: int,
-    dealer: str | None,
-    *,
-    editing: bool,
-    newer: Any = None,
-    newer_result: Any = None,
-) -> str:
     game = svc.game_of(match)
     setup = svc.setup_of(match)
     form.prepare(setup, dealer)
+    status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -390,7 +373,7 @@ def _deal_form_html(
         editing=editing,
         newer=newer,
         newer_result=newer_result,
-    )
+    ), (409 if newer or conflict else status)
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])

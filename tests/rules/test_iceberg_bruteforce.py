@@ -318,11 +318,8 @@ def test_optimiser_equals_brute_force(prune_from: int, case: tuple) -> None:
     check_plan(hand, table, decks, options, result)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(case=deals(max_hand=22))
-def test_bounds_never_cut_the_best_play(case: tuple) -> None:
-    """On hands too big for the brute force: the pruned search equals the plain programme."""
-    hand, table, decks, options = case
+def assert_pruned_equals_plain(hand: list[Card], table: list[Meld], decks: int, options: dict) -> None:
+    """The search with every bound on equals the plain programme, and its plan is sound."""
     shipped = optimiser._PRUNE_FROM
     try:
         optimiser._PRUNE_FROM = 0
@@ -333,6 +330,13 @@ def test_bounds_never_cut_the_best_play(case: tuple) -> None:
         optimiser._PRUNE_FROM = shipped
     assert (pruned.best_points, len(pruned.unplayed)) == (plain.best_points, len(plain.unplayed))
     check_plan(hand, table, decks, options, pruned)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=deals(max_hand=22))
+def test_bounds_never_cut_the_best_play(case: tuple) -> None:
+    """On hands too big for the brute force: the pruned search equals the plain programme."""
+    assert_pruned_equals_plain(*case)
 
 
 def test_brute_force_knows_the_worked_examples() -> None:
@@ -432,17 +436,7 @@ SETS_BEAT_RUNS = "2S 2C 3S 3S 3C 3C 4S 4S 4C 4C 5S 5S"
 def test_the_credit_of_cards_left_to_sets_never_cuts_the_best_play(case: tuple) -> None:
     """Every programme credits a card left to sets its rank's best set over all the component's
     cards, per card (optimiser._Component._free_worth): the pruned search equals the plain one."""
-    hand, table, decks, options = case
-    shipped = optimiser._PRUNE_FROM
-    try:
-        optimiser._PRUNE_FROM = 0
-        pruned = value_leftover(hand, table, decks, options)
-        optimiser._PRUNE_FROM = 10**6
-        plain = value_leftover(hand, table, decks, options)
-    finally:
-        optimiser._PRUNE_FROM = shipped
-    assert (pruned.best_points, len(pruned.unplayed)) == (plain.best_points, len(plain.unplayed))
-    check_plan(hand, table, decks, options, pruned)
+    assert_pruned_equals_plain(*case)
 
 
 @st.composite

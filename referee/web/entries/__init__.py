@@ -49,13 +49,9 @@ class EntryForm(FlaskForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        #: Whether the deal was to be scored and the form refused a field, so the rules layer never saw it.
+        #: Whether the deal was to be scored but the form or its claim refused it (:meth:`ready_to_score`),
+        #: so the rules layer never saw it.
         self.form_refused = False
-
-    def validate_on_submit(self, extra_validators: Any = None) -> bool:
-        valid = super().validate_on_submit(extra_validators)
-        self.form_refused = self.is_submitted() and not valid
-        return valid
 
     def ready_to_score(self, *, claim_valid: bool) -> bool:
         """Whether a posted deal goes to the rules layer: the form and the claimed scores beside it

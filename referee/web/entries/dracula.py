@@ -33,7 +33,7 @@ class DraculaEntryForm(EntryForm):
         return [[getattr(self, CELLS[r * 3 + c]) for c in range(3)] for r in range(3)]
 
     def cell_fields(self) -> list[StringField]:
-        return [getattr(self, name) for name in CELLS]
+        return [field for row in self.cells() for field in row]
 
     def to_entry(self) -> dict[str, Any]:
         layout = [[(getattr(self, CELLS[r * 3 + c]).data or "").strip() or None for c in range(3)] for r in range(3)]
