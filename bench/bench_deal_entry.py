@@ -31,9 +31,9 @@ from flask import Flask  # noqa: E402
 
 from referee import create_app  # noqa: E402
 from referee.rules.iceberg import ICEBERG  # noqa: E402
-from referee.web import matches as svc  # noqa: E402
-from referee.web.db import db  # noqa: E402
-from referee.web.models import Evening, Match, Player  # noqa: E402
+from referee.web.services import matches as svc  # noqa: E402
+from referee.web.store.db import db  # noqa: E402
+from referee.web.store.models import Evening, Match, Player  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cid"]
 ENTRY = {

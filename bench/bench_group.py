@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from referee import create_app
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.game import MatchSetup
-from referee.web.db import db
-from referee.web.groups import link_persons
-from referee.web.models import Deal, Evening, Group, Match, Player
+from referee.web.groups.views import link_persons
+from referee.web.store.db import db
+from referee.web.store.models import Deal, Evening, Group, Match, Player
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

@@ -2,7 +2,7 @@
 
 Run by hand:  PYTHONPATH=. .venv/bin/python bench/bench_limits.py [--repeat 3]
 
-A Paks match filled to the deal limit (``referee.web.limits.MAX_DEALS_PER_MATCH`` deals of one
+A Paks match filled to the deal limit (``referee.web.services.limits.MAX_DEALS_PER_MATCH`` deals of one
 pak each, the worst case of the "1 500 empty deals" import that the limit now refuses) is shown
 as its sheet page and rendered as its printed sheet (PDF); each is timed against ``GET /api/v1/``
 (a small JSON answer) measured in the same run, and printed as a median time and a ratio.
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee import create_app
-from referee.web.limits import MAX_DEALS_PER_MATCH
+from referee.web.services.limits import MAX_DEALS_PER_MATCH
 
 
 def median_time(call, repeat: int) -> float:  # type: ignore[no-untyped-def]

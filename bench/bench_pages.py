@@ -44,7 +44,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
-from referee.web import conditional, limits, scoring
+from referee.web.http import conditional
+from referee.web.services import limits, scoring
 from tests.long_evening import dracula_match, evening_export, iceberg_match
 
 HEADERS = {"Accept-Encoding": "br, gzip"}
@@ -93,8 +94,8 @@ def median_ms(
 
 
 def forgetting(app: Flask, *, sheets: bool) -> Callable[[], None]:
-    """What empties the app's kept renderings (referee.web.conditional), and with ``sheets`` its kept
-    sheets too (referee.web.scoring), as in a worker that has read none yet."""
+    """What empties the app's kept renderings (referee.web.http.conditional), and with ``sheets`` its kept
+    sheets too (referee.web.services.scoring), as in a worker that has read none yet."""
 
     def forget() -> None:
         with app.app_context():
@@ -148,8 +149,8 @@ def main() -> None:
     long = import_evening(client, evening_export([iceberg_match(args.deals)], name=f"{args.deals} deals"))
     print(f"imported both evenings in {time.perf_counter() - started:.1f} s")
     with app.app_context():
-        from referee.web.db import db
-        from referee.web.models import Evening
+        from referee.web.store.db import db
+        from referee.web.store.models import Evening
 
         def first_match(path: str) -> str:
             code = path.rsplit("/", 1)[1]

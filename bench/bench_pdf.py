@@ -33,7 +33,7 @@ from referee import create_app
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.rules.registry import GAMES
-from referee.web.pdf_cache import static_pdfs
+from referee.web.printing.pdf_cache import static_pdfs
 
 
 def main() -> None:

@@ -55,7 +55,7 @@ COMMENT_TAGS = ["Translators:"]
 def _game_sources(game: str) -> tuple[str, ...]:
     return (
         f"referee/rules/{game}/**/*.py",
-        f"referee/web/entries/{game}.py",
+        f"referee/web/forms/entries/{game}.py",
         f"referee/web/referee_pages/{game}.py",
         f"templates/games/{game}/**/*.html",
         f"templates/referee/{game}_*.html",

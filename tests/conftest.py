@@ -21,7 +21,7 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from referee import create_app
-from referee.web.db import db
+from referee.web.store.db import db
 
 # Property tests judge outcomes, not speed (benchmarks in bench/ do that): no per-example deadline, which a
 # busy machine would break. CI runs the same examples on every run (``HYPOTHESIS_PROFILE=ci``), so its

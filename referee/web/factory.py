@@ -19,9 +19,9 @@ from sqlalchemy.engine import Engine
 from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter
 
-from referee.web import bodylimit, i18n, links, logmask
-from referee.web.db import db
-from referee.web.upgrading import upgrade_lock
+from referee.web.http import bodylimit, i18n, links, logmask
+from referee.web.store.db import db
+from referee.web.store.upgrading import upgrade_lock
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -200,20 +200,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _register_request_limits(app: Flask) -> None:
     """Per-page request limits, set before CSRF protection reads any form."""
-    from referee.web.pages import allow_evening_files
+    from referee.web.evenings.home import allow_evening_files
 
     app.before_request(allow_evening_files)
 
 
 def _register_blueprints(app: Flask) -> None:
-    from referee.web.api import api
-    from referee.web.groups import groups
-    from referee.web.openapi import openapi
-    from referee.web.pages import pages
-    from referee.web.persons import persons
-    from referee.web.printables import printables
+    from referee.web.api.openapi import openapi
+    from referee.web.api.views import api
+    from referee.web.evenings.home import pages
+    from referee.web.evenings.sheets import sheets
+    from referee.web.groups.persons import persons
+    from referee.web.groups.views import groups
+    from referee.web.printing.views import printables
     from referee.web.referee_pages import referee_pages
-    from referee.web.sheets import sheets
 
     csrf.exempt(api)
     for blueprint in (pages, sheets, groups, persons, referee_pages, printables, api, openapi):
@@ -293,7 +293,7 @@ def _register_errors(app: Flask) -> None:
     @app.errorhandler(413)
     def too_large(_error: Exception) -> Any:
         if request.endpoint == "pages.import_page":
-            from referee.web.pages import file_too_large
+            from referee.web.evenings.home import file_too_large
 
             return file_too_large()
         return error_page(413, _("Too large"), _("The request is larger than 256 KB."))
@@ -316,8 +316,8 @@ def _register_errors(app: Flask) -> None:
 
 
 def _register_template_helpers(app: Flask) -> None:
-    from referee.web import standing_views
-    from referee.web.presentation import register
+    from referee.web.presentation import standings as standing_views
+    from referee.web.presentation.helpers import register
 
     register(app)
     standing_views.register(app)

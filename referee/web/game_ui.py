@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from referee.rules.registry import GAMES
 
 if TYPE_CHECKING:
-    from referee.web.entries import EntryForm
+    from referee.web.forms.entries import EntryForm
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class GameUI:
 
 def _ui(slug: str, *, referee_pages: bool = True) -> GameUI:
     pages = f"referee.web.referee_pages.{slug}" if referee_pages else None
-    return GameUI(slug, f"referee.web.entries.{slug}", pages)
+    return GameUI(slug, f"referee.web.forms.entries.{slug}", pages)
 
 
 GAME_UI: dict[str, GameUI] = {

@@ -41,7 +41,7 @@ def test_verdict_chips_link_to_the_clause_on_the_rule_card(browser: Browser, cli
 
 
 def test_a_chip_of_an_unknown_game_stays_plain_text(app) -> None:  # type: ignore[no-untyped-def]
-    from referee.web.presentation import clause_chip
+    from referee.web.presentation.helpers import clause_chip
 
     with app.test_request_context():
         assert str(clause_chip("carmona-1.2")) == '<span class="rule">carmona-1.2</span>'

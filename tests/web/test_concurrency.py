@@ -11,9 +11,9 @@ from flask import Flask
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import layout_strings
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.web import matches as svc
-from referee.web.db import db
-from referee.web.models import Evening, Match, Player
+from referee.web.services import matches as svc
+from referee.web.store.db import db
+from referee.web.store.models import Evening, Match, Player
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 THREADS = 8

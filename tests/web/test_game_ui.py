@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 
 from referee.rules.registry import GAMES
-from referee.web.entries import EntryForm
+from referee.web.forms.entries import EntryForm
 from referee.web.game_ui import GAME_UI, GameUI, missing_games
 from referee.web.referee_pages import PAGES
 
@@ -36,6 +36,6 @@ def test_every_part_of_a_games_ui_exists(app: Flask, slug: str) -> None:
 
 
 def test_a_game_may_have_no_referee_pages() -> None:
-    ui = GameUI("paks", "referee.web.entries.paks")
+    ui = GameUI("paks", "referee.web.forms.entries.paks")
     assert ui.referee_module is None
     assert ui.templates()[0] == "games/paks/entry.html"

@@ -8,9 +8,9 @@ import re
 
 from flask import Flask
 
-from referee.web import group_stats
-from referee.web.db import db
-from referee.web.models import Group, Person
+from referee.web.services import group_stats
+from referee.web.store.db import db
+from referee.web.store.models import Group, Person
 from tests.conftest import Browser
 from tests.web.test_match_flow import start_evening
 from tests.web.test_standings_pages import play_dracula

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.registry import GAMES
-from referee.web.jsonin import MAX_DEPTH, MAX_DIGITS
+from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
 from tests.conftest import Browser
 
 FUZZ = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -325,7 +325,7 @@ def test_deal_forms_refuse_numbers_of_hundreds_of_digits(app: Flask, slug: str) 
 
 
 def test_play_again_respects_the_match_limit(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.web import limits
+    from referee.web.services import limits
 
     browser = Browser(app.test_client())
     evening = browser.submit("/", {"players": "Ann, Bob"}).headers["Location"]

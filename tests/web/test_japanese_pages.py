@@ -16,7 +16,7 @@ from flask import Flask
 from referee import catalogs
 from referee.rules.registry import GAMES
 from referee.rules.standings import SCHEMES
-from referee.web.i18n import say
+from referee.web.http.i18n import say
 from referee.web.referee_pages import PAGES
 from tests.browser.conftest import english_words
 from tests.conftest import Browser

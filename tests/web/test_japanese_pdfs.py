@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from referee import catalogs
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from referee.web.printing import JAPANESE_FAMILY, page_footer
+from referee.web.printing.render import JAPANESE_FAMILY, page_footer
 from tests.conftest import Browser
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")

@@ -14,11 +14,11 @@ from flask import Flask
 from sqlalchemy import select
 
 from referee import create_app
-from referee.web import matches as svc
-from referee.web import scoring
-from referee.web.db import db
-from referee.web.models import Evening, Match
-from referee.web.transfer import export_evening, import_evening
+from referee.web.services import matches as svc
+from referee.web.services import scoring
+from referee.web.services.transfer import export_evening, import_evening
+from referee.web.store.db import db
+from referee.web.store.models import Evening, Match
 from tests.conftest import Browser, empty_database
 from tests.web.test_scoring_once import (
     ORDERS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web.conditional import etag_for
+from referee.web.http.conditional import etag_for
 
 
 def test_english_by_default_and_japanese_for_a_japanese_browser(client: FlaskClient) -> None:

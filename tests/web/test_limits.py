@@ -9,9 +9,9 @@ import json
 
 from flask import Flask
 
-from referee.web import limits
-from referee.web.db import db
-from referee.web.models import Deal, Match
+from referee.web.services import limits
+from referee.web.store.db import db
+from referee.web.store.models import Deal, Match
 from tests.conftest import Browser
 
 

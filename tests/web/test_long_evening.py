@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from referee.web.limits import MAX_DEALS_PER_MATCH
-from referee.web.transfer import MAX_IMPORT_BYTES
+from referee.web.services.limits import MAX_DEALS_PER_MATCH
+from referee.web.services.transfer import MAX_IMPORT_BYTES
 from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
 

@@ -7,7 +7,7 @@ from alembic.migration import MigrationContext
 from flask import Flask
 from sqlalchemy import inspect
 
-from referee.web.db import db
+from referee.web.store.db import db
 
 
 def test_upgrading_an_empty_database_gives_the_models_schema(app: Flask) -> None:

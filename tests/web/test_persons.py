@@ -7,8 +7,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web.db import db
-from referee.web.models import Group, Person, Player
+from referee.web.store.db import db
+from referee.web.store.models import Group, Person, Player
 from tests.conftest import Browser
 from tests.web.test_groups import group_evening, season_rows, start_group
 from tests.web.test_standings_pages import play_dracula
@@ -91,7 +91,7 @@ def test_home_lists_the_groups_and_an_evening_joins_one_from_its_page(app: Flask
 
 
 def test_the_season_kept_for_one_language_is_not_shown_in_the_other(browser: Browser) -> None:
-    from referee.web import groups
+    from referee.web.groups import views as groups
 
     group = start_group(browser)
     play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")

@@ -45,7 +45,7 @@ def test_the_sheet_qr_code_stands_clear_of_the_status_box(browser: Browser, monk
         laid_out.append(HTML(string=html, base_url=str(static.parent) + "/").render(stylesheets=[css]))
         return b"%PDF-"
 
-    monkeypatch.setattr("referee.web.printables.render_pdf", layout)
+    monkeypatch.setattr("referee.web.printing.views.render_pdf", layout)
     evening = browser.submit("/", {"name": "Friday", "players": "Ann, Bob"}).headers["Location"]
     match = browser.submit(f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"})
     assert browser.client.get(f"{match.headers['Location']}/sheet.pdf").status_code == 200

@@ -74,7 +74,7 @@ def test_a_pad_has_a_column_for_every_name_typed(client, players: str) -> None: 
 
 
 def test_pad_player_count_fits_the_game() -> None:
-    from referee.web.printables import pad_players
+    from referee.web.printing.views import pad_players
 
     assert pad_players((2, 3, 4, 6), "", 4) == 4
     assert pad_players((2, 3, 4, 6), "2", 4) == 4

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from referee.web import printables, printing
-from referee.web.pdf_cache import static_pdfs
+from referee.web.printing import render as printing
+from referee.web.printing import views as printables
+from referee.web.printing.pdf_cache import static_pdfs
 from tests.conftest import Browser
 from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
 from tests.web.test_printables import pdf_text

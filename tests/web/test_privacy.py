@@ -28,9 +28,9 @@ from werkzeug.serving import make_server
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
 from referee import create_app
-from referee.web import rights
-from referee.web.logmask import EditorTokenFilter, mask_tokens
-from referee.web.transfer import safe_cell
+from referee.web.http import rights
+from referee.web.http.logmask import EditorTokenFilter, mask_tokens
+from referee.web.services.transfer import safe_cell
 from tests.conftest import Browser, empty_database
 
 _EDITOR = re.compile(r'href="http://localhost(/e/[^"]+/edit/[^"]+)"')

@@ -21,9 +21,9 @@ from flask.testing import FlaskClient
 from referee import create_app
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from referee.web import matches as svc
-from referee.web.db import db
-from referee.web.models import Evening, Match, Player
+from referee.web.services import matches as svc
+from referee.web.store.db import db
+from referee.web.store.models import Evening, Match, Player
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 FIRST, SECOND, THIRD = DECK[0:9], DECK[9:18], DECK[18:27]

@@ -18,10 +18,10 @@ from sqlalchemy import event, select, update
 
 from referee.rules.game import Game
 from referee.rules.zhengfen import ZHENGFEN
-from referee.web import matches as svc
-from referee.web import scoring
-from referee.web.db import db
-from referee.web.models import Deal, Evening, Match, Player
+from referee.web.services import matches as svc
+from referee.web.services import scoring
+from referee.web.store.db import db
+from referee.web.store.models import Deal, Evening, Match, Player
 from tests.conftest import Browser
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]

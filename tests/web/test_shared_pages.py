@@ -14,7 +14,8 @@ import pytest
 from flask import Flask, render_template_string
 from flask_wtf.csrf import generate_csrf
 
-from referee.web import conditional, sheets
+from referee.web.evenings import sheets
+from referee.web.http import conditional
 from tests.conftest import Browser
 from tests.web.test_scoring_once import ORDERS, editor_token, new_match, zhengfen_form
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.web import links
+from referee.web.http import links
 from tests.conftest import Browser
 
 

@@ -10,7 +10,7 @@ import brotli
 import pytest
 from flask import Flask
 
-from referee.web import presentation
+from referee.web.presentation import helpers as presentation
 from tests.conftest import Browser
 from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
 

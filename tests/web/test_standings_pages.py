@@ -8,7 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
-from referee.web.charts import Series, line_chart, number_text
+from referee.web.presentation.charts import Series, line_chart, number_text
 from tests.conftest import Browser
 from tests.web.test_match_flow import LAYOUTS, cells, start_evening
 from tests.web.test_printables import pdf_text

@@ -16,8 +16,8 @@ from flask import Flask
 from sqlalchemy import text
 
 from referee import create_app
-from referee.web.db import db
 from referee.web.factory import ROOT
+from referee.web.store.db import db
 from tests.conftest import empty_database
 
 WORKERS = 4

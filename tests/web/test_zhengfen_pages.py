@@ -438,7 +438,7 @@ def test_every_clause_the_code_cites_is_on_the_rule_card(browser: Browser) -> No
     """Whatever an explanation, a reason, an error or a page of Zheng Fen cites, the rule card prints."""
     sources = [
         *(ROOT / "referee/rules/zhengfen").glob("*.py"),
-        ROOT / "referee/web/entries/zhengfen.py",
+        ROOT / "referee/web/forms/entries/zhengfen.py",
         ROOT / "referee/web/referee_pages/zhengfen.py",
         *(ROOT / "templates/games/zhengfen").glob("*.html"),
         *(ROOT / "templates/referee").glob("zhengfen_*.html"),

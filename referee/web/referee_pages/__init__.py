@@ -15,7 +15,7 @@ from flask import Blueprint, render_template, request
 from referee.errors import InputError
 from referee.rules.checks import Check
 from referee.rules.registry import GAMES
-from referee.web.claim_input import ClaimInput
+from referee.web.forms.claims import ClaimInput
 from referee.web.game_ui import GAME_UI
 
 __all__ = ["ClaimInput", "page", "page_status", "referee_pages", "verdict"]

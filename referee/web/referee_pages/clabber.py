@@ -21,9 +21,7 @@ from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
 from referee.rules.clabber.melds import BELL
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.clabber.values import HAND_SIZES, Table
-from referee.web.end_page import end_form_class, end_page
-from referee.web.entries.clabber import holds_token, suit_field
-from referee.web.forms import (
+from referee.web.forms.common import (
     RadioChoiceField,
     WholeNumberField,
     add_error,
@@ -32,9 +30,11 @@ from referee.web.forms import (
     place_error,
     raw_options,
 )
-from referee.web.i18n import say
-from referee.web.presentation import pack_picker
+from referee.web.forms.entries.clabber import holds_token, suit_field
+from referee.web.http.i18n import say
+from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
+from referee.web.referee_pages.end_page import end_form_class, end_page
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {

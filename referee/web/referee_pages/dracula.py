@@ -18,8 +18,7 @@ from referee.rules.dracula.checks import LINE_OWNERS, owned_items
 from referee.rules.dracula.layout import CELLS
 from referee.rules.dracula.settlement import DEALS_PER_GAME
 from referee.rules.options import Option
-from referee.web.entries.dracula import DraculaEntryForm, show_error
-from referee.web.forms import (
+from referee.web.forms.common import (
     ChoiceField,
     WholeNumberField,
     choices,
@@ -27,8 +26,9 @@ from referee.web.forms import (
     option_fields,
     raw_options,
 )
-from referee.web.i18n import say
-from referee.web.presentation import pack_picker
+from referee.web.forms.entries.dracula import DraculaEntryForm, show_error
+from referee.web.http.i18n import say
+from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 SCORING_OPTIONS = tuple(

@@ -15,10 +15,10 @@ from referee.errors import InputError
 from referee.messages import Param
 from referee.rules.iceberg import ICEBERG, pack_for
 from referee.rules.iceberg.checks import illegal_melds
-from referee.web.entries import same_card
-from referee.web.entries.iceberg import tokens
-from referee.web.forms import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
-from referee.web.presentation import pack_picker
+from referee.web.forms.common import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
+from referee.web.forms.entries import same_card
+from referee.web.forms.entries.iceberg import tokens
+from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 #: The house rules that change what a leftover hand costs.

@@ -16,9 +16,7 @@ from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
 from referee.rules.seating import find_name
-from referee.web.end_page import end_form_class, end_page
-from referee.web.entries.paks import holds_card
-from referee.web.forms import (
+from referee.web.forms.common import (
     ChoiceField,
     MultiCheckboxField,
     RadioChoiceField,
@@ -27,9 +25,11 @@ from referee.web.forms import (
     option_fields,
     raw_options,
 )
-from referee.web.i18n import say
-from referee.web.presentation import pack_picker
+from referee.web.forms.entries.paks import holds_card
+from referee.web.http.i18n import say
+from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
+from referee.web.referee_pages.end_page import end_form_class, end_page
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.

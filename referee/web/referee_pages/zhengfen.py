@@ -19,8 +19,7 @@ from referee.messages import Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.rules.zhengfen.order import check_places
-from referee.web.entries.zhengfen import ZhengFenEntryForm
-from referee.web.forms import (
+from referee.web.forms.common import (
     ChoiceField,
     MultiCheckboxField,
     add_error,
@@ -29,7 +28,8 @@ from referee.web.forms import (
     place_error,
     raw_options,
 )
-from referee.web.presentation import pack_picker
+from referee.web.forms.entries.zhengfen import ZhengFenEntryForm
+from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
 #: Type and trio-form names for the facts line of a reading, in the reader's language.

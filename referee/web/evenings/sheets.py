@@ -1,0 +1,469 @@
+"""The evening and its score sheets: players, matches, entering, editing and undoing deals."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
+
+from referee.errors import InputError
+from referee.rules.game import CLAIM, Game
+from referee.rules.registry import GAMES, get_game
+from referee.web.forms.claims import ClaimInput
+from referee.web.forms.common import (
+    ConfirmForm,
+    PlayerForm,
+    UndoForm,
+    match_form_class,
+    place_error,
+    raw_options,
+    seats_of,
+)
+from referee.web.forms.entries import EntryForm, entry_form_class
+from referee.web.groups.views import joinable_groups, link_persons, placing_form
+from referee.web.http import rights
+from referee.web.http.conditional import conditional
+from referee.web.http.i18n import say
+from referee.web.presentation.helpers import option_rows, picker_config
+from referee.web.presentation.standings import standings_context
+from referee.web.services import matches as svc
+from referee.web.services.authors import remembered_author
+from referee.web.services.history import history_lines
+from referee.web.services.limits import deals_full, matches_full
+from referee.web.services.names import names_problem
+from referee.web.services.scoring import ALL_SHEETS
+from referee.web.services.transfer import export_evening, sheets_csv
+from referee.web.store.db import db
+from referee.web.store.models import Evening, Match, Player
+
+sheets = Blueprint("sheets", __name__, url_prefix="/e")
+
+
+def _evening(code: str, *options: LoaderOption, edit: bool = False) -> Evening:
+    """The evening of a view code; with ``edit``, only for a browser holding its editor token.
+
+    ``options`` load more at once, such as :data:`ALL_SHEETS` for a page that shows every sheet.
+    """
+    evening = db.session.scalar(select(Evening).where(Evening.code == code).options(*options))
+    if evening is None:
+        abort(404)
+    if edit:
+        rights.require_editor(evening)
+    rights.remember(evening)
+    return evening
+
+
+def _match(code: str, match_id: int, *, edit: bool = False) -> tuple[Evening, Match]:
+    evening = _evening(code, edit=edit)
+    match = db.session.get(Match, match_id)
+    if match is None or match.evening_id != evening.id or get_game(match.game) is None:
+        abort(404)
+    return evening, match
+
+
+def standings(evening: Evening) -> list[dict[str, Any]]:
+    """Each match of the evening with its totals and state, for the evening page."""
+    results = svc.scored_all(evening.matches)
+    return [
+        {"match": match, "game": svc.game_of(match), "result": result}
+        for match, result in zip(evening.matches, results, strict=True)
+    ]
+
+
+def evening_version(evening: Evening) -> str:
+    """Changes whenever a player, a match or any deal of the evening changes, or its placing points."""
+    return f"{len(evening.players)}.{evening.placing}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
+
+
+@sheets.get("/<code>")
+def evening(code: str) -> Any:
+    evening = _evening(code, *ALL_SHEETS)
+    # An editor's page offers the groups this browser may add the evening to: they are part of its tag.
+    groups = "-".join(str(group.id) for group in joinable_groups(evening)) if g.can_edit else ""
+    return conditional(
+        f"evening-{evening.id}-{evening.group_id}-{groups}",
+        evening_version(evening),
+        lambda: _evening_page(evening, PlayerForm()),
+        editor=g.can_edit,
+        shared=evening.name,
+    )
+
+
+def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
+    rows = standings(evening)
+    return render_template(
+        "evening.html",
+        evening=evening,
+        player_form=player_form,
+        rows=rows,
+        games=list(GAMES.values()),
+        version=evening_version(evening),
+        **standings_context(evening, rows),
+        placing_form=placing_form(evening),
+        joinable_groups=joinable_groups(evening) if g.can_edit else [],
+    )
+
+
+@sheets.get("/<code>/export.json")
+def export_json(code: str) -> Any:
+    matches = selectinload(Evening.matches)
+    evening = _evening(code, *ALL_SHEETS, matches.selectinload(Match.deals), matches.selectinload(Match.revisions))
+    response = jsonify(export_evening(evening))
+    response.headers["Content-Disposition"] = f'attachment; filename="{_file_name(evening)}.json"'
+    return response
+
+
+@sheets.get("/<code>/export.csv")
+def export_csv(code: str) -> Any:
+    evening = _evening(code, *ALL_SHEETS)
+    return Response(
+        sheets_csv(evening),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{_file_name(evening)}.csv"'},
+    )
+
+
+def _file_name(evening: Evening) -> str:
+    return "evening-" + evening.created_at.strftime("%Y-%m-%d")
+
+
+@sheets.get("/<code>/version")
+def evening_version_json(code: str) -> Any:
+    """What live.js polls on the evening page; a matching ETag answers 304 without a body."""
+    version = evening_version(_evening(code))
+    return conditional("evening-version", version, lambda: jsonify(version=version), editor=False)
+
+
+@sheets.get("/<code>/matches/<int:match_id>/version")
+def match_version(code: str, match_id: int) -> Any:
+    """What live.js polls on a sheet; a matching ETag answers 304 without a body."""
+    version = _match(code, match_id)[1].version
+    return conditional("match-version", version, lambda: jsonify(version=version), editor=False)
+
+
+@sheets.get("/<code>/edit/<token>")
+def editor_link(code: str, token: str) -> Any:
+    """The editor link: grants this browser the right to change the evening."""
+    evening = _evening(code)
+    if not rights.token_matches(evening, token):
+        abort(404)
+    rights.grant(evening)
+    return redirect(url_for("sheets.evening", code=code))
+
+
+@sheets.post("/<code>/players")
+def add_player(code: str) -> Any:
+    evening = _evening(code, *ALL_SHEETS, edit=True)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        name = form.name.data.strip()
+        problem = names_problem([name], existing=evening.player_names)
+        if not name:
+            form.name.errors = [_("Enter a name")]
+        elif problem:
+            form.name.errors = [problem]
+        else:
+            db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
+            link_persons(evening)
+            db.session.commit()
+            return redirect(url_for("sheets.evening", code=code))
+    return _evening_page(evening, form), 400
+
+
+@sheets.route("/<code>/matches/new/<game_slug>", methods=["GET", "POST"])
+def new_match(code: str, game_slug: str) -> Any:
+    evening = _evening(code, edit=True)
+    game = get_game(game_slug)
+    if game is None:
+        abort(404)
+    full = matches_full(len(evening.matches))
+    if full:
+        flash(say(full))
+        return redirect(url_for("sheets.evening", code=code))
+    form = match_form_class(game, evening.player_names)()
+    if request.method == "GET":
+        for i, name in enumerate(evening.player_names[: max(game.player_counts)]):
+            getattr(form, f"seat_{i}").data = name
+        if evening.player_names:
+            form.first_dealer.data = evening.player_names[0]
+    elif form.validate_on_submit():
+        try:
+            new = svc.check_new_match(
+                game,
+                evening,
+                seats_of(form, game),
+                form.first_dealer.data,
+                raw_options(form, game.options),
+                raw_options(form, game.role_options),
+            )
+        except InputError as error:
+            place_error(form, error, {"seats": "seat_0"})
+        else:
+            match = svc.create_match(evening, new)
+            return redirect(url_for("sheets.match", code=code, match_id=match.id))
+    status = 400 if request.method == "POST" else 200
+    return render_template("match_new.html", evening=evening, game=game, form=form), status
+
+
+def _shown_beside_version(evening: Evening, match: Match) -> Hashable:
+    """What a match's pages show beyond its version: they are rendered once for all who read them."""
+    return (evening.name, match.created_at)
+
+
+@sheets.get("/<code>/matches/<int:match_id>")
+def match(code: str, match_id: int) -> Any:
+    """The sheet: the score table and the latest deal's workings; older deals link to their own page."""
+    evening, match = _match(code, match_id)
+
+    def render() -> str:
+        game = svc.game_of(match)
+        setup = svc.setup_of(match)
+        result = svc.scored(match)
+        return render_template(
+            "match.html",
+            evening=evening,
+            match=match,
+            game=game,
+            result=result,
+            options=option_rows(game, match.options, len(match.seats)),
+            setup=setup,
+            limit=game.deals_in_match(setup),
+            rematch_form=ConfirmForm() if result.finished else None,
+        )
+
+    return conditional(
+        f"match-{match.id}", match.version, render, editor=g.can_edit, shared=_shown_beside_version(evening, match)
+    )
+
+
+@sheets.get("/<code>/matches/<int:match_id>/deals/<int:number>")
+def deal(code: str, match_id: int, number: int) -> Any:
+    """One deal's workings, on a page of its own (``?part=workings``: only the workings, for the sheet's script)."""
+    evening, match = _match(code, match_id)
+    part = request.args.get("part") == "workings"
+
+    def render() -> str:
+        result = svc.scored(match)
+        if not 1 <= number <= len(result.deals):
+            abort(404)
+        return render_template(
+            "deal_workings.html" if part else "deal.html",
+            evening=evening,
+            match=match,
+            game=svc.game_of(match),
+            result=result,
+            deal=result.deals[number - 1],
+            setup=svc.setup_of(match),
+        )
+
+    kind = f"deal-{match.id}-{number}" + ("-part" if part else "")
+    return conditional(kind, match.version, render, editor=g.can_edit, shared=_shown_beside_version(evening, match))
+
+
+@sheets.post("/<code>/matches/<int:match_id>/rematch")
+def rematch(code: str, match_id: int) -> Any:
+    """A finished match's "play again": a new match at the same table, the next player dealing first."""
+    evening, match = _match(code, match_id, edit=True)
+    if not ConfirmForm().validate_on_submit() or not svc.scored(match).finished:
+        abort(400)
+    full = matches_full(len(evening.matches))
+    if full:
+        flash(say(full))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    again = svc.rematch(match)
+    flash(
+        _(
+            "A new %(game)s match: %(name)s deals first.",
+            game=say(svc.game_of(again).name),
+            name=again.seats[again.first_dealer],
+        )
+    )
+    return redirect(url_for("sheets.match", code=code, match_id=again.id))
+
+
+@sheets.route("/<code>/matches/<int:match_id>/deals/new", methods=["GET", "POST"])
+def new_deal(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id, edit=True)
+    game = svc.game_of(match)
+    result = svc.scored(match)
+    if result.finished:
+        flash(_("The match is over: %(status)s.", status=say(result.status)))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    number = len(result.deals) + 1
+    full = deals_full(number - 1)
+    if full:
+        flash(say(full))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if request.method == "GET":
+
+        def render() -> str:
+            form = entry_form_class(game.slug)()
+            form.version.data = number
+            claim = _claim_input(game, match, number)
+            page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
+            return page
+
+        # The form asks a phone's name until the phone has given one: its page and tag say which.
+        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
+        return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
+    form = entry_form_class(game.slug)()
+    claim = _claim_input(game, match, number)
+    if form.ready_to_score(claim_valid=claim.valid):
+        try:
+            deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
+        except svc.DealTakenError as taken:
+            flash(
+                _(
+                    "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.",
+                    number=taken.number,
+                )
+            )
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
+        except InputError as error:
+            for one in error.each():
+                form.place_error(one)
+        else:
+            flash(_("Deal %(number)s entered.", number=deal.number))
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
+    return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
+
+
+def _claim_input(game: Game, match: Match, number: int) -> ClaimInput:
+    """A box per side for the score it claims, and its items folded away; the claim is stored with deal
+    ``number`` and judged on the sheet."""
+    setup = svc.setup_of(match)
+    sides = [(side.name, side.name) for side in game.sides(setup)]
+    return ClaimInput.read(sides, game.claim_items(setup, number), game.claim_words)
+
+
+def _deal_page(
+    evening: Evening,
+    match: Match,
+    form: EntryForm,
+    claim: ClaimInput,
+    number: int,
+    dealer: str | None,
+    *,
+    editing: bool,
+    newer: Any = None,
+    newer_result: Any = None,
+    conflict: bool = False,
+) -> Any:
+    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
+    game = svc.game_of(match)
+    setup = svc.setup_of(match)
+    form.prepare(setup, dealer)
+    status = 400 if request.method == "POST" and not form.is_step() else 200
+    return render_template(
+        "deal_form.html",
+        evening=evening,
+        match=match,
+        game=game,
+        form=form,
+        claim=claim,
+        number=number,
+        dealer=dealer,
+        setup=setup,
+        picker=picker_config(game, setup, svc.Entries(match), number),
+        editing=editing,
+        newer=newer,
+        newer_result=newer_result,
+    ), (409 if newer or conflict else status)
+
+
+@sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
+def edit_deal(code: str, match_id: int, number: int) -> Any:
+    evening, match = _match(code, match_id, edit=True)
+    game = svc.game_of(match)
+    try:
+        deal = svc.deal_of(match, number)
+    except LookupError:
+        abort(404)
+    form = entry_form_class(game.slug)()
+    claim = _claim_input(game, match, number)
+    newer = None
+    if request.method == "GET":
+        form.load(deal.entry)
+        claim.load(deal.entry.get(CLAIM))
+        form.version.data = deal.version
+    elif form.ready_to_score(claim_valid=claim.valid):
+        try:
+            svc.edit_deal(match, number, claim.into(form.to_entry()), form.version.data)
+        except svc.StaleEditError as stale:
+            if stale.version is None:
+                form.form_errors.append(
+                    _(
+                        "Deal %(number)s was undone on another phone while you were correcting it, so it cannot be "
+                        "saved. Your entry is still in the form: enter it as a new deal if it belongs on the sheet.",
+                        number=number,
+                    )
+                )
+                return _deal_page(evening, match, form, claim, number, None, editing=True, conflict=True)
+            newer = stale.version
+            form.form_errors.append(
+                _(
+                    "Someone else changed this deal while you were editing it. Its newer entry is shown above; "
+                    "your changes are still in the form: save again to replace it."
+                )
+            )
+            form.version.data = stale.version
+        except InputError as error:
+            for one in error.each():
+                form.place_error(one)
+        else:
+            flash(_("Deal %(number)s corrected.", number=number))
+            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
+    result = svc.scored(match)
+    dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
+    newer_result = result.deals[number - 1] if newer else None
+    return _deal_page(evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result)
+
+
+@sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
+def undo(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id, edit=True)
+    game = svc.game_of(match)
+    form = UndoForm()
+    if not match.deals:
+        flash(_("There is no deal to undo."))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if request.method == "GET":
+        form.number.data = match.deals[-1].number
+        form.version.data = match.deals[-1].version
+    if form.validate_on_submit():
+        try:
+            undone = svc.undo_last(match, form.number.data, form.version.data)
+        except svc.StaleEditError as stale:
+            flash(
+                _(
+                    "Nothing undone: deal %(number)s changed on another phone meanwhile. Check the sheet.",
+                    number=stale.number,
+                )
+            )
+        else:
+            if undone is not None:
+                flash(_("Deal %(number)s removed. It is kept in the history.", number=undone))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    result = svc.scored(match)
+    return render_template(
+        "undo.html",
+        evening=evening,
+        match=match,
+        game=game,
+        form=form,
+        last=result.deals[-1],
+        result=result,
+        setup=svc.setup_of(match),
+    )
+
+
+@sheets.get("/<code>/matches/<int:match_id>/history")
+def history(code: str, match_id: int) -> Any:
+    evening, match = _match(code, match_id)
+    lines = history_lines(match)
+    return render_template("history.html", evening=evening, match=match, game=svc.game_of(match), lines=lines)

@@ -1,0 +1,1 @@
+"""Forms: the score sheet's forms, the optional claim, and one deal entry form per game."""

@@ -1,0 +1,141 @@
+"""Deal entry forms, one module per game, registered in ``referee/web/game_ui.py``; each defines ``FORM``.
+
+An entry form turns what a player typed into the game's entry dict (which the rules layer checks
+and stores), fills itself from a stored entry for editing, and shows a rules-layer error at the
+field it concerns.
+
+A refused deal lists every problem at once: when the form could not read a field (letters in a
+number box, a value out of bounds), the view never reaches the rules layer, so
+:meth:`EntryForm.prepare` asks it anyway (:meth:`EntryForm.judge_anyway`) and shows the rules'
+problems beside the form's, leaving out those the unreadable value could have caused.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import Field, StringField
+from wtforms.validators import Length, Optional
+
+from referee.cards import parse_card
+from referee.errors import InputError
+from referee.rules.game import Game, MatchSetup
+from referee.web.forms.common import VersionField, leaf_fields, place_error
+from referee.web.services.authors import MAX_LENGTH, remembered_author
+
+#: The fields of every entry form that are no part of the deal.
+_NOT_THE_DEAL = ("csrf_token", "version", "device")
+
+
+class EntryForm(FlaskForm):
+    """Base of the entry forms. A subclass defines ``game``, ``template``, its fields, and
+
+    ``to_entry(self) -> dict`` (the entry as typed, for the rules layer to check) and
+    ``load(self, entry: dict) -> None`` (fill the fields from a stored entry); and, for a refused
+    deal's problems to be listed at once, ``judged_from`` (which fields an error of the rules depends on).
+    """
+
+    game: ClassVar[Game]
+    template: ClassVar[str]
+    version = VersionField()
+    device = StringField(
+        _l("This phone is"),
+        description=_l("A name for the match's history, such as “Ann's phone”: asked once."),
+        validators=[Optional(), Length(max=MAX_LENGTH)],
+        filters=[lambda value: " ".join(value.split()) if isinstance(value, str) else value],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Whether the deal was to be scored but the form or its claim refused it (:meth:`ready_to_score`),
+        #: so the rules layer never saw it.
+        self.form_refused = False
+
+    def ready_to_score(self, *, claim_valid: bool) -> bool:
+        """Whether a posted deal goes to the rules layer: the form and the claimed scores beside it
+        could be read. A deal held back for its claim is judged by the rules all the same."""
+        ready = self.validate_on_submit() and claim_valid
+        self.form_refused = self.is_submitted() and not ready
+        return ready
+
+    def asks_device(self) -> bool:
+        """Whether to ask this phone's name: only until it has given one."""
+        return not remembered_author()
+
+    def to_entry(self) -> dict[str, Any]:
+        return {}
+
+    def load(self, entry: dict[str, Any]) -> None:
+        """Nothing to fill in the base form."""
+
+    def place_error(self, error: InputError) -> None:
+        place_error(self, error)
+
+    def prepare(self, setup: MatchSetup, dealer: str | None) -> None:
+        """Called by the view before the page is shown, with the match at hand (Iceberg replays
+        its play log here and carries out the button that was pressed): a deal refused before the
+        rules layer saw it is judged by the rules too (:meth:`judge_anyway`)."""
+        if self.is_submitted() and not self.is_step() and self.unjudged():
+            self.judge_anyway(setup)
+
+    def unjudged(self) -> bool:
+        """Whether the posted deal was refused before the rules layer judged it: the form could not read a field."""
+        return self.form_refused
+
+    def typed_entry(self) -> dict[str, Any]:
+        """The entry as typed, what the form could not read left out (:meth:`to_entry` by default)."""
+        return self.to_entry()
+
+    def judge_anyway(self, setup: MatchSetup) -> None:
+        """The rules' problems of a deal the form refused, each at its field, so that one refusal lists them all.
+
+        An error is left out when a field it was judged from (:meth:`judged_from`) shows a problem
+        already: the rules could not see that value, so the error may only exist because of it (a
+        "missing" value, a sum over a box holding letters). An entry that cannot be read even so is
+        not judged.
+        """
+        marked = {leaf.name for leaf in leaf_fields(self) if leaf.errors}
+        try:
+            entry = self.typed_entry()
+        except InputError:
+            return
+        try:
+            self.game.check_entry(setup, entry)
+        except InputError as error:
+            for one in error.each():
+                if not any(field.name in marked for field in self.judged_from(one)):
+                    self.place_error(one)
+
+    def judged_from(self, error: InputError) -> list[Field]:
+        """The fields whose values the rules layer read to find ``error``; by default every field of the
+        deal, so an error a form does not know is left out whenever any field shows a problem."""
+        return self.deal_fields()
+
+    def deal_fields(self) -> list[Field]:
+        """Every field of the deal, those of the base form (the version, the phone's name) left out."""
+        return [leaf for leaf in leaf_fields(self) if leaf.name not in _NOT_THE_DEAL]
+
+    def is_step(self) -> bool:
+        """Whether this POST only changed the form (Iceberg's "Add play") instead of scoring the deal.
+
+        A successful step is answered 200; a refused deal or step is answered 400.
+        """
+        return False
+
+
+def same_card(typed: str, token: str) -> bool:
+    """Whether what the player typed is the card an error names (``th`` is ``10H``)."""
+    if typed.strip().upper() == token.upper():
+        return True
+    try:
+        return str(parse_card(typed)) == str(parse_card(token))
+    except InputError:
+        return False
+
+
+def entry_form_class(slug: str) -> type[EntryForm]:
+    from referee.web.game_ui import game_ui
+
+    return game_ui(slug).entry_form()

@@ -1,0 +1,1 @@
+"""Views of a group: its page, evenings, persons and export."""

@@ -1,0 +1,1 @@
+"""What templates show: cards, clause chips, dates, charts and standings."""

@@ -1,0 +1,1 @@
+"""Printing: the print pages and PDFs, their rendering and their cache."""

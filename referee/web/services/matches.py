@@ -1,0 +1,291 @@
+"""Matches and their deals: adding, correcting and undoing deals, one writer per match at a time.
+
+Each change holds the match's write lock from its first statement to its commit (see :func:`_lock`),
+checks the entry against the match's deals as they are then, and stores the scored result with the
+entry (see :mod:`referee.web.services.scoring`, whose :func:`~referee.web.services.scoring.scored` every page reads).
+Once committed, the sheet it made is kept under the version it committed, for the pages that follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, overload
+
+from sqlalchemy import update
+
+from referee.errors import InputError
+from referee.messages import msg
+from referee.rules.game import Game
+from referee.web.services.authors import current_author
+from referee.web.services.scoring import (
+    RULES_VERSION,
+    Key,
+    keep,
+    kept_before_change,
+    key_of,
+    results_before_change,
+    store,
+)
+from referee.web.services.scoring import game_of as game_of
+from referee.web.services.scoring import scored as scored
+from referee.web.services.scoring import scored_all as scored_all
+from referee.web.services.scoring import setup_of as setup_of
+from referee.web.store.db import db
+from referee.web.store.models import Deal, Evening, Match, Revision, utcnow
+
+
+class StaleEditError(Exception):
+    """The deal changed since the editor loaded it. ``version`` is its newer version; None if it is gone."""
+
+    def __init__(self, number: int, version: int | None = None) -> None:
+        super().__init__(f"deal {number} was changed by someone else")
+        self.number = number
+        self.version = version
+
+
+class DealTakenError(Exception):
+    """Another phone entered this deal number first."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"deal {number} was entered on another phone meanwhile")
+        self.number = number
+
+
+class MatchOverError(InputError):
+    code = "bad_field"
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    game: Game
+    seats: tuple[str, ...]
+    first_dealer: int
+    options: dict[str, Any]
+    roles: dict[str, Any]
+
+
+def check_new_match(
+    game: Game, evening: Evening, seats: Sequence[str], first_dealer: str, options: object, roles: object
+) -> NewMatch:
+    """Validate a match's setup; raises InputError naming the field."""
+    names = game.check_players(seats)
+    unknown = [n for n in names if n not in evening.player_names]
+    if unknown:
+        raise InputError(msg("{name} is not a player of this evening", name=unknown[0]), field="seats")
+    if first_dealer not in names:
+        raise InputError(msg("the first dealer must be one of the seated players"), field="first_dealer")
+    return NewMatch(game, names, names.index(first_dealer), game.parse_options(options), game.parse_roles(roles))
+
+
+def create_match(evening: Evening, new: NewMatch) -> Match:
+    match = Match(
+        evening=evening,
+        game=new.game.slug,
+        seats=list(new.seats),
+        first_dealer=new.first_dealer,
+        options=new.options,
+        roles=new.roles,
+    )
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def rematch(match: Match) -> Match:
+    """Play again: the same seats, options and roles, the deal starting one seat to the left."""
+    return create_match(
+        match.evening,
+        NewMatch(
+            game_of(match),
+            tuple(match.seats),
+            (match.first_dealer + 1) % len(match.seats),
+            dict(match.options),
+            dict(match.roles),
+        ),
+    )
+
+
+def _lock(match: Match) -> Key:
+    """Begin the write transaction of a change to ``match``: its first statement raises the version.
+
+    Returns the key the match's sheet will have once the change is committed (see :func:`keep`).
+
+    That takes the match's row lock on PostgreSQL and the database's write lock on SQLite, held to
+    the commit: so the request becomes the match's only writer, and the deals it reads next are the
+    deals as they are now. Numbering and the checks across deals happen after this, never against
+    what the form's page showed. (The read transaction that loaded the page's objects ends first: a
+    SQLite reader that turns writer after another writer committed would fail instead of waiting.)
+    """
+    match_id = match.id
+    db.session.commit()
+    version = db.session.execute(
+        update(Match)
+        .where(Match.id == match_id)
+        .values(version=Match.version + 1)
+        .returning(Match.version)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    return key_of(match, version)
+
+
+def add_deal(match: Match, entry: object, expected_number: int | None = None) -> Deal:
+    """Validate, score and store the next deal; raises InputError (nothing is stored then).
+
+    ``expected_number`` is the deal number the form was opened for: if another phone entered or
+    undid a deal meanwhile, :class:`DealTakenError` is raised instead of storing it under another number.
+    """
+    key = _lock(match)
+    try:
+        deals = list(match.deals)
+        number = len(deals) + 1
+        if expected_number is not None and expected_number != number:
+            raise DealTakenError(expected_number)
+        game, setup = game_of(match), setup_of(match)
+        earlier = results_before_change(match)
+        before = game.match_result(setup, earlier)
+        if before.finished:
+            raise MatchOverError(msg("the match is over: {status}", status=before.status), field=None)
+        canonical = game.read_entry(setup, entry)
+        game.check_entries(setup, [*(d.entry for d in deals), canonical])
+        [result] = game.score_deals(setup, [canonical], earlier)
+    except Exception:
+        db.session.rollback()
+        raise
+    deal = Deal(match=match, number=number, entry=canonical, result=result.as_dict(), rules_version=RULES_VERSION)
+    db.session.add(deal)
+    db.session.add(
+        Revision(
+            match=match,
+            number=number,
+            action="add",
+            before=None,
+            after=canonical,
+            scores_after=dict(result.scores),
+            author=current_author(),
+        )
+    )
+    db.session.commit()
+    keep(key, game.match_result(setup, [*earlier, result]))
+    return deal
+
+
+def edit_deal(match: Match, number: int, entry: object, seen_version: int | None) -> Deal:
+    """Replace a deal's entry, unless it changed since ``seen_version`` (then :class:`StaleEditError`).
+
+    The deal and every deal after it are scored again (a later score may depend on it) and stored.
+    """
+    key = _lock(match)
+    try:
+        deals = list(match.deals)
+        deal = next((d for d in deals if d.number == number), None)
+        if deal is None:
+            raise StaleEditError(number)
+        if seen_version is not None and deal.version != seen_version:
+            raise StaleEditError(number, deal.version)
+        game, setup = game_of(match), setup_of(match)
+        canonical = game.read_entry(setup, entry)
+        entries = [d.entry for d in deals]
+        entries[number - 1] = canonical
+        game.check_entries(setup, entries)
+        if canonical == deal.entry:
+            db.session.rollback()
+            return deal
+        earlier = results_before_change(match)[: number - 1]
+        scores_before = (deal.result or {}).get("scores")
+        rescored = game.score_deals(setup, entries[number - 1 :], earlier)
+        store(deals[number - 1 :], rescored)
+    except Exception:
+        db.session.rollback()
+        raise
+    before = deal.entry
+    deal.entry = canonical
+    deal.version += 1
+    deal.updated_at = utcnow()
+    db.session.add(
+        Revision(
+            match=match,
+            number=number,
+            action="edit",
+            before=before,
+            after=canonical,
+            scores_before=scores_before,
+            scores_after=(deal.result or {}).get("scores"),
+            author=current_author(),
+        )
+    )
+    db.session.commit()
+    keep(key, game.match_result(setup, [*earlier, *rescored]))
+    return deal
+
+
+def undo_last(match: Match, number: int | None = None, seen_version: int | None = None) -> int | None:
+    """Remove the last deal and return its number; its entry stays in the revisions.
+
+    ``number`` and ``seen_version`` name the deal the confirmation showed: if the last deal is
+    another one by now (or was corrected meanwhile), nothing is removed and StaleEditError says so.
+    """
+    key = _lock(match)
+    kept = kept_before_change(match)
+    deals = list(match.deals)
+    if not deals:
+        db.session.rollback()
+        return None
+    deal = deals[-1]
+    if (number is not None and deal.number != number) or (seen_version is not None and deal.version != seen_version):
+        db.session.rollback()
+        raise StaleEditError(deal.number, deal.version)
+    undone = deal.number
+    db.session.add(
+        Revision(
+            match=match,
+            number=undone,
+            action="undo",
+            before=deal.entry,
+            after=None,
+            scores_before=(deal.result or {}).get("scores"),
+            author=current_author(),
+        )
+    )
+    db.session.delete(deal)
+    db.session.commit()
+    if kept is not None:
+        game, setup = game_of(match), setup_of(match)
+        keep(key, game.match_result(setup, kept.deals[:-1]))
+    return undone
+
+
+class Entries(Sequence[dict[str, Any]]):
+    """The entries of a match's deals, read only when first used: a deal form asks the game which
+    cards other deals hold, and most games answer without reading any (a long match's form then
+    loads no deal)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    @cached_property
+    def _entries(self) -> list[dict[str, Any]]:
+        return [deal.entry for deal in self.match.deals]
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
+        return self._entries[index]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self._entries)
+
+
+def deal_of(match: Match, number: int) -> Deal:
+    for deal in match.deals:
+        if deal.number == number:
+            return deal
+    raise LookupError(f"match {match.id} has no deal {number}")

@@ -1,0 +1,1 @@
+"""What is stored: the database handle, the models, and schema upgrades."""

@@ -1,0 +1,177 @@
+"""What is stored: groups and their persons, evenings, their players, matches and the deals as entered,
+with every revision.
+
+Each deal also keeps its result as the rules layer scored it when it was written, stamped with the
+version of the rules that scored it (see :mod:`referee.web.services.scoring`): pages read that instead of
+scoring the whole match again, and a result stamped by older rules is scored again once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from referee.rules.standings import DEFAULT_SCHEME
+from referee.web.store.db import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_code() -> str:
+    """An unguessable identifier for URLs."""
+    return secrets.token_urlsafe(12)
+
+
+class Group(db.Model):
+    """A circle of friends across evenings: its own view and editor links, its persons, its season."""
+
+    __tablename__ = "player_group"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The statistics as last computed (:mod:`referee.web.services.group_stats`) and the key of the data they
+    #: were computed from: a view recomputes them only when a match, evening or person changed.
+    stats_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    stats: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Each match's summary under its version, so computing again reads only changed matches;
+    #: large, so loaded only when the statistics are computed.
+    summaries: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
+
+    persons: Mapped[list[Person]] = relationship(
+        back_populates="group", order_by="Person.id", cascade="all, delete-orphan"
+    )
+    evenings: Mapped[list[Evening]] = relationship(back_populates="group", order_by="Evening.created_at")
+
+
+class Person(db.Model):
+    """One player of a group, the same person in every evening of it ("Ann" is Ann each time)."""
+
+    __tablename__ = "person"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+
+    group: Mapped[Group] = relationship(back_populates="persons")
+
+
+class Evening(db.Model):
+    __tablename__ = "evening"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The view link's code: anyone holding it can follow the evening, never change it.
+    code: Mapped[str] = mapped_column(String(32), unique=True, default=new_code)
+    #: The editor link's token (see referee.web.http.rights).
+    editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: How finished matches give placing points for the standings (referee.rules.standings.SCHEMES).
+    placing: Mapped[str] = mapped_column(String(20), default=DEFAULT_SCHEME, server_default=DEFAULT_SCHEME)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player_group.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+
+    group: Mapped[Group | None] = relationship(back_populates="evenings")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="evening", order_by="Player.position", cascade="all, delete-orphan"
+    )
+    matches: Mapped[list[Match]] = relationship(
+        back_populates="evening", order_by="Match.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.players]
+
+
+class Player(db.Model):
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("evening_id", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    #: The group's person this player is, when the evening belongs to a group.
+    person_id: Mapped[int | None] = mapped_column(ForeignKey("person.id", ondelete="SET NULL"), nullable=True)
+
+    evening: Mapped[Evening] = relationship(back_populates="players")
+    person: Mapped[Person | None] = relationship()
+
+
+class Match(db.Model):
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(20))
+    #: Player names in seat order, clockwise; partners follow from the seats.
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    roles: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: Bumped by every change to the match or its deals, so viewers and editors see staleness.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    evening: Mapped[Evening] = relationship(back_populates="matches")
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="match", order_by="Deal.number", cascade="all, delete-orphan"
+    )
+    revisions: Mapped[list[Revision]] = relationship(
+        back_populates="match", order_by="Revision.id", cascade="all, delete-orphan"
+    )
+
+
+class Deal(db.Model):
+    """One deal as the players entered it (the game's canonical entry)."""
+
+    __tablename__ = "deal"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    #: The scored deal (``DealResult.as_dict()``), written with the entry; None until first scored.
+    #: Loaded only where a sheet is built from it (``referee.web.services.scoring``), not with every deal.
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True, deferred_group="result")
+    #: The rules version that scored ``result`` (``referee.web.services.scoring.RULES_VERSION``).
+    rules_version: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+    match: Mapped[Match] = relationship(back_populates="deals")
+
+
+class Revision(db.Model):
+    """Every change to a match's deals: added, edited or undone, with the entry and the deal's points
+    before and after, and who made it."""
+
+    __tablename__ = "revision"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(10))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    note: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    author: Mapped[str] = mapped_column(String(80), default="", server_default="")
+    """The name of the phone that made the change (``referee/web/services/authors.py``), "" if it gave none."""
+    scores_before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    scores_after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    match: Mapped[Match] = relationship(back_populates="revisions")
