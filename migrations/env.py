@@ -1,8 +1,13 @@
+from __future__ import annotations
+
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from logging.config import fileConfig
 
 from alembic import context
 from flask import current_app
+from sqlalchemy.engine import Connection
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
@@ -87,11 +92,55 @@ def run_migrations_online():
 
     connectable = get_engine()
 
-    with connectable.connect() as connection:
+    with connectable.connect() as connection, sqlite_foreign_keys_off(connection), connection.begin():
+        if connection.dialect.name == "sqlite":
+            # The driver begins no transaction before DDL: begin one, so the whole upgrade commits or none of it.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # Alembic runs every migration inside this transaction and commits nothing itself.
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        migration = context.get_context()
+        before = migration.get_current_heads()
+        context.run_migrations()
+        if (
+            migration.get_current_heads() != before
+        ):  # only after a migration: a start at the newest schema reads no table
+            check_foreign_keys(connection)
 
-        with context.begin_transaction():
-            context.run_migrations()
+
+class ForeignKeyViolation(Exception):
+    """An upgrade left rows whose foreign key names no row: it is rolled back, nothing of it is kept."""
+
+
+@contextmanager
+def sqlite_foreign_keys_off(connection: Connection) -> Iterator[None]:
+    """SQLite: foreign keys off while the migrations run, back on after (PRAGMA foreign_keys is a no-op
+    inside a transaction, so it is set before the migrations' transaction begins and after it ends).
+
+    Batch migrations rebuild a table by copying it and dropping the old one; with foreign keys on,
+    the drop deletes the old table's rows first, and ON DELETE CASCADE every row that refers to them.
+    """
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+    connection.commit()
+    try:
+        yield
+    finally:
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+        connection.commit()
+
+
+def check_foreign_keys(connection: Connection) -> None:
+    """Raise :class:`ForeignKeyViolation` if any row refers to a row that is not there (SQLite, whose
+    foreign keys were off; PostgreSQL checks every statement itself)."""
+    if connection.dialect.name != "sqlite":
+        return
+    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if broken:
+        shown = "; ".join(f"{table} row {rowid} names no {parent}" for table, rowid, parent, _key in broken[:20])
+        more = f"; and {len(broken) - 20} more" if len(broken) > 20 else ""
+        raise ForeignKeyViolation(f"the upgrade is rolled back, for it leaves rows that refer to no row: {shown}{more}")
 
 
 if context.is_offline_mode():
