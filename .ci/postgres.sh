@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install (if needed) and start Debian's PostgreSQL on 127.0.0.1:5432 with a role and an empty
-# database for the tests: referee / referee, database referee_test.
+# database for the tests: referee / referee (who may create databases), database referee_test.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
@@ -22,6 +22,8 @@ DO $$ BEGIN
     CREATE ROLE referee LOGIN PASSWORD 'referee';
   END IF;
 END $$;
+-- The upgrade tests build a database of their own per schema revision, named after referee_test.
+ALTER ROLE referee CREATEDB;
 DROP DATABASE IF EXISTS referee_test;
 CREATE DATABASE referee_test OWNER referee;
 SQL
