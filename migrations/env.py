@@ -101,9 +101,8 @@ def run_migrations_online():
         migration = context.get_context()
         before = migration.get_current_heads()
         context.run_migrations()
-        if (
-            migration.get_current_heads() != before
-        ):  # only after a migration: a start at the newest schema reads no table
+        # Only after a migration: a start at the newest schema reads no table.
+        if migration.get_current_heads() != before:
             check_foreign_keys(connection)
 
 
