@@ -143,3 +143,49 @@ def test_suits_and_lists_in_other_spellings() -> None:
     status, result = run("steal", {**STEAL, "pak_suit": "♠", "stolen_suits": "diamonds C", "played": "3h, 2h"})
     assert status == 200
     assert (result["legal"], result["value"], result["target"]) == (True, 32, 19)
+
+
+THREE_SIDES = [*DEAL["sides"], {"name": "C", "paks": []}]
+QUICK_THREE = [{"name": n, "held": {"H": 1}, "kept": 0} for n in "ABC"]
+QUICK_TWO = [{"name": n, "held": {"H": 1}, "kept": 0} for n in "AB"]
+
+
+@pytest.mark.parametrize(
+    ("body", "players", "sides"),
+    [
+        ({"players": 6, "sides": THREE_SIDES}, 6, 3),
+        ({"players": 4, "sides": THREE_SIDES}, 4, 3),
+        ({"players": 2, "sides": THREE_SIDES}, 2, 3),
+        ({"decks": 1, "sides": THREE_SIDES}, 2, 3),
+        ({"players": 3, "sides": DEAL["sides"]}, 3, 2),
+        ({"players": 3, "mode": "quick", "sides": QUICK_TWO}, 3, 2),
+        ({"players": 6, "mode": "quick", "sides": QUICK_THREE}, 6, 3),
+    ],
+)
+def test_a_deal_whose_sides_do_not_fit_the_players_is_refused(body: dict, players: int, sides: int) -> None:
+    """2 or 3 players play alone, 4 or 6 in two teams (paks-1.1, paks-6.2); one deck is for 2 (paks-1.2)."""
+    status, result = run("deal", body)
+    assert status == 400, result
+    error = result["error"]
+    assert (error["code"], error["field"]) == ("bad_field", "sides")
+    assert error["params"]["players"] == players and error["params"]["given"] == sides
+    assert "`sides`" in error["message"] and "paks-1.1" in error["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"players": 2, "sides": DEAL["sides"]},
+        {"players": 3, "sides": THREE_SIDES},
+        {"players": 4, "sides": DEAL["sides"]},
+        {"players": 6, "sides": DEAL["sides"]},
+        {"decks": 2, "sides": THREE_SIDES},
+        {"decks": 2, "sides": DEAL["sides"]},
+        {"sides": THREE_SIDES},
+        {"players": 3, "mode": "quick", "sides": QUICK_THREE},
+    ],
+)
+def test_a_deal_whose_sides_fit_is_scored(body: dict) -> None:
+    status, result = run("deal", body)
+    assert status == 200, result
+    assert len(result["scores"]) == len(body["sides"])

@@ -32,6 +32,7 @@ from referee.rules.paks.parsing import (
     read_victims,
 )
 from referee.rules.paks.quick import CARDS, MODES, QUICK, Places, QuickSide, read_held, read_kept, score_quick
+from referee.rules.paks.sides import check_side_count
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
 from referee.rules.paks.values import TARGET, decks_for, pack, pak_text
@@ -45,10 +46,12 @@ API_PLACES = Places(within="sides")
 
 @dataclass(frozen=True)
 class Decks:
-    """The decks a request is judged with, and the step saying where the number came from."""
+    """The decks a request is judged with, the step saying where the number came from, and the
+    player count when the request gives it."""
 
     count: int
     step: Step
+    players: int | None = None
 
     def into(self, answer: dict[str, Any]) -> dict[str, Any]:
         """Add ``decks`` and the leading explanation step to an answer."""
@@ -94,7 +97,7 @@ def read_decks(body: Body) -> Decks:
     else:
         count = DEFAULT_DECKS
         step = Step(msg("Neither the deck count nor the player count is given: two decks are assumed"), "paks-1.2")
-    return Decks(count, step)
+    return Decks(count, step, players)
 
 
 def pak(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -227,6 +230,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
         raise FieldError(
             msg("a deal has 2 or 3 sides (a team is one side), not {n} — paks-9.6", n=len(raw_sides)), field="sides"
         )
+    check_side_count(len(raw_sides), players=decks.players, decks=decks.count)
     if _deal_mode(body, raw_sides) == QUICK:
         return decks.into(_quick_deal(raw_sides, options, decks.count))
     cards = pack(decks.count)

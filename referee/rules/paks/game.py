@@ -27,6 +27,7 @@ from referee.rules.paks.quick import (
     read_kept,
     score_quick,
 )
+from referee.rules.paks.sides import plays_alone
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import TARGET, decks_for, pack
 from referee.rules.seating import SIDE, alternate_teams, named
@@ -49,7 +50,7 @@ class Paks(Game):
 
     def sides(self, setup: MatchSetup) -> list[Side]:
         """Alone with 2 or 3 players; with 4 or 6, two teams of alternate seats (paks-1.1, paks-6.2)."""
-        if setup.count in (2, 3):
+        if plays_alone(setup.count):
             return [Side(p, (p,)) for p in setup.players]
         return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
