@@ -64,6 +64,9 @@ class Ruling:
     #: The words of the item names, and of side names the check fixes (``queen``), for the explanation.
     item_words: Words = field(default_factory=dict)
     side_words: Words = field(default_factory=dict)
+    #: The clause that decides one side's total where it is not :attr:`clause` (a trick: the clause
+    #: that made the winner's team take it, and the one that left the others without it).
+    side_clauses: Mapping[str, str] = field(default_factory=dict)
 
     def item(self, side: str, name: str) -> Item | None:
         return next((i for i in self.items if i.side == side and i.name == name), None)
@@ -71,6 +74,15 @@ class Ruling:
     def clause_of(self, name: str) -> str:
         found = next((i for i in self.items if i.name == name), None)
         return found.clause if found is not None else self.clause
+
+    def total_clause(self, side: str) -> str:
+        """The clause that decides ``side``'s total."""
+        return self.side_clauses.get(side, self.clause)
+
+    def missing_item_clause(self, side: str, name: str) -> str:
+        """Why ``side`` has no item ``name``: its own total's clause where the ruling gives one, else the
+        clause that scores that item for another side."""
+        return self.side_clauses.get(side) or self.clause_of(name)
 
     def say_item(self, name: str) -> Param:
         return TOTAL_WORD if name == TOTAL else self.item_words.get(name, name)
@@ -216,7 +228,7 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
             item = ruling.item(side, name)
             ruled_points = item.points if item is not None else 0
             if points != ruled_points:
-                clause = item.clause if item is not None else ruling.clause_of(name)
+                clause = item.clause if item is not None else ruling.missing_item_clause(side, name)
                 differences.append(Difference(side, name, points, ruled_points, clause))
                 explanation.add(
                     msg(
@@ -233,7 +245,7 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
         claimed = claim.scores[side]
         if claimed == ruled:
             continue
-        clause = ruling.clause
+        clause = ruling.total_clause(side)
         if claimed > ruled:
             # Points taken away (a set) are what a claim above the ruling most often overlooks.
             taken = next((i for i in ruling.items if i.side == side and i.adds and i.points < 0), None)
@@ -273,7 +285,7 @@ def judge_claim(claim: Claim, ruling: Ruling) -> ClaimVerdict:
                     under[0].clause,
                 )
             else:
-                explanation.add(msg("{side}: {points} missed", side=said, points=shortfall), ruling.clause)
+                explanation.add(msg("{side}: {points} missed", side=said, points=shortfall), ruling.total_clause(side))
     agreed = not differences
     if agreed:
         scores = [

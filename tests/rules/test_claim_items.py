@@ -186,10 +186,42 @@ def test_a_clabber_trick_claim_without_the_last_trick_is_shown_the_10() -> None:
     status, result = answer(GAMES["clabber"].checks["trick"], {**body, "claim": {"EW": 15, "NS": 0}})
     assert status == 200 and result["winner"] == "E" and result["points"] == 25
     assert result["claim"]["differences"] == [
-        {"side": "EW", "item": "total", "claimed": 15, "ruled": 25, "clause": "clabber-2.3"}
+        {"side": "EW", "item": "total", "claimed": 15, "ruled": 25, "clause": "clabber-4.3"}
     ]
     assert result["claim"]["missed"] == [
         {"side": "EW", "points": 10, "items": [{"item": "last", "points": 10, "clause": "clabber-2.3"}]}
+    ]
+
+
+E3_TRICK = {
+    "trump": "C",
+    "plays": [
+        {"seat": "N", "card": "AC"},
+        {"seat": "E", "card": "9C"},
+        {"seat": "S", "card": "KC"},
+        {"seat": "W", "card": "QC"},
+    ],
+}
+
+
+def test_a_clabber_trick_claim_cites_the_clauses_that_scored_the_trick() -> None:
+    """E3: E wins with the 9 of trump (clabber-4.2) a trick worth 32 (clabber-4.3); not the last trick, so
+    clabber-2.3's 10 has nothing to do with it."""
+    status, result = answer(GAMES["clabber"].checks["trick"], {**E3_TRICK, "claim": {"NS": 32, "EW": 30}})
+    assert status == 200 and (result["winner"], result["points"]) == ("E", 32)
+    assert result["claim"]["differences"] == [
+        {"side": "NS", "item": "total", "claimed": 32, "ruled": 0, "clause": "clabber-4.2"},
+        {"side": "EW", "item": "total", "claimed": 30, "ruled": 32, "clause": "clabber-4.3"},
+    ]
+    lines = [(step["text"], step["rule"]) for step in result["claim"]["explanation"]]
+    assert ("NS: claimed 32, the rules give 0", "clabber-4.2") in lines
+    assert ("EW: claimed 30, the rules give 32", "clabber-4.3") in lines
+    assert "clabber-2.3" not in {rule for _, rule in lines}
+    items = {"NS": {"cards": 32}, "EW": {"last": 10}}
+    status, result = answer(GAMES["clabber"].checks["trick"], {**E3_TRICK, "claim": {"items": items}})
+    assert [(d["side"], d["item"], d["clause"]) for d in result["claim"]["differences"]] == [
+        ("NS", "cards", "clabber-4.2"),
+        ("EW", "last", "clabber-4.3"),
     ]
 
 

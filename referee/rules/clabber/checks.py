@@ -347,6 +347,8 @@ CLAIM_WORDS: dict[str, Message] = {
 }
 MELD_ITEMS = ("meld", "bell")
 TRICK_ITEMS = ("cards", "last")
+#: Who takes a trick, and what it is worth (clabber-4.2, 4.3).
+TRICK_WINNER, TRICK_WORTH = "clabber-4.2", "clabber-4.3"
 #: The words of a deal's items, which a claim on a deal of the score sheet may give too.
 DEAL_WORDS = {name: CLAIM_WORDS[name] for name in DEAL_ITEMS}
 
@@ -377,16 +379,18 @@ def melds_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 
 
 def trick_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
-    """The winner's team takes the trick's card points (clabber-2.1, 2.2) and, for the last trick, 10 more
-    (clabber-2.3); every other team takes nothing."""
+    """The winner's team takes the trick, worth its four cards' points and, for the last trick, 10 more
+    (clabber-4.3, the 10 of clabber-2.3); every other team takes nothing, for it did not win the trick
+    (clabber-4.2). A claim on a side's total cites the clause that gave or denied it the trick."""
     table = read_seats(Body(data))
     winner = table.team_of(answer["winner"])
     last = LAST_TRICK if _boolean(Body(data), "last") else 0
-    items = [Item(winner, "cards", answer["points"] - last, "clabber-2.2")]
+    items = [Item(winner, "cards", answer["points"] - last, TRICK_WORTH)]
     if last:
         items.append(Item(winner, "last", last, "clabber-2.3"))
     scores = {team: answer["points"] if team == winner else 0 for team in table.team_names}
-    return Ruling(scores, "clabber-2.3", tuple(items), item_names=TRICK_ITEMS, additive=True)
+    won = {team: TRICK_WORTH if team == winner else TRICK_WINNER for team in table.team_names}
+    return Ruling(scores, TRICK_WORTH, tuple(items), item_names=TRICK_ITEMS, additive=True, side_clauses=won)
 
 
 PLAYERS_ABOUT = msg(
