@@ -34,7 +34,11 @@ def test_two_fours_with_both_jokers_cite_the_four_sequence_clause() -> None:
     result = classify(cards("AS AH AD 2S 2H 2D SJ BJ"))
     assert not result.legal
     assert steps(result.reasons) == [
-        ("no combination: `AS AH AD 2S 2H 2D SJ BJ` is neither a pair sequence nor a suit sequence", "zhengfen-9.2"),
+        (
+            "no combination: `AS AH AD 2S 2H 2D SJ BJ` is a four of aces and a four of 2s with SJ = A, BJ = 2, each "
+            "a combination on its own but not one play together",
+            "zhengfen-9.2",
+        ),
         ("only 2 fours: a sequence needs 3 or more", "zhengfen-3.7"),
         (
             "with the house rule `triple_four_sequence_min` set otherwise it would be a four sequence A–2 (2 fours)",
@@ -169,3 +173,51 @@ def test_beats_names_every_reason_a_top_play_is_no_combination() -> None:
         ("the top play `8S 8H 8D 9S 9H 9D` must itself be a combination", "zhengfen-9.3"),
         *steps(classify(top).reasons),
     ]
+
+
+def test_both_jokers_as_two_adjacent_ranks_stand_for_each_other() -> None:
+    """SJ and BJ are adjacent ranks (1.3), but outside a sequence's top neither counts as itself (4.3): as
+    the two extra cards of adjacent ranks, each stands for the other joker (4.1), which the reader is told
+    in words."""
+    result = classify(cards("9S 9H 9D SJ BJ"))
+    adjacent = next(r for r in result.readings if r.form == "consecutive")
+    assert adjacent.wild == {"SJ": "BJ", "BJ": "SJ"}
+    assert [(note.text, note.rule) for note in adjacent.joker_notes()] == [
+        ("SJ stands for a big joker and BJ for a small joker: either joker may stand for the other", "zhengfen-4.1"),
+        ("a joker counts at its own rank only at the top of a sequence, so here neither is itself", "zhengfen-4.3"),
+    ]
+    listed = next(text for text, rule in steps(result.explanation) if text.startswith("4 readings"))
+    assert "a trio of 9s plus two (two adjacent ranks) with SJ as a big joker, BJ as a small joker" in listed
+    assert "SJ = BJ" not in listed and "BJ = SJ" not in listed
+
+
+def test_two_fours_are_named_as_two_fours_not_as_types_they_have_nothing_to_do_with() -> None:
+    result = classify(cards("4S 4H 4D 4C 5S 5H 5D 5C"))
+    assert not result.legal
+    assert steps(result.reasons) == [
+        (
+            "no combination: `4S 4H 4D 4C 5S 5H 5D 5C` is a four of 4s and a four of 5s, each a combination on its "
+            "own but not one play together",
+            "zhengfen-9.2",
+        ),
+        ("only 2 fours: a sequence needs 3 or more", "zhengfen-3.7"),
+        (
+            "with the house rule `triple_four_sequence_min` set otherwise it would be a four sequence 4–5 (2 fours)",
+            "zhengfen-3.7",
+        ),
+    ]
+
+
+def test_groups_of_ranks_that_are_not_consecutive_say_so() -> None:
+    assert steps(classify(cards("4S 4H 4D 4C 6S 6H 6D SJ")).reasons) == [
+        (
+            "no combination: `4S 4H 4D 4C 6S 6H 6D SJ` is a four of 4s and a four of 6s with SJ = 6, each a "
+            "combination on its own but not one play together",
+            "zhengfen-9.2",
+        ),
+        ("4 and 6 are not consecutive: a four sequence takes groups of consecutive ranks", "zhengfen-3.7"),
+    ]
+    assert steps(classify(cards("3S 3H 5S 5H 7S 7H")).reasons)[1] == (
+        "3, 5 and 7 are not consecutive: a pair sequence takes groups of consecutive ranks",
+        "zhengfen-3.5",
+    )

@@ -102,9 +102,9 @@ ENGLISH: dict[str, list[tuple[str, str]]] = {
         ("SJ stands for a big joker", "zhengfen-4.1"),
         ("BJ counts at its own rank, the rank SJ stands for", "zhengfen-4.1"),
         (
-            "15 readings: a pair of big jokers with SJ = BJ; a pair of small jokers with BJ = SJ; a pair of "
-            "2s with SJ = 2, BJ = 2; a pair of aces with SJ = A, BJ = A; a pair of kings with SJ = K, BJ = "
-            "K; a pair of queens with SJ = Q, BJ = Q; and 9 more",
+            "15 readings: a pair of big jokers with SJ as a big joker; a pair of small jokers with BJ as a small "
+            "joker; a pair of 2s with SJ = 2, BJ = 2; a pair of aces with SJ = A, BJ = A; a pair of kings with "
+            "SJ = K, BJ = K; a pair of queens with SJ = Q, BJ = Q; and 9 more",
             "zhengfen-4.5",
         ),
         (
@@ -138,7 +138,11 @@ ENGLISH: dict[str, list[tuple[str, str]]] = {
         ("card points in the play: `5S 5H` = 10", "zhengfen-2.1"),
     ],
     "E10": [
-        ("no combination: `3S 3H 4S 4H` is not a four", "zhengfen-9.2"),
+        (
+            "no combination: `3S 3H 4S 4H` is a pair of 3s and a pair of 4s, each a combination on its own but "
+            "not one play together",
+            "zhengfen-9.2",
+        ),
         ("only 2 pairs: a sequence needs 3 or more", "zhengfen-3.5"),
     ],
     "E11": [
@@ -150,7 +154,11 @@ ENGLISH: dict[str, list[tuple[str, str]]] = {
         ("card points in the play: `KS KH` = 20", "zhengfen-2.1"),
     ],
     "E12": [
-        ("no combination: `AS AH 2S 2H 3S 3H` is neither a pair sequence nor a suit sequence", "zhengfen-9.2"),
+        (
+            "no combination: `AS AH 2S 2H 3S 3H` is a pair of 3s, a pair of aces and a pair of 2s, each a "
+            "combination on its own but not one play together",
+            "zhengfen-9.2",
+        ),
         ("2 and 3 are not consecutive: sequences do not wrap", "zhengfen-1.3"),
     ],
     "E14": [
@@ -161,7 +169,11 @@ ENGLISH: dict[str, list[tuple[str, str]]] = {
         ),
     ],
     "E15": [
-        ("no combination: `6S 6H 6D 7S 7H 7D` is neither a pair sequence nor a suit sequence", "zhengfen-9.2"),
+        (
+            "no combination: `6S 6H 6D 7S 7H 7D` is a triple of 6s and a triple of 7s, each a combination on its "
+            "own but not one play together",
+            "zhengfen-9.2",
+        ),
         ("only 2 triples: a sequence needs 3 or more", "zhengfen-3.6"),
         (
             "with the house rule `triple_four_sequence_min` set otherwise it would be a triple sequence 6–7 "

@@ -175,8 +175,30 @@ class Reading:
             return msg("a triple sequence {span} ({length} triples)", span=span, length=length)
         return msg("a four sequence {span} ({length} fours)", span=span, length=length)
 
+    @property
+    def jokers_swapped(self) -> bool:
+        """Whether each joker stands for the other: SJ and BJ read as their two ranks outside a sequence's
+        top, where neither may count as itself (zhengfen-4.1, 4.3)."""
+        return dict(self.jokers) == {"SJ": BIG_JOKER, "BJ": SMALL_JOKER}
+
     def joker_notes(self) -> list[Step]:
         """What each joker stands for, with the clause that allows it."""
+        if self.jokers_swapped:
+            return [
+                Step(
+                    msg(
+                        "{small} stands for a big joker and {big} for a small joker: either joker may stand for "
+                        "the other",
+                        small="SJ",
+                        big="BJ",
+                    ),
+                    "zhengfen-4.1",
+                ),
+                Step(
+                    msg("a joker counts at its own rank only at the top of a sequence, so here neither is itself"),
+                    "zhengfen-4.3",
+                ),
+            ]
         notes: list[Step] = []
         for joker, rank in self.jokers:
             if self.type == "single":
@@ -202,6 +224,17 @@ class Reading:
                 text = msg("{joker} stands for {rank}", joker=joker, rank=with_article(rank))
                 notes.append(Step(text, "zhengfen-4.1"))
         return notes
+
+    def stand_ins(self) -> list[str | Message]:
+        """Each wild joker and what it stands for, as a reading's line lists them: ``SJ = 8`` for a
+        standard rank, in words for the other joker (``SJ as a big joker``)."""
+        return [
+            f"{joker} = {RANK_ORDER[rank]}"
+            if rank in STANDARD_RANKS
+            else msg("{joker} as {rank}", joker=joker, rank=with_article(rank))
+            for joker, rank in self.jokers
+            if rank != RANK_INDEX[joker]
+        ]
 
     def as_dict(self) -> dict[str, object]:
         """The reading as the API gives it: ``length`` only for sequences, ``form`` only for trios."""

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import product
 from typing import Any
 
 from referee.cards import Card, check_copies, format_cards
 from referee.errors import FieldError
 from referee.explain import Explanation, Judgement
-from referee.messages import Join, Message, join, msg
+from referee.messages import Join, Message, Param, join, msg
 from referee.rules.zhengfen.combinations import (
     A_TYPE,
     FORM_NAMES,
     GROUP_SEQUENCES,
+    GROUP_TYPES,
     TYPE_CLAUSES,
     TYPE_NAMES,
     TYPES,
@@ -187,12 +189,15 @@ def _reading_lines(found: list[Reading]) -> Join:
     return join((_reading_line(r) for r in found[:_LISTED]), "; ")
 
 
-def _reading_line(reading: Reading) -> Message:
-    wild = reading.wild
-    if not wild:
-        return reading.describe()
-    stands = join((f"{j} = {r}" for j, r in wild.items()), ", ")
-    return msg("{reading} with {stands}", reading=reading.describe(), stands=stands)
+def _reading_line(reading: Reading) -> Message | Join:
+    return _with_stand_ins(reading.describe(), reading.stand_ins())
+
+
+def _with_stand_ins(described: Message | Join, stand_ins: Sequence[str | Message]) -> Message | Join:
+    """A reading (or groups of cards) followed by what its wild jokers stand for, if any."""
+    if not stand_ins:
+        return described
+    return msg("{reading} with {stands}", reading=described, stands=join(stand_ins, ", "))
 
 
 def _explain_points(explanation: Explanation, cards: Sequence[Card], reading: Reading | None) -> None:
@@ -301,10 +306,74 @@ _PERMISSIVE: dict[str, Any] = {
 }
 
 
+def _rank_groups(play: Play) -> tuple[Reading, ...]:
+    """The cards as two or more groups of one rank each, every one a pair, a triple or a four
+    (zhengfen-3.2 to 3.4) with the jokers standing in (zhengfen-4.1); empty when they are not.
+
+    Groups of one size come first (they are what a sequence of those groups would need).
+    """
+    if len(play.ranks) < 2:
+        return ()
+    ways = []
+    for ranks in product(play.ranks, repeat=len(play.jokers)):
+        counts = {rank: play.counts[rank] + ranks.count(rank) for rank in play.ranks}
+        if all(2 <= n <= 4 for n in counts.values()):
+            ways.append((len(set(counts.values())), ranks, counts))
+    if not ways:
+        return ()
+    _, ranks, counts = min(ways, key=lambda way: way[0])
+    return tuple(
+        Reading(
+            GROUP_TYPES[counts[rank]],
+            rank,
+            jokers=tuple((joker, stood) for joker, stood in zip(play.jokers, ranks, strict=True) if stood == rank),
+        )
+        for rank in play.ranks
+    )
+
+
+def _explain_groups(reasons: Explanation, cards: Sequence[Card], groups: Sequence[Reading]) -> None:
+    """Cards that are several groups of one rank: what each group is, and why together they are no
+    sequence when their ranks are not consecutive."""
+    shown = _with_stand_ins(
+        _listed([group.describe() for group in groups]),
+        [stand_in for group in groups for stand_in in group.stand_ins()],
+    )
+    reasons.add(
+        msg(
+            "no combination: `{cards}` is {groups}, each a combination on its own but not one play together",
+            cards=format_cards(cards),
+            groups=shown,
+        ),
+        "zhengfen-9.2",
+    )
+    ranks = [group.key for group in groups]
+    wraps = ranks[0] == 0 and TWO in ranks  # said by the hint that sequences do not wrap
+    if len({group.type for group in groups}) == 1 and ranks[-1] - ranks[0] != len(ranks) - 1 and not wraps:
+        sequence = GROUP_SEQUENCES[len(cards) // len(groups)]
+        reasons.add(
+            msg(
+                "{ranks} are not consecutive: {type} takes groups of consecutive ranks",
+                ranks=_listed([RANK_ORDER[rank] for rank in ranks]),
+                type=A_TYPE[sequence],
+            ),
+            TYPE_CLAUSES[sequence],
+        )
+
+
+def _listed(items: Sequence[Param]) -> Message:
+    """Two or more items as a sentence lists them: "3, 5 and 7"."""
+    return msg("{items} and {last}", items=join(items[:-1]), last=items[-1])
+
+
 def _explain_illegal(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> None:
     size = len(cards)
-    reasons.add(_no_combination(cards, _possible_types(size, rules)), "zhengfen-9.2")
     play = split_play(cards)
+    groups = _rank_groups(play)
+    if groups:
+        _explain_groups(reasons, cards, groups)
+    else:
+        reasons.add(_no_combination(cards, _possible_types(size, rules)), "zhengfen-9.2")
     _hint_sequences(reasons, play, rules)
     _hint_trio(reasons, play, rules)
     if play.jokers and size == 3 and {r for r, _ in play.naturals} <= POINT_RANK_INDICES:
