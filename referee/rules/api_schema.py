@@ -153,6 +153,12 @@ CLABBER_TABLE: Mapping[str, Schema] = {
     "players": {"type": "integer", "enum": [2, 3, 4, 6], "description": "the variant; default seats when no `seats`"},
 }
 TOTALS: Mapping[str, Schema] = {"totals": SCORES}
+#: Who placed a card of a Dracula deal: the dealer or the non-dealer, by the names the request gives.
+PLACER: Schema = {
+    "description": "`dealer` or `non-dealer` (`non_dealer` is read the same), or the names given in the request's "
+    "`dealer` and `non_dealer`",
+    "anyOf": [{"enum": ["dealer", "non-dealer"]}, NAME],
+}
 
 #: Request fields per game and check: (required, optional), each a field name → schema.
 REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Schema]]] = {
@@ -229,8 +235,14 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ("dracula", "placement"): ({"layout": LAYOUT, "cell": {"type": "string", "description": "r1c1 … r3c3"}}, {}),
     ("dracula", "game"): ({"deals": array(SCORES)}, {}),
     ("dracula", "order"): (
-        {"centre": CARD, "moves": array({"type": "object", "properties": {"by": NAME, "cell": STRING, "card": CARD}})},
-        {"dealer": NAME, "non_dealer": NAME},
+        {
+            "centre": CARD,
+            "moves": array({"type": "object", "properties": {"by": PLACER, "cell": STRING, "card": CARD}}),
+        },
+        {
+            "dealer": {**NAME, "description": "the dealer's name as `by` gives it; default `dealer`"},
+            "non_dealer": {**NAME, "description": "the non-dealer's name as `by` gives it; default `non-dealer`"},
+        },
     ),
     ("zhengfen", "classify"): ({"cards": CARDS}, {"declared": {}}),
     ("zhengfen", "beats"): ({"current": CARDS, "play": CARDS}, {"declared": {}, "current_declared": {}}),

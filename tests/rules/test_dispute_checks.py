@@ -220,6 +220,16 @@ def test_dracula_order_a_full_deal_in_order_is_legal() -> None:
     ]
 
 
+def test_dracula_order_reads_non_dealer_spelt_with_an_underscore_as_the_non_dealer() -> None:
+    """The request field naming the non-dealer is `non_dealer`; `by` may spell the default name either way."""
+    status, result = run("dracula", "order", {"centre": "7H", "moves": moves(["non_dealer", "dealer"] * 4)})
+    assert status == 200, result
+    assert result["legal"] is True and result["placed"] == {"dealer": 4, "non-dealer": 4}
+    named = {"centre": "7H", "moves": moves(["non_dealer", "Ann"] * 4), "dealer": "Ann", "non_dealer": "Bob"}
+    status, result = run("dracula", "order", named)
+    assert status == 400 and result["error"]["location"] == ["moves", 1, "by"]
+
+
 def test_dracula_order_e9_the_dealer_placing_first_is_invalid() -> None:
     body = {"centre": "7H", "moves": moves(["D", "N"] * 4), "dealer": "D", "non_dealer": "N"}
     status, result = run("dracula", "order", body)

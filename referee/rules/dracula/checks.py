@@ -24,7 +24,7 @@ from referee.rules.dracula.layout import (
 from referee.rules.dracula.options import OPTIONS
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.rules.seating import named, same_name
+from referee.rules.seating import find_name, named, same_name
 
 
 def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -123,8 +123,9 @@ def _move_name(number: int) -> Message:
     return msg("move {number}", number=number)
 
 
-def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
-    """``[{"by": "non-dealer", "cell": "r1c2", "card": "7H"}, …]`` in the order the cards were placed."""
+def _read_moves(value: object, names: tuple[str, str], aliases: Mapping[str, str]) -> list[Move]:
+    """``[{"by": "non-dealer", "cell": "r1c2", "card": "7H"}, …]`` in the order the cards were placed;
+    ``aliases`` are other spellings of the ``names`` (``non_dealer``), read when no name is meant."""
     if isinstance(value, list) and len(value) > 9:
         raise FieldError(
             msg("`moves` lists {count} cards; a coffin has 8 cells around its centre", count=len(value)),
@@ -134,7 +135,10 @@ def _read_moves(value: object, names: tuple[str, str]) -> list[Move]:
     moves: list[Move] = []
     for move in numbered_objects(value, "moves", keys=MOVE_KEYS, shape=MOVE_SHAPE, name=_move_name):
         where, item = move.location, move.item
-        found = named(item.get("by"), names, field="moves", location=(*where, "by"), where=move.name)
+        by = item.get("by")
+        if find_name(by, names) is None and isinstance(by, str):
+            by = aliases.get(by.strip().casefold(), by)
+        found = named(by, names, field="moves", location=(*where, "by"), where=move.name)
         try:
             card = DRACULA_PACK.parse_one(item.get("card"), field="moves")
         except CardError as error:
@@ -148,7 +152,8 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     """A 2-player deal replayed card by card: who places when, and where (dracula-3.1, 3.2, 10.5).
 
     ``centre`` is the card turned up on ``r2c2``; ``moves`` the placed cards in order, each ``by``
-    the ``dealer`` or the ``non_dealer`` (names the request may choose).
+    the dealer or the non-dealer: ``dealer`` and ``non-dealer`` (or ``non_dealer``), unless the
+    request names them in its fields ``dealer`` and ``non_dealer``.
     """
     body = Body(data)
     body.options(OPTIONS)
@@ -159,7 +164,9 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
             msg("the dealer and the non-dealer are two players"), field="non_dealer", location=("non_dealer",)
         )
     centre = body.card("centre", DRACULA_PACK)
-    moves = _read_moves(body.raw("moves"), (dealer, non_dealer))
+    # Left unnamed, the non-dealer is `non-dealer`, also spelt as the request field that names it.
+    aliases = {} if body.has("non_dealer") else {"non_dealer": non_dealer}
+    moves = _read_moves(body.raw("moves"), (dealer, non_dealer), aliases)
     ledger = CardLedger(DRACULA_PACK)
     ledger.add(centre, "r2c2", field="centre")
     for number, move in enumerate(moves, start=1):
@@ -312,9 +319,10 @@ CHECKS = {
         },
         about=msg(
             "A 2-player deal replayed in order: `centre` is the turned-up card on r2c2, `moves` the placed "
-            'cards, each `{"by", "cell", "card"}`, `by` naming `dealer` or `non_dealer` (`dealer` and '
-            "`non-dealer` unless the request names them). The non-dealer places first, players alternate, nobody "
-            "places a 5th card (dracula-3.1, 10.5), each card next to an occupied cell (dracula-3.2)."
+            'cards, each `{"by", "cell", "card"}`, `by` naming the player: `dealer` or `non-dealer` (also spelt '
+            "`non_dealer`), or the names the request gives in `dealer` and `non_dealer`. The non-dealer places "
+            "first, players alternate, nobody places a 5th card (dracula-3.1, 10.5), each card next to an "
+            "occupied cell (dracula-3.2)."
         ),
     ),
     "game": Check(
