@@ -321,7 +321,7 @@ def option_schema(option: Option) -> Schema:
     if option.kind == "bool":
         return {**described, "type": "boolean"}
     if option.kind == "int":
-        bounds = {"minimum": option.minimum, "maximum": option.maximum}
+        bounds = {"minimum": option.minimum, "maximum": option.maximum, "multipleOf": option.step}
         return {**described, "type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
     if option.kind == "int_map":
         number = {"type": "integer", "minimum": 0, **({"maximum": option.maximum} if option.maximum else {})}

@@ -1,20 +1,56 @@
-"""The end of a game played to a target, shared by the games that have one (Paks, Clabber).
+"""The end of a game played to a target, shared by the games that have one (Paks, Clabber, Zheng Fen).
 
 After a deal, once any side has reached the target, the highest total wins; equal highest totals
-either play another deal or draw, as the game (or its house rule) says.
+either play another deal or draw, as the game (or its house rule) says. The target is the house
+option ``target`` of the three games (paks-7.2, clabber-9.1, zhengfen-7.1): 500 unless the table
+agrees on another multiple of 50 from 100 to 5000.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
-from referee.rules.game import Side, is_team, playing_to, tie_plays_on, wins_with
+from referee.rules.game import MatchResult, Side, is_team, playing_to, tie_plays_on, wins_with
+from referee.rules.options import Option
 
 PLAY_ON = "play_on"
 DRAW = "draw"
+
+#: The target of the rules, and the targets a house may set instead (the rule files' ``target`` option).
+DEFAULT_TARGET = 500
+LOWEST_TARGET, HIGHEST_TARGET, TARGET_STEP = 100, 5000, 50
+
+
+def target_option(clause: str, help: Message | None = None) -> Option:
+    """The ``target`` house option of a game whose rules play to 500, deciding at ``clause``."""
+    return Option(
+        "target",
+        msg("Play to"),
+        DEFAULT_TARGET,
+        clause,
+        kind="int",
+        minimum=LOWEST_TARGET,
+        maximum=HIGHEST_TARGET,
+        step=TARGET_STEP,
+        help=help
+        or msg(
+            "House rule: any multiple of {step} from {lowest} to {highest}; the rules play to {default}.",
+            step=TARGET_STEP,
+            lowest=LOWEST_TARGET,
+            highest=HIGHEST_TARGET,
+            default=DEFAULT_TARGET,
+        ),
+    )
+
+
+def target_of(options: Mapping[str, Any]) -> int:
+    """The target a match's options set; a match stored before the option existed plays to 500."""
+    target = options.get("target", DEFAULT_TARGET)
+    return target if isinstance(target, int) and not isinstance(target, bool) else DEFAULT_TARGET
 
 
 @dataclass(frozen=True)
@@ -37,6 +73,16 @@ class Ending:
     status: Message
     explanation: Explanation
     drawn: bool = False
+
+    def settle(self, result: MatchResult) -> None:
+        """Write the ending onto a match's sheet: whether it is over, who won, its status, and once a
+        side has reached the target, the step that decided the match (a win, a draw, another deal)."""
+        result.finished = self.finished
+        result.winner = self.winner
+        result.drawn = self.drawn
+        result.status = self.status
+        if self.finished or self.tied:
+            result.bonus_explanation.extend(self.explanation.steps[1:])
 
 
 def judge_target(

@@ -329,13 +329,16 @@ class Game(ABC):
         return result
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
-        """Decide whether the match is over. Default: first to the target; equal highest totals play on."""
+        """Decide whether the match is over. Default: first to the target; equal highest totals play on.
+
+        Before its first deal a match says what it plays to, as a match under way does.
+        """
         target = self.target(setup)
-        if target is None or not result.deals:
+        if target is None:
             result.status = msg("Deal {n}", n=len(result.deals) + 1)
             return
         totals = result.totals
-        if max(totals.values()) < target:
+        if not result.deals or max(totals.values()) < target:
             result.status = playing_to(target)
             return
         best = max(totals.values())

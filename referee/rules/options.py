@@ -24,10 +24,10 @@ class Option:
     """One house option.
 
     ``kind``: ``choice`` (one of ``choices``), ``subset`` (a list drawn from ``choices``),
-    ``bool``, ``int`` (a whole number from ``minimum`` to ``maximum``) or ``int_map`` (an object
-    whose keys are ``choices`` and whose values are whole numbers from 0 to ``maximum``, such as
-    Dracula's multipliers). ``maximum`` keeps the work a match can ask for bounded.
-    ``choices`` keep the value types of the rule file (``3`` and ``13``, not strings).
+    ``bool``, ``int`` (a whole number from ``minimum`` to ``maximum``, a multiple of ``step`` when
+    it is given) or ``int_map`` (an object whose keys are ``choices`` and whose values are whole
+    numbers from 0 to ``maximum``, such as Dracula's multipliers). ``maximum`` keeps the work a
+    match can ask for bounded. ``choices`` keep the value types of the rule file (``3`` and ``13``, not strings).
     """
 
     id: str
@@ -39,6 +39,7 @@ class Option:
     help: str | Message = ""
     minimum: int | None = None
     maximum: int | None = None
+    step: int | None = None
     labels: Mapping[Any, str | Message] = field(default_factory=dict)
     #: The player counts the option matters for; empty means all.
     players: tuple[int, ...] = ()
@@ -84,6 +85,8 @@ class Option:
                 raise FieldError(
                     msg("option `{id}` is at most {maximum}", id=self.id, maximum=self.maximum), field=where
                 )
+            if self.step is not None and value % self.step:
+                raise FieldError(msg("option `{id}` is a multiple of {step}", id=self.id, step=self.step), field=where)
             return value
         if self.kind == "subset":
             if not isinstance(value, list):

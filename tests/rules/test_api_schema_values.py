@@ -1,9 +1,10 @@
-"""Every value the API's schema lists for a request field (an ``enum``) is one its check accepts.
+"""Every value the API's schema offers for a request field is one its check accepts.
 
 The schemas of :mod:`referee.rules.api_schema` are walked for every check of every game, options
-included: each listed value is put into the check's example requests (its own, the shared contract's,
-and the few below for values no such example can take) and must be answered 200 by at least one.
-A value the description offers but the check refuses (Dracula's ``non_dealer`` once) fails here.
+included: each value they list (an ``enum``) and each bound of a whole number (``minimum``,
+``maximum``) is put into the check's example requests (its own, the shared contract's, and the few
+below for values no such example can take) and must be answered 200 by at least one. A value the
+description offers but the check refuses (Dracula's ``non_dealer`` once) fails here.
 """
 
 from __future__ import annotations
@@ -43,16 +44,20 @@ MORE: dict[tuple[str, str], list[dict[str, Any]]] = {
 }
 
 
-def enums(schema: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], list[Any]]]:
-    """Every place in ``schema`` that lists its values, with them."""
+def offered(schema: Mapping[str, Any], path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], list[Any]]]:
+    """Every place in ``schema`` that lists its values or bounds a whole number, with those values."""
     if "enum" in schema:
         yield path, list(schema["enum"])
+    if schema.get("type") == "integer":
+        bounds = [schema[bound] for bound in ("minimum", "maximum") if bound in schema]
+        if bounds:
+            yield path, bounds
     for name, part in schema.get("properties", {}).items():
-        yield from enums(part, (*path, name))
+        yield from offered(part, (*path, name))
     if isinstance(schema.get("items"), Mapping):
-        yield from enums(schema["items"], (*path, ITEM))
+        yield from offered(schema["items"], (*path, ITEM))
     for part in schema.get("anyOf", []) + schema.get("oneOf", []):
-        yield from enums(part, path)
+        yield from offered(part, path)
 
 
 def put(request: dict[str, Any], path: tuple[str, ...], value: Any) -> dict[str, Any] | None:
@@ -95,7 +100,7 @@ def test_every_value_the_schema_lists_is_accepted_by_its_check(slug: str, check:
     game = GAMES[slug]
     schema = api_schema.request_schema(slug, check.name, game.options, claims=check.ruling is not None)
     refused = []
-    for path, values in enums(schema):
+    for path, values in offered(schema):
         for value in values:
             tried = [placed for request in requests if (placed := put(request, path, value)) is not None]
             answers = [answer(check, request) for request in tried]

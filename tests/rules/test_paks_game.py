@@ -29,6 +29,7 @@ def test_declaration() -> None:
         "partner_steal": True,
         "throw_off": "lowest_score",
         "throw_off_min": "all_sides",
+        "target": 500,
     }
     assert PAKS.target(TWO) == 500
     with pytest.raises(InputError):

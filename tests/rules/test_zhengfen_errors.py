@@ -29,7 +29,7 @@ DEAL = {
         ("classify", {"cards": "5H 5h"}, "too_many_copies", "cards"),
         ("classify", {"cards": ["8S"], "options": {"wild_range": "all"}}, "bad_field", "options.wild_range"),
         ("classify", {"cards": ["8S"], "options": {"trio_forms": "pair"}}, "bad_field", "options.trio_forms"),
-        ("classify", {"cards": ["8S"], "options": {"target": 700}}, "bad_field", "options.target"),
+        ("classify", {"cards": ["8S"], "options": {"target": 725}}, "bad_field", "options.target"),
         ("classify", {"cards": ["8S"], "options": {"decks": 2}}, "bad_field", "options.decks"),
         ("classify", {"cards": ["8S"], "options": []}, "bad_field", "options"),
         ("classify", {"cards": ["8S"], "declared": "pair"}, "bad_field", "declared"),

@@ -33,7 +33,6 @@ from referee.rules.clabber.values import (
     BIDDING_HAND_SIZES,
     LAST_TRICK,
     PACK,
-    TARGET,
     Place,
     Table,
     check_once,
@@ -324,13 +323,13 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
             field="totals",
         )
     sides = [Side(name, members) for name, members in zip(totals, teams, strict=True)]
-    ending = judge_end(totals, options["game_tie"], sides=sides)
+    ending = judge_end(totals, options["game_tie"], sides=sides, target=options["target"])
     return {
         "finished": ending.finished,
         "winner": ending.winner,
         "drawn": ending.drawn,
         "another_deal": not ending.finished and bool(ending.tied),
-        "target": TARGET,
+        "target": options["target"],
         "status": ending.status,
         "explanation": ending.explanation.as_list(),
     }
@@ -456,7 +455,8 @@ CHECKS: dict[str, Check] = {
         {"totals": {"NS": 525, "EW": 547}},
         about=msg(
             "`totals` after a deal, and `players` as for the deal (a team wins, a player wins); the answer gives "
-            "`finished`, `winner`, `drawn` and `another_deal` (clabber-9; the option `game_tie` decides equal totals)."
+            "`finished`, `winner`, `drawn` and `another_deal` (clabber-9; the option `game_tie` decides equal totals, "
+            "the option `target` the total that ends the game, 500 by default)."
         ),
     ),
 }

@@ -1,4 +1,4 @@
-"""Clabber as a match on the score sheet: 2, 3, 4 or 6 players, first to 500."""
+"""Clabber as a match on the score sheet: 2, 3, 4 or 6 players, first to 500 (or the house's target)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ from referee.rules.clabber.scoring import check_points, check_sides, fill_points
 from referee.rules.clabber.values import (
     DEAL_POINTS,
     PACK,
-    TARGET,
     VARIANT_CLAUSES,
     Place,
     Table,
@@ -37,6 +36,7 @@ from referee.rules.clabber.values import (
     parse_suit,
 )
 from referee.rules.claims import Ruling
+from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.seating import SIDE, SIDE_OR_PLAYER, named
 
@@ -76,7 +76,7 @@ class Clabber(Game):
         return setup.players[(setup.first_dealer + moves) % setup.count]
 
     def target(self, setup: MatchSetup) -> int:
-        return TARGET
+        return target_of(setup.options)
 
     def pack(self, setup: MatchSetup) -> Pack:
         """A K Q J 10 9 of each suit, each card once (clabber-1.2)."""
@@ -401,13 +401,10 @@ class Clabber(Game):
     # --- end of the match -----------------------------------------------------------------------
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
-        """Once a side has 500 or more after a deal, the higher total wins (clabber-9.1); equal
+        """Once a side has the target or more after a deal, the higher total wins (clabber-9.1); equal
         highest totals are a draw, or with ``game_tie = play_on`` another deal is played (clabber-9.2)."""
-        ending = judge_end(result.totals, setup.options.get("game_tie", "draw"), sides=result.sides)
-        result.finished = bool(result.deals) and ending.finished
-        result.winner = ending.winner if result.finished else None
-        result.drawn = result.finished and ending.drawn
-        result.status = ending.status
+        game_tie = setup.options.get("game_tie", "draw")
+        judge_end(result.totals, game_tie, sides=result.sides, target=self.target(setup)).settle(result)
 
 
 CLABBER = Clabber()

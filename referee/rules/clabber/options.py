@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.messages import msg
+from referee.rules.ending import target_option
 from referee.rules.options import Option
 
 OPTIONS: tuple[Option, ...] = (
@@ -38,7 +39,7 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "game_tie",
-        msg("Equal totals at 500"),
+        msg("Equal totals at the target"),
         "draw",
         "clabber-9.2",
         choices=("draw", "play_on"),
@@ -52,4 +53,5 @@ OPTIONS: tuple[Option, ...] = (
         choices=("next_dealer", "same_dealer"),
         labels={"next_dealer": msg("the next dealer deals"), "same_dealer": msg("the same dealer deals again")},
     ),
+    target_option("clabber-9.1"),
 )

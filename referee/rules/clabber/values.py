@@ -21,8 +21,6 @@ SEQUENCE_ORDER: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9")
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
 PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 LAST_TRICK = 10
-#: The total that ends the game after a deal (clabber-9.1).
-TARGET = 500
 #: Points of all 24 cards (152) plus the last trick (clabber-2.3).
 DEAL_POINTS = sum(TRUMP_POINTS.values()) + 3 * sum(PLAIN_POINTS.values()) + LAST_TRICK
 

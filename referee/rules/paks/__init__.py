@@ -29,7 +29,6 @@ from referee.rules.paks.turn import (
 )
 from referee.rules.paks.values import (
     PACK,
-    TARGET,
     Pair,
     Split,
     best_split,
@@ -46,7 +45,6 @@ __all__ = [
     "OPTIONS",
     "PACK",
     "PAKS",
-    "TARGET",
     "DealScore",
     "DrawVerdict",
     "Ending",

@@ -35,7 +35,7 @@ from referee.rules.paks.quick import CARDS, MODES, QUICK, Places, QuickSide, rea
 from referee.rules.paks.sides import check_side_count
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
-from referee.rules.paks.values import TARGET, decks_for, pack, pak_text
+from referee.rules.paks.values import decks_for, pack, pak_text
 from referee.rules.seating import same_name
 
 DEFAULT_DECKS = 2
@@ -443,20 +443,21 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def end(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The end of the game after a deal (paks-7): ``{"totals": {"A": 510, "B": 495}}``."""
+    """The end of the game after a deal (paks-7): ``{"totals": {"A": 510, "B": 495}}``; the option
+    ``target`` sets the total that ends it (500 by default)."""
     body = Body(data)
-    body.options(OPTIONS)
+    target = body.options(OPTIONS)["target"]
     given = body.mapping("totals")
     if len(given) < 2:
         raise FieldError(msg("`totals` gives every side's total: 2 or 3 sides"), field="totals")
     totals = {read_name(side, "totals"): as_int(points, f"totals.{side}") for side, points in given.items()}
-    ending = judge_end(totals)
+    ending = judge_end(totals, target)
     return {
         "finished": ending.finished,
         "winner": ending.winner,
         "tied": list(ending.tied),
         "another_deal": not ending.finished and bool(ending.tied),
-        "target": TARGET,
+        "target": target,
         "status": ending.status,
         "explanation": ending.explanation.as_list(),
     }
@@ -555,7 +556,8 @@ CHECKS = {
         {"totals": {"A": 510, "B": 495}},
         about=msg(
             "`totals` are every side's totals after a deal; the answer says whether the game is `finished`, the "
-            "`winner`, and whether the tied leaders play `another_deal` (paks-7)."
+            "`winner`, and whether the tied leaders play `another_deal` (paks-7); the option `target` is the total "
+            "that ends the game, 500 by default."
         ),
     ),
 }

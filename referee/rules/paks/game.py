@@ -1,4 +1,4 @@
-"""Paks as a match on the score sheet: 2, 3, 4 or 6 players, played to 500."""
+"""Paks as a match on the score sheet: 2, 3, 4 or 6 players, played to 500 (or the house's target)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
+from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
@@ -29,7 +30,7 @@ from referee.rules.paks.quick import (
 )
 from referee.rules.paks.sides import plays_alone
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
-from referee.rules.paks.values import TARGET, decks_for, pack
+from referee.rules.paks.values import decks_for, pack
 from referee.rules.seating import SIDE, alternate_teams, named
 
 ENTRY_KEYS = ("mode", "paks", "thrown_off")
@@ -55,7 +56,7 @@ class Paks(Game):
         return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
     def target(self, setup: MatchSetup) -> int:
-        return TARGET
+        return target_of(setup.options)
 
     def pack(self, setup: MatchSetup) -> Pack:
         """One deck for 2 players, two mixed decks for 3 or more (paks-1.2)."""
@@ -342,14 +343,8 @@ class Paks(Game):
     # --- the end of the match ---------------------------------------------------------------------
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
-        """First past 500 with the highest total wins; equal highest totals play on (paks-7)."""
-        if not result.deals:
-            result.status = f"Playing to {TARGET}"
-            return
-        ending = judge_end(result.totals, sides=result.sides)
-        result.finished = ending.finished
-        result.winner = ending.winner
-        result.status = ending.status
+        """Once a side has the target, the highest total wins; equal highest totals play on (paks-7)."""
+        judge_end(result.totals, self.target(setup), sides=result.sides).settle(result)
 
 
 def _summary(scores: Mapping[str, int], throw_offs: list[tuple[str, int]]) -> Message:

@@ -7,6 +7,7 @@ fixes it (paks-1.2, paks-8.1).
 from __future__ import annotations
 
 from referee.messages import msg
+from referee.rules.ending import target_option
 from referee.rules.options import Option
 from referee.rules.paks.throwoff import ALL_SIDES, LOWEST_PLAY, LOWEST_SCORE, MANUAL, SIDES_WITH_PAKS
 
@@ -47,4 +48,5 @@ OPTIONS: tuple[Option, ...] = (
             "a suit held by one side only is not thrown off."
         ),
     ),
+    target_option("paks-7.2"),
 )

@@ -18,9 +18,6 @@ from referee.cards import Card, Pack, format_cards
 PACK = Pack("Paks")
 """One 52-card deck; :func:`pack` gives the two-deck pack of 3 or more players."""
 
-TARGET = 500
-"""The total that ends the match (paks-7.2)."""
-
 PLAY_VALUES: dict[str, int] = {
     "A": 20,
     "K": 10,

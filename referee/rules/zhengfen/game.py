@@ -1,4 +1,5 @@
-"""Zheng Fen as a match on the score sheet: 3 to 6 players, each for themselves, to 500."""
+"""Zheng Fen as a match on the score sheet: 3 to 6 players, each for themselves, to 500 (or 1000, or the
+house's target)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from referee.errors import FieldError, Gathering
 from referee.explain import Explanation, Step
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
+from referee.rules.ending import Clauses, judge_target
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
@@ -25,6 +27,8 @@ from referee.rules.zhengfen.scoring import (
     score_deal,
 )
 from referee.rules.zhengfen.values import ZHENGFEN_PACK
+
+CLAUSES = Clauses(totals="zhengfen-7.1", target="zhengfen-7.1", tie="zhengfen-7.2")
 
 
 class ZhengFen(Game):
@@ -251,39 +255,9 @@ class ZhengFen(Game):
     # --- end of the match -------------------------------------------------------------------------
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
-        """The game ends after a deal in which anyone reaches the target; equal highest totals play on."""
-        target = self.target(setup)
-        if not result.deals or max(result.totals.values()) < target:
-            result.status = msg("Playing to {target}", target=target)  # type: ignore[assignment]
-            return
-        best = max(result.totals.values())
-        leaders = [side for side, total in result.totals.items() if total == best]
-        if len(leaders) > 1:
-            result.status = msg(  # type: ignore[assignment]
-                "{names} tie on {best}: another deal is played", names=join(leaders, " and "), best=best
-            )
-            result.bonus_explanation.add(
-                msg(
-                    "{tied} have the highest total, {best}, at or past {target}: another deal is played",
-                    tied=join(leaders, " and "),
-                    best=best,
-                    target=target,
-                ),
-                "zhengfen-7.2",
-            )
-            return
-        result.finished = True
-        result.winner = leaders[0]
-        result.status = msg("{winner} wins with {best}", winner=leaders[0], best=best)  # type: ignore[assignment]
-        result.bonus_explanation.add(
-            msg(
-                "a total reached {target}: the game ends and {winner} has the highest, {best}",
-                target=target,
-                winner=leaders[0],
-                best=best,
-            ),
-            "zhengfen-7.1",
-        )
+        """The game ends after a deal in which anyone reaches the target, and the highest total wins
+        (zhengfen-7.1); equal highest totals play another deal (zhengfen-7.2)."""
+        judge_target(result.totals, self.target(setup), CLAUSES, sides=result.sides).settle(result)
 
 
 def _captured_object(value: object) -> Mapping[str, Any]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.messages import msg
+from referee.rules.ending import DEFAULT_TARGET, HIGHEST_TARGET, LOWEST_TARGET, TARGET_STEP, target_option
 from referee.rules.options import Option, parse_options
 
 TRIO_FORMS: tuple[str, ...] = ("pair", "consecutive", "same_suit", "point_cards")
@@ -58,7 +59,15 @@ OPTIONS: tuple[Option, ...] = (
         choices=(3, 2),
         labels={3: "3", 2: msg("2 (airplanes)")},
     ),
-    Option("target", msg("Play to"), 500, "zhengfen-7.1", choices=(500, 1000)),
+    target_option(
+        "zhengfen-7.1",
+        msg(
+            "1000 is the long game (zhengfen-8.1); as a house rule, any multiple of {step} from {lowest} to {highest}.",
+            step=TARGET_STEP,
+            lowest=LOWEST_TARGET,
+            highest=HIGHEST_TARGET,
+        ),
+    ),
 )
 
 
@@ -70,7 +79,7 @@ class Rules:
     specials: tuple[str, ...] = SPECIALS
     wild_range: str = "any_card"
     triple_four_sequence_min: int = 3
-    target: int = 500
+    target: int = DEFAULT_TARGET
 
     @property
     def jokers_stand_for_jokers(self) -> bool:
