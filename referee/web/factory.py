@@ -19,7 +19,8 @@ from sqlalchemy.engine import Engine
 from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter
 
-from referee.web.http import bodylimit, i18n, links, logmask
+from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
+from referee.web.store.backup import backup_command, restore_command
 from referee.web.store.db import db
 from referee.web.store.upgrading import upgrade_lock
 
@@ -38,8 +39,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     config = dict(config or {})
-    if "INSTANCE_PATH" in config:
-        app.instance_path = str(config.pop("INSTANCE_PATH"))
+    instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
+    if instance:
+        app.instance_path = str(instance)
     private_folder(Path(app.instance_path))
     app.config.update(
         SQLALCHEMY_DATABASE_URI=_database_url(app),
@@ -70,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or instance_secret(Path(app.instance_path))
     private_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
     links.configure(app)
+    proxy.install(app)
     logmask.install(app)
     bodylimit.install(app)
 
@@ -84,6 +87,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_template_helpers(app)
     app.after_request(_security_headers)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    health.install(app)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
     if app.config.get("UPGRADE_ON_START", True):
         with app.app_context():
             upgrade_database()

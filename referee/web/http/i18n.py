@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 from referee import catalogs
 from referee.errors import InputError
 from referee.messages import Join, Message, from_json, render
+from referee.web.http.proxy import served_securely
 
 LANGUAGES = catalogs.LANGUAGES
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
@@ -101,7 +102,9 @@ def switch(code: str) -> Response:
         target = "/"
     response = redirect(target)
     if code in LANGUAGES:
-        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        response.set_cookie(
+            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=served_securely()
+        )
     return response
 
 
