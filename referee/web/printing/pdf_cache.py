@@ -47,9 +47,8 @@ class PdfCache:
                 self._held.move_to_end(key)
                 return self._held[key]
         path = _folder() / f"{key}.pdf" if on_disk else None
-        if path is not None and path.is_file():
-            data = path.read_bytes()
-        else:
+        data = _read(path) if path is not None else None
+        if data is None:
             data = render()
             if path is not None:
                 _write_atomically(path, data)
@@ -85,9 +84,24 @@ def _folder() -> Path:
     return folder
 
 
+def _read(path: Path) -> bytes | None:
+    """The PDF kept at ``path``, or None (none yet, or removed meanwhile by a newer release's process)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 def _write_atomically(path: Path, data: bytes) -> None:
-    """Another worker reading at the same time sees the whole file or none."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    """Another worker reading at the same time sees the whole file or none.
+
+    A write that fails is given up (the PDF is served all the same): a full disk, or the folder removed
+    by a process of a newer release sharing ``instance/`` (servers of two releases during an upgrade).
+    """
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    except OSError:
+        return
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
