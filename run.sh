@@ -6,13 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 python=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$python" -m venv .venv
-extras=
-case "${DATABASE_URL:-}" in postgres*) extras='[postgres]' ;; esac
-# pip runs only when pyproject.toml (or the extras) changed since it last ran here: a second start is quick.
-stamp="$(sha256sum pyproject.toml | cut -d' ' -f1) $extras"
-if [ "$(cat .venv/.run-installed 2>/dev/null)" != "$stamp" ]; then
+extras= stamp=.venv/.run-installed
+case "${DATABASE_URL:-}" in postgres*) extras='[postgres]' stamp=.venv/.run-installed-postgres ;; esac
+# pip runs only when pyproject.toml changed since it last ran here (for these extras): a second start is quick.
+digest=$(sha256sum pyproject.toml | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$digest" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --editable ".$extras"
-  echo "$stamp" >.venv/.run-installed
+  echo "$digest" >"$stamp"
 fi
 if [ -n "${DEV:-}" ]; then
   exec .venv/bin/flask --app referee run --debug --host "${HOST:-127.0.0.1}" --port "${PORT:-5000}"

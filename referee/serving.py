@@ -50,7 +50,8 @@ graceful_timeout = 30
 # A follower polls every 4 s (static/js/live.js): its connection stays open between two polls.
 keepalive = 5
 accesslog = "-"
-access_log_format = '%(h)s %(t)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+# The client, the time, the worker's process id, the request, its status, size and duration, the browser.
+access_log_format = '%(h)s %(t)s %(p)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
 errorlog = "-"
 forwarded_allow_ips = ""
 secure_scheme_headers: dict[str, str] = {}
