@@ -2,8 +2,7 @@
 
 Run by hand (not part of the tests):
 
-    .venv/bin/pip install -e '.[bench]'
-    PYTHONPATH=. .venv/bin/python bench/bench_load.py [--seconds 60] [--viewers 200] [--editors 20]
+    PYTHONPATH=. .venv/bin/python bench/bench_load.py [--seconds 60] [--viewers 200] [--editors 20] [--run-sh]
 
 Each follower does what static/js/live.js does in a phone's browser: it loads the sheet, then polls
 the match's version every ``--poll`` seconds, revalidating with the ETag of the last answer (a 304
@@ -16,11 +15,13 @@ submits it every ``--editor-pause`` seconds, 10 by default, six times the pace
 of the fastest real table, whose deals take a minute or more to play (``--editor-pause 1`` is a
 stress test: every poll then finds a new version). The editors start spread over one pause; the
 followers are shared out over their matches. gunicorn runs ``--workers`` gthread workers of
-``--threads`` threads on SQLite. Before the clock starts, each match's sheet and form are
-requested a few times, so both workers have loaded templates and catalogs (a server at a game
-night has long been warm). Prints p50/p95/max latency per kind of request and the error count (any
-status but the expected ones, or no answer). Target (issue 13): 200 followers + 20 editors for
-60 s, 0 errors, p95 ≤ 50 ms. Only 127.0.0.1 is contacted.
+``--threads`` threads on SQLite; with ``--run-sh`` the server is started as ``./run.sh`` starts it
+(``referee/serving.py``: its workers, threads, keep-alive and access log, which goes to /dev/null here),
+``--workers`` and ``--threads`` then overriding its own only when given. Before the clock starts,
+each match's sheet and form are requested a few times, so both workers have loaded templates and
+catalogs (a server at a game night has long been warm). Prints p50/p95/max latency per kind of
+request and the error count (any status but the expected ones, or no answer). Target (issue 13):
+200 followers + 20 editors for 60 s, 0 errors, p95 ≤ 50 ms. Only 127.0.0.1 is contacted.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import argparse
 import gzip
 import http.client
 import http.cookiejar
+import os
 import re
 import socket
 import statistics
@@ -129,7 +131,7 @@ def free_port() -> int:
 
 
 def wait_for(port: int) -> None:
-    for _ in range(100):
+    for _ in range(1200):
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
@@ -143,8 +145,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--editors", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default 2)")
+    parser.add_argument("--threads", type=int, help="threads per worker (default 8)")
+    parser.add_argument("--run-sh", action="store_true", help="start the server as ./run.sh does")
     parser.add_argument("--poll", type=float, default=4.0, help="seconds between two polls (live.js: 4)")
     parser.add_argument(
         "--editor-pause", type=float, default=10.0, help="seconds an editor takes between two submissions"
@@ -152,19 +155,30 @@ def main() -> None:
     args = parser.parse_args()
 
     instance = tempfile.mkdtemp(prefix="referee-bench-")
+    port = free_port()
+    server = start_run_sh(instance, port, args) if args.run_sh else start_gunicorn(instance, port, args)
+    try:
+        wait_for(port)
+        run(port, args)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def start_gunicorn(instance: str, port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     from referee import create_app
 
     create_app({"INSTANCE_PATH": instance})  # creates the schema once, before the workers start
-    port = free_port()
-    server = subprocess.Popen(
+    args.server = f"gunicorn {args.workers or 2} workers × {args.threads or 8} threads"
+    return subprocess.Popen(
         [
             str(Path(sys.executable).with_name("gunicorn")),
             "--workers",
-            str(args.workers),
+            str(args.workers or 2),
             "--worker-class",
             "gthread",
             "--threads",
-            str(args.threads),
+            str(args.threads or 8),
             "--bind",
             f"127.0.0.1:{port}",
             "--log-level",
@@ -173,12 +187,22 @@ def main() -> None:
         ],
         cwd=ROOT,
     )
-    try:
-        wait_for(port)
-        run(port, args)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+
+
+def start_run_sh(instance: str, port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """``./run.sh`` on loopback and a database of its own; its access log (one line a request) is dropped."""
+    environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "HOST", "DEV")}
+    environment.update(PORT=str(port), INSTANCE_PATH=instance)
+    for name, value in (("WORKERS", args.workers), ("THREADS", args.threads)):
+        if value:
+            environment[name] = str(value)
+    from referee import serving
+
+    args.server = (
+        f"./run.sh: gunicorn {environment.get('WORKERS', serving.workers)} workers × "
+        f"{environment.get('THREADS', serving.threads)} threads"
+    )
+    return subprocess.Popen([str(ROOT / "run.sh")], env=environment, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def run(port: int, args: argparse.Namespace) -> None:
@@ -268,7 +292,7 @@ def run(port: int, args: argparse.Namespace) -> None:
     every = [t for values in timings.values() for t in values]
     print(
         f"{args.seconds:.0f} s, {args.viewers} viewers, {args.editors} editors (pause {args.editor_pause} s), "
-        f"gunicorn {args.workers} workers × {args.threads} threads"
+        f"{args.server}"
     )
     print(f"{'request':<14} {'count':>7} {'304':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'errors':>7}")
     for kind, values in [*sorted(timings.items()), ("all", every)]:
