@@ -10,8 +10,8 @@
   then opens database connections of its own (:func:`post_fork`).
 - ``timeout``: a worker whose main loop is silent for 30 s is restarted. It stays at 30 s or more: a
   request waiting for SQLite's write lock gives up well before (its busy timeout is shorter).
-- ``graceful_timeout``: on SIGTERM (or Ctrl-C) the server stops listening and the requests in flight
-  have 30 s to finish.
+- ``graceful_timeout``: on SIGTERM the server stops listening and the requests in flight have 30 s to
+  finish (Ctrl-C, SIGINT, stops it at once).
 - One access log line per request to stdout (editor links masked, :mod:`referee.web.http.logmask`),
   errors to stderr.
 - Forwarded headers are never trusted by gunicorn itself: the app trusts them only when told how many
