@@ -145,9 +145,9 @@ def test_run_sh_serves_with_gunicorn_and_stops_cleanly(start: Callable[..., Serv
         + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
         + body[:20]
     )
-    time.sleep(1)  # the request is in a worker's hands, reading its body
+    time.sleep(0.5)  # the request is in a worker's hands, reading its body
     server.process.send_signal(signal.SIGTERM)
-    time.sleep(1)
+    time.sleep(0.5)
     slow.sendall(body[20:])
     answer = b""
     while chunk := slow.recv(65536):

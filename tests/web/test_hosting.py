@@ -169,3 +169,13 @@ def test_health_is_unavailable_when_the_database_is_unreachable(tmp_path: Path) 
     answer = app.test_client().get("/healthz")
     assert answer.status_code == 503
     assert answer.get_json() == {"status": "unavailable", "database": "unreachable"}
+
+
+def test_health_is_unavailable_before_the_schema_is_made(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    app = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url, "UPGRADE_ON_START": False}
+    )
+    answer = app.test_client().get("/healthz")
+    assert answer.status_code == 503
+    assert answer.get_json()["schema"] == "missing"
