@@ -12,12 +12,15 @@ import os
 import threading
 import zipfile
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic.script import ScriptDirectory
 from flask import Flask
-from sqlalchemy import func, select
+from flask_migrate import upgrade
+from sqlalchemy import MetaData, func, select
 
 from referee import create_app
 from referee.web.services.transfer import export_evening, import_evening, import_group
@@ -227,6 +230,44 @@ def test_a_portable_backup_of_a_laptop_moves_into_the_club_database(tmp_path: Pa
     assert rows(club) == kept
     with club.app_context():  # new rows take ids after the restored ones
         import_evening(evening_export([dracula_match()], name="Next"))
+
+
+OLD_KINDS = [
+    pytest.param(False, id="copy", marks=pytest.mark.skipif(ON_POSTGRES, reason="a SQLite copy restores into SQLite")),
+    pytest.param(True, id="portable"),
+]
+
+
+@pytest.mark.parametrize("portable", OLD_KINDS)
+def test_a_backup_of_an_older_release_is_restored_and_upgraded(
+    tmp_path: Path, empty_target: Any, portable: bool
+) -> None:
+    """A backup of a database at revision 0002 (before groups and placing points) comes back at the newest."""
+    path = tmp_path / "old.sqlite3"
+    old = an_app(f"sqlite:///{path}", tmp_path / "old", UPGRADE_ON_START=False)
+    file = tmp_path / "old.backup"
+    try:
+        with old.app_context():
+            upgrade(revision="0002")
+            tables = MetaData()
+            tables.reflect(db.engine)
+            with db.engine.begin() as connection:
+                made = {"code": "old-code", "editor_token": "t", "name": "Before groups", "created_at": datetime.now()}
+                connection.execute(tables.tables["evening"].insert(), [{"id": 1, **made}])
+                connection.execute(tables.tables["player"].insert(), [{"evening_id": 1, "name": "Ann", "position": 0}])
+            outcome = backups.backup(db.engine, file, portable=portable)
+    finally:
+        closed(old)
+    assert outcome.revision == "0002" and outcome.rows["evening"] == 1
+    target = empty_target()
+    restored = run(target, "restore", str(file))
+    assert restored.exit_code == 0, restored.output
+    with target.app_context():
+        evening = db.session.scalar(select(Evening).where(Evening.code == "old-code"))
+        assert evening is not None and evening.player_names == ["Ann"] and evening.placing == "places"
+    head = ScriptDirectory(str(Path(__file__).resolve().parents[2] / "migrations")).get_current_head()
+    assert f"Its schema is at revision {head}." in restored.output
+    assert target.test_client().get("/e/old-code").status_code == 200
 
 
 def test_what_is_no_backup_or_of_another_database_is_refused(app: Flask, tmp_path: Path) -> None:

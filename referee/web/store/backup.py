@@ -25,6 +25,7 @@ import sqlite3
 import subprocess
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -96,13 +97,13 @@ def backup(engine: Engine, file: Path, *, portable: bool = False) -> Outcome:
     return _written(file, lambda path: _archive(engine, path))
 
 
-def _written(file: Path, write: Any) -> Outcome:
+def _written(file: Path, write: Callable[[Path], Outcome]) -> Outcome:
     """``write(path)`` into a private file beside ``file``, which then takes its place."""
     file.parent.mkdir(parents=True, exist_ok=True)
     descriptor, name = tempfile.mkstemp(dir=file.parent, prefix=f".{file.name}.", suffix=".part")
     os.close(descriptor)  # created 0600: the copy holds every editor link
     try:
-        outcome: Outcome = write(Path(name))
+        outcome = write(Path(name))
         os.replace(name, file)
     except BaseException:
         Path(name).unlink(missing_ok=True)
@@ -133,7 +134,11 @@ def _sqlite_copy(source_path: str, target: Path) -> Outcome:
 
 def _sqlite_census(connection: sqlite3.Connection) -> tuple[dict[str, int], str | None]:
     tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    rows = {table: connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0] for table in COUNTED}
+    rows = {
+        table: connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0]
+        for table in COUNTED
+        if table in tables
+    }
     revision = None
     if "alembic_version" in tables:
         found = connection.execute("SELECT version_num FROM alembic_version").fetchone()
