@@ -28,14 +28,26 @@ def group_evening(browser: Browser, group: str, players: str, name: str = "") ->
     return response.headers["Location"]
 
 
+def table_rows(html: str, heading: str) -> list[list[str]]:
+    """The body rows of the first table after ``heading`` (its exact text), each cell's text without tags."""
+    table = html.split(heading, 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return [
+        [
+            re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cell)).strip()
+            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        ]
+        for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    ]
+
+
 def season_rows(html: str) -> dict[str, tuple[str, str, str]]:
-    table = html.split("<h2>Season ")[1].split("</table>")[0]
-    found = re.findall(
-        r'<th scope="row">(\w+)</th>\s*<td class="num">([^<]+)</td>'
-        r'<td class="num">([^<]+)</td><td class="num">(\d+)</td>',
-        table,
-    )
-    return {name: (points, won, evenings) for name, points, won, evenings in found}
+    """The first season's table: per person, their points, won/played and evenings."""
+    return {name: (points, won, evenings) for _place, name, points, won, evenings in table_rows(html, "<h2>Season ")}
+
+
+def game_rows(html: str, game: str) -> dict[str, list[str]]:
+    """A game's table: per person, rating, won/played, win rate, longest streak, average and best deal."""
+    return {row[0]: row[1:] for row in table_rows(html, f"<h3>{game}</h3>")}
 
 
 def test_a_group_ranks_its_persons_across_evenings(browser: Browser, app: Flask) -> None:
@@ -55,7 +67,8 @@ def test_a_group_ranks_its_persons_across_evenings(browser: Browser, app: Flask)
     expected[winner2] += 1
     assert {name: int(points) for name, (points, _won, _e) in rows.items()} == expected
     assert rows["Bob"][2] == "2" and rows["Cat"][2] == "1"
-    assert "<h3>Dracula</h3>" in page and "OpenSkill" in page and "μ − 3σ" in page
+    assert "<h3>Dracula</h3>" in page and "OpenSkill" in page and "1000 + 40 × (μ − 3σ)" in page
+    assert "Why can a winner rate below a loser?" in page
     assert "Week 1" in page and "Week 2" in page
 
 
@@ -64,20 +77,16 @@ def test_the_winner_rates_higher_and_best_deal_is_a_real_deal(browser: Browser) 
     evening = group_evening(browser, group, "Ann, Bob")
     _match, winner = play_dracula(browser, evening, "Ann", "Bob")
     page = browser.get(group).get_data(as_text=True)
-    game = page.split("<h3>Dracula</h3>")[1].split("</table>")[0]
-    found = re.findall(
-        r'<th scope="row">(\w+)</th><td class="num">(\d+)/(\d+)</td>\s*<td class="num">([\d.-]+)</td>\s*'
-        r'<td class="num">(-?\d+)</td>\s*<td class="num">(-?[\d.]+)',
-        game,
-    )
+    found = game_rows(page, "Dracula")
     records = {
-        name: (int(won), int(played), float(avg), int(best), float(rating))
-        for name, won, played, avg, best, rating in found
+        name: (int(won.split("/")[0]), int(won.split("/")[1]), float(avg), int(best), int(rating.split()[0]))
+        for name, (rating, won, _rate, _streak, avg, best) in found.items()
     }
     loser = "Bob" if winner == "Ann" else "Ann"
     assert records[winner][:2] == (1, 1) and records[loser][:2] == (0, 1)
-    assert records[winner][4] > records[loser][4]
-    assert found[0][0] == winner  # best rating first
+    assert records[winner][4] > 1000 > records[loser][4]
+    assert next(iter(found)) == winner  # best rating first
+    assert found[winner][0].endswith("provisional") and found[winner][2:4] == ["100%", "1"]
     rows = browser.client.get(f"{evening}/export.csv").get_data(as_text=True).splitlines()
     deal_scores = {
         side: [int(r.split(",")[5]) for r in rows if re.match(r"1,Dracula,\d+,", r) and r.split(",")[4] == side]
@@ -95,19 +104,21 @@ def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
     evening = group_evening(browser, group, "Ann, Bob")
     _first, first_winner = play_dracula(browser, evening, "Ann", "Bob")
     match, second_winner = play_dracula(browser, evening, "Bob", "Ann")
-    read = []
-    original = group_stats._summary
-    monkeypatch.setattr(group_stats, "_summary", lambda m: read.append(m.id) or original(m))
+    read, played = [], []
+    original, original_played = group_stats._summary, group_stats._group_match
+    monkeypatch.setattr(group_stats, "_summary", lambda m, r: read.append(m.id) or original(m, r))
+    monkeypatch.setattr(group_stats, "_group_match", lambda m, *rest: played.append(m) or original_played(m, *rest))
     page = browser.get(group).get_data(as_text=True)
     winners = [first_winner, second_winner]
     assert f"{winners.count('Ann')}/2" in page and f"{winners.count('Bob')}/2" in page
-    assert len(read) == 2
+    assert len(read) == 2 and len(played) == 2
     assert browser.get(group).status_code == 200
-    assert len(read) == 2  # nothing changed: the stored statistics are read
+    assert len(read) == 2 and len(played) == 2  # nothing changed: the stored statistics are read
     browser.submit(f"{match}/undo", {})
     page = browser.get(group).get_data(as_text=True)
     assert "/2</td>" not in page  # the second match is no longer finished: one match played each
-    assert read[2:] == [int(match.rsplit("/", 1)[1])]  # only the changed match was read again
+    second = int(match.rsplit("/", 1)[1])
+    assert read[2:] == [second] and played[2:] == [second]  # only the changed match is read and played again
     with app.app_context():
         stored = db.session.scalars(db.select(Group)).one()
         assert stored.stats_key == group_stats.census(stored).key

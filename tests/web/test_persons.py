@@ -6,11 +6,13 @@ import re
 
 from flask import Flask
 from flask.testing import FlaskClient
+from openskill.models import PlackettLuce
 
+from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TAU
 from referee.web.store.db import db
 from referee.web.store.models import Group, Person, Player
 from tests.conftest import Browser
-from tests.web.test_groups import group_evening, season_rows, start_group
+from tests.web.test_groups import group_evening, season_rows, start_group, table_rows
 from tests.web.test_standings_pages import play_dracula
 
 
@@ -61,8 +63,12 @@ def test_only_the_groups_editors_change_its_people(app: Flask, browser: Browser,
     play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
     ann = person_url(browser.get(group).get_data(as_text=True), "Ann")
     stranger = Browser(app.test_client())
-    assert stranger.client.get(ann).status_code == 403
-    assert "/persons/" not in stranger.get(group).get_data(as_text=True)
+    page = stranger.get(ann).get_data(as_text=True)
+    assert "How each match moved the rating" in page and "Rename" not in page and "Merge" not in page
+    stranger.get("/")  # a page with a form, for the token
+    refused = stranger.client.post(ann, data={"rename-name": "Eve", "csrf_token": stranger.token})
+    assert refused.status_code == 403 and "the group&#39;s view link" in refused.get_data(as_text=True)
+    assert stranger.client.post(f"{ann}/merge", data={"csrf_token": stranger.token}).status_code == 403
     with app.app_context():
         other = Group(name="Elsewhere")
         db.session.add(other)
@@ -107,10 +113,30 @@ def test_the_season_kept_for_one_language_is_not_shown_in_the_other(browser: Bro
     assert any(key[2] == "ja" for key in groups._RENDERED)
 
 
-def test_a_group_view_link_cannot_change_the_group_and_says_so(app: Flask, browser: Browser) -> None:
+def test_a_persons_page_shows_how_each_match_moved_the_rating_and_whom_they_beat(browser: Browser) -> None:
     group = start_group(browser)
-    play_dracula(browser, group_evening(browser, group, "Ann, Bob"), "Ann", "Bob")
+    evening = group_evening(browser, group, "Ann, Bob, Cat")
+    pairs = [("Ann", "Bob"), ("Bob", "Ann"), ("Ann", "Cat"), ("Bob", "Cat")]
+    winners = [play_dracula(browser, evening, first, second)[1] for first, second in pairs]
     ann = person_url(browser.get(group).get_data(as_text=True), "Ann")
-    refused = Browser(app.test_client()).client.get(ann)
-    assert refused.status_code == 403
-    assert "the group&#39;s view link" in refused.get_data(as_text=True)
+    page = browser.get(ann).get_data(as_text=True)
+    shown = re.findall(r'<strong class="num">([+-][\d.]+)</strong>\s*after Dracula on [^,]+, place (\d) of 2', page)
+    model = PlackettLuce(mu=RATING_MU, sigma=RATING_SIGMA, beta=RATING_BETA, tau=RATING_TAU)
+    ratings = {name: model.rating(name=name) for name in ("Ann", "Bob", "Cat")}
+    expected = []
+    for (first, second), winner in zip(pairs, winners, strict=True):
+        loser = second if winner == first else first
+        before = ratings["Ann"].ordinal(alpha=40, target=1000)
+        [[won], [lost]] = model.rate([[ratings[winner]], [ratings[loser]]], ranks=[1.0, 2.0])
+        ratings[winner], ratings[loser] = won, lost
+        if "Ann" in (first, second):
+            expected.append(
+                (f"{ratings['Ann'].ordinal(alpha=40, target=1000) - before:+.1f}", "1" if winner == "Ann" else "2")
+            )
+    assert shown == expected[::-1]  # newest first, openskill's own numbers
+    rivals = {row[0]: row[1:] for row in table_rows(page, "<h2>Head to head</h2>")}
+    beat_bob = sum(w == "Ann" for (a, b), w in zip(pairs, winners, strict=True) if {a, b} == {"Ann", "Bob"})
+    assert rivals["Bob"] == [str(beat_bob), str(2 - beat_bob)]
+    assert rivals["Cat"] == (["1", "0"] if winners[2] == "Ann" else ["0", "1"])
+    assert "Ann" not in rivals  # nobody is their own rival
+    assert "Why can a winner rate below a loser?" in page

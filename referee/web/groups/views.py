@@ -12,7 +12,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from referee.rules.registry import GAMES
-from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TAU
+from referee.rules.season import RATING_PARAMETERS
 from referee.rules.standings import SCHEMES
 from referee.web.forms.common import EveningForm, GroupForm, JoinEveningForm, PlacingForm
 from referee.web.http import rights
@@ -98,15 +98,17 @@ def _season_html(group: Group) -> Markup:
     key = (group.code, counted.key, language())
     html = _RENDERED.get(key)
     if html is None or group.stats_key != counted.key:
+        names = person_names(group)
         html = Markup(
             render_template(
                 "_group_season.html",
                 group=group,
                 evenings=_evenings(group, limit=LATEST),
                 evening_count=counted.evenings,
-                stats=statistics(group, counted),
+                stats=statistics(group, counted).stats(names),
+                names=names,
                 games=GAMES,
-                rating={"mu": RATING_MU, "sigma": RATING_SIGMA, "beta": RATING_BETA, "tau": RATING_TAU},
+                rating=RATING_PARAMETERS,
             )
         )
         _RENDERED[key] = html
@@ -114,6 +116,11 @@ def _season_html(group: Group) -> Markup:
             _RENDERED.popitem(last=False)
     _RENDERED.move_to_end(key)
     return html
+
+
+def person_names(group: Group) -> dict[str, str]:
+    """The group's persons' names by the keys the statistics know them by."""
+    return {str(person.id): person.name for person in group.persons}
 
 
 def _evenings(group: Group, limit: int | None = None) -> list[Evening]:

@@ -1,29 +1,47 @@
-"""A group's statistics, computed from its matches' stored results and kept with the group.
+"""A group's statistics, kept up to date match by match: a running tally, each match's summary and moves.
 
-The statistics are computed again only when the data they come from changed: :func:`census` reads,
-in one query, a key of the group's matches and their versions; a view whose key equals the stored
-one reads the stored statistics, and writes that change anything else clear the stored key.
+The group keeps the tally of its statistics after its last match (``Group.stats``, see
+:class:`referee.rules.season.Tally`); each match of its evenings has a summary row
+(:class:`~referee.web.store.models.MatchSummary`, what the statistics need of it, as of the match's
+version) and one row per person in it (:class:`~referee.web.store.models.GroupMove`: the record they
+had before it, their place, their rating after).
+
+A view first reads :func:`census`: one query giving a key of the group's matches and their versions.
+While it equals the key stored with the tally, the tally is read as stored. Otherwise
+:func:`statistics` brings it up to date, under the group's row lock: it finds the matches whose
+summary is missing or out of date (a new match, a changed one, an evening joined, a placing setting
+changed), summarises only those, takes the tally back to just before the first of them (from the
+moves of the matches after it) and plays those matches again. A new match on tonight's evening is
+therefore one match summarised and one played; a correction in an evening of three years ago plays
+the three years since again, from stored summaries. Ratings are sequential (each match's update starts
+from the ratings the matches before left), which is why the replay starts at the first change.
+
+Merging two persons changes who played which match: :func:`forget` with ``everything`` then drops the
+group's summaries, and the next view counts every match again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
+from itertools import groupby
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import and_, bindparam, case, delete, func, insert, select, tuple_, update
+from sqlalchemy.orm import aliased, selectinload
 
-from referee.rules.game import Side
-from referee.rules.season import GroupMatch, GroupStats, group_stats
+from referee.rules.game import MatchResult, Side
+from referee.rules.season import GroupMatch, Move, Played, SideDeals, Tally
 from referee.rules.standings import MatchOutcome
 from referee.web.presentation.standings import outcome_of
 from referee.web.services import matches as svc
 from referee.web.services.scoring import RULES_VERSION
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Group, Match, Player
+from referee.web.store.models import Evening, Group, GroupMove, Match, MatchSummary, Person
 
-#: Raised when the way statistics are computed changes, so stored ones are recomputed once.
-STATS_FORMAT = "1"
+#: Raised when the way statistics are computed changes, so stored ones are made again once.
+STATS_FORMAT = "2"
 
 
 def stored_form() -> str:
@@ -55,91 +73,269 @@ def census(group: Group) -> Census:
     nor moved between evenings, so the count of matches with the sums of their ids and versions
     changes with any of them; the rules version makes a corrected rule reach stored statistics too.
     The other inputs of the statistics change only by writes that clear the stored key themselves
-    (:func:`forget`): an evening joining, an evening's placing setting.
+    (:func:`forget`): an evening joining, an evening's placing setting, a person renamed or merged.
     """
     evenings, matches, ids, versions = db.session.execute(_CENSUS, {"group_id": group.id}).one()
     return Census(evenings, f"{stored_form()}:{evenings}:{matches}:{ids or 0}:{versions or 0}")
 
 
-def forget(group: Group | None) -> None:
-    """Have the next view compute the group's statistics again (the caller commits)."""
-    if group is not None:
-        group.stats_key = None
+def forget(group: Group | None, *, everything: bool = False) -> None:
+    """Have the next view bring the group's statistics up to date (the caller commits).
 
-
-def statistics(group: Group, counted: Census) -> GroupStats:
-    """The group's statistics: stored ones while nothing changed, else computed again and stored.
-
-    Computing again reads only the matches that changed: each match's summary (sides, totals, how
-    it ended, each deal's scores) is kept with the group under the match's version.
+    ``everything``: who played which match changed (persons merged), so every match is counted again.
     """
-    if group.stats_key == counted.key and group.stats is not None:
-        return GroupStats.from_json(group.stats)
-    known = group.summaries or {}
-    matches, summaries = group_matches(group, known.get("matches", {}) if known.get("format") == stored_form() else {})
-    stats = group_stats(matches)
-    group.stats = stats.as_json()
-    group.summaries = {"format": stored_form(), "matches": summaries}
+    if group is None:
+        return
+    group.stats_key = None
+    if everything:
+        group.stats = None
+        db.session.execute(delete(MatchSummary).where(MatchSummary.group_id == group.id))
+
+
+def statistics(group: Group, counted: Census) -> Tally:
+    """The group's tally: as stored while nothing changed, else brought up to date (and committed)."""
+    if group.stats_key == counted.key and _tally_of(group.stats) is not None:
+        return _tally_of(group.stats)  # type: ignore[return-value]
+    group_id = group.id
+    db.session.commit()  # the read transaction ends: a SQLite reader turning writer must start afresh
+    db.session.execute(  # the group's row lock (PostgreSQL) or the database's write lock (SQLite), to the commit
+        update(Group).where(Group.id == group_id).values(stats_key=None).execution_options(synchronize_session=False)
+    )
+    db.session.refresh(group)
+    tally = _bring_up_to_date(group)
+    group.stats = {"form": stored_form(), "tally": tally.as_json()}
     group.stats_key = counted.key
     db.session.commit()
-    return stats
+    return tally
 
 
-def group_matches(group: Group, known: dict[str, Any]) -> tuple[list[GroupMatch], dict[str, Any]]:
-    """Every match of the group's evenings in the order played, seats named as the group's persons;
-    and the summaries of the matches, those in ``known`` at the same version taken as they are."""
-    found = []
-    summaries: dict[str, Any] = {}
-    evenings = db.session.scalars(
-        select(Evening)
+def _tally_of(stored: dict[str, Any] | None) -> Tally | None:
+    if not stored or stored.get("form") != stored_form():
+        return None
+    return Tally.from_json(stored["tally"])
+
+
+#: The order matches were played in, as columns of their summaries.
+PLAYED_ORDER = (MatchSummary.played_at, MatchSummary.evening_id, MatchSummary.match_id)
+Position = tuple[datetime, int, int]
+
+
+def _bring_up_to_date(group: Group) -> Tally:
+    """Summarise the matches that changed, rewind the tally to the first of them and play on from there."""
+    tally = _tally_of(group.stats)
+    if tally is None:  # nothing to start from: every match is played again
+        db.session.execute(delete(MatchSummary).where(MatchSummary.group_id == group.id))
+    stored = {
+        row.match_id: row
+        for row in db.session.execute(
+            select(
+                MatchSummary.match_id, *PLAYED_ORDER[:2], MatchSummary.version, MatchSummary.placing, MatchSummary.form
+            ).where(MatchSummary.group_id == group.id)
+        )
+    }
+    current = db.session.execute(
+        select(Match.id, Match.version, Evening.id.label("evening_id"), Evening.created_at, Evening.placing)
+        .join(Evening, Match.evening_id == Evening.id)
         .where(Evening.group_id == group.id)
-        .order_by(Evening.created_at, Evening.id)
-        .options(selectinload(Evening.players).selectinload(Player.person), selectinload(Evening.matches))
+    ).all()
+    form = stored_form()
+    changed = [
+        row
+        for row in current
+        if (old := stored.get(row.id)) is None
+        or (old.version, old.placing, old.form, old.played_at, old.evening_id)
+        != (row.version, row.placing, form, row.created_at, row.evening_id)
+    ]
+    gone = stored.keys() - {row.id for row in current}
+    if tally is not None and not changed and not gone:
+        return tally
+    starts: list[Position] = [(row.created_at, row.evening_id, row.id) for row in changed]
+    starts += [(stored[m].played_at, stored[m].evening_id, m) for m in gone | {row.id for row in changed} & set(stored)]
+    if not starts:
+        return Tally()
+    start = min(starts)
+    if tally is None:
+        tally = Tally()
+    else:
+        tally.rewind(_played_from(group.id, start))
+    db.session.execute(delete(MatchSummary).where(MatchSummary.match_id.in_([*gone, *(r.id for r in changed)])))
+    db.session.execute(delete(GroupMove).where(GroupMove.match_id.in_(_from(group.id, start))))
+    summaries = _summaries(group, [row.id for row in changed])
+    if summaries:
+        db.session.execute(insert(MatchSummary), summaries)
+    moves = []
+    for match_id, game, season, summary, evening_id in db.session.execute(
+        select(
+            MatchSummary.match_id, MatchSummary.game, MatchSummary.season, MatchSummary.summary, MatchSummary.evening_id
+        )
+        .where(MatchSummary.group_id == group.id, tuple_(*PLAYED_ORDER) >= start)
+        .order_by(*PLAYED_ORDER)
+    ):
+        for move in tally.play(_group_match(match_id, game, season, summary, evening_id)):
+            moves.append(
+                {
+                    "match_id": match_id,
+                    "person_id": int(move.person),
+                    "side": move.side,
+                    "place": move.place,
+                    "move": move.as_json(),
+                }
+            )
+    if moves:
+        db.session.execute(insert(GroupMove), moves)
+    return tally
+
+
+def _from(group_id: int, start: Position) -> Any:
+    """The ids of the group's matches played at ``start`` or after, as a subquery."""
+    return select(MatchSummary.match_id).where(MatchSummary.group_id == group_id, tuple_(*PLAYED_ORDER) >= start)
+
+
+def _played_from(group_id: int, start: Position) -> Iterable[Played]:
+    """What the group's matches played at ``start`` or after did, in the order played, as stored."""
+    rows = db.session.execute(
+        select(MatchSummary.match_id, MatchSummary.game, MatchSummary.season, GroupMove.move)
+        .join(GroupMove, GroupMove.match_id == MatchSummary.match_id)
+        .where(MatchSummary.group_id == group_id, tuple_(*PLAYED_ORDER) >= start)
+        .order_by(*PLAYED_ORDER)
     )
-    for evening in evenings:
-        person_of = {p.name: (p.person.name if p.person else p.name) for p in evening.players}
-        for match in evening.matches:
-            summary = known.get(str(match.id))
-            if summary is None or summary["version"] != match.version:
-                summary = _summary(match)
-            summaries[str(match.id)] = summary
-            sides = tuple(
-                Side(name, tuple(person_of.get(m, m) for m in members), role)
-                for name, members, role in summary["sides"]
-            )
-            outcome = MatchOutcome(
-                key=match.id,
-                game=match.game,
-                sides=sides,
-                totals=summary["totals"],
-                finished=summary["finished"],
-                winner=summary["winner"],
-                drawn=summary["drawn"],
-                clause=summary["clause"],
-            )
-            found.append(
-                GroupMatch(
-                    outcome=outcome,
-                    season=str(evening.created_at.year),
-                    evening=evening.id,
-                    scheme=evening.placing,
-                    deals=summary["deals"],
-                )
-            )
-    return found, summaries
+    played = []
+    for _match, of_match in groupby(rows, key=lambda row: row.match_id):
+        moves = list(of_match)
+        played.append(Played(moves[0].game, moves[0].season, [Move.from_json(row.move) for row in moves]))
+    return played
 
 
-def _summary(match: Match) -> dict[str, Any]:
-    """What the statistics need of one match, as plain JSON, from its scored sheet."""
-    result = svc.scored(match)
+def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
+    """Summary rows of these matches of the group, their sheets read from their deals' stored results."""
+    if not match_ids:
+        return []
+    found = list(
+        db.session.scalars(
+            select(Match)
+            .where(Match.id.in_(match_ids))
+            .options(selectinload(Match.evening).selectinload(Evening.players))
+        )
+    )
+    form = stored_form()
+    rows = []
+    for match, result in zip(found, svc.scored_all(found, keep=False), strict=True):
+        evening = match.evening
+        rows.append(
+            {
+                "match_id": match.id,
+                "group_id": group.id,
+                "evening_id": evening.id,
+                "played_at": evening.created_at,
+                "version": match.version,
+                "placing": evening.placing,
+                "form": form,
+                "game": match.game,
+                "season": str(evening.created_at.year),
+                "summary": _summary(match, result),
+            }
+        )
+    return rows
+
+
+def _summary(match: Match, result: MatchResult) -> dict[str, Any]:
+    """What the statistics need of one match, as plain JSON: sides with their members as person ids."""
+    evening = match.evening
+    person_of = {p.name: str(p.person_id) for p in evening.players if p.person_id is not None}
     outcome = outcome_of(match, result)
+    deals: dict[str, list[int | None]] = {}
+    for side in outcome.sides:
+        scores = [deal.scores.get(side.name, 0) for deal in result.deals]
+        deals[side.name] = [len(scores), sum(scores), max(scores) if scores else None]
     return {
-        "version": match.version,
-        "sides": [[side.name, list(side.members), side.role] for side in outcome.sides],
+        "placing": evening.placing,
+        "sides": [
+            [side.name, [person_of.get(m) for m in side.members if m in person_of], side.role] for side in outcome.sides
+        ],
         "totals": dict(outcome.totals),
         "finished": outcome.finished,
         "winner": outcome.winner,
         "drawn": outcome.drawn,
-        "clause": outcome.clause,
-        "deals": [dict(deal.scores) for deal in result.deals],
+        "deals": deals,
     }
+
+
+def _group_match(match_id: int, game: str, season: str, summary: dict[str, Any], evening_id: int) -> GroupMatch:
+    sides = tuple(Side(name, tuple(members), role) for name, members, role in summary["sides"])
+    outcome = MatchOutcome(
+        key=match_id,
+        game=game,
+        sides=sides,
+        totals=summary["totals"],
+        finished=summary["finished"],
+        winner=summary["winner"],
+        drawn=summary["drawn"],
+    )
+    return GroupMatch(
+        outcome=outcome,
+        season=season,
+        evening=evening_id,
+        scheme=summary["placing"],
+        deals={side: SideDeals(*counts) for side, counts in summary["deals"].items()},
+    )
+
+
+@dataclass(frozen=True)
+class RatingMove:
+    """How one finished match moved a person's rating in its game."""
+
+    game: str
+    played_at: datetime
+    place: int
+    tied: bool
+    sides: int
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+
+def rating_moves(person: Person, limit: int) -> list[RatingMove]:
+    """The person's latest finished matches, newest first, each with the rating it left (as last brought up to date)."""
+    rows = db.session.execute(
+        select(GroupMove.move, MatchSummary.game, MatchSummary.played_at)
+        .join(MatchSummary, MatchSummary.match_id == GroupMove.match_id)
+        .where(GroupMove.person_id == person.id, GroupMove.place.is_not(None))
+        .order_by(*(column.desc() for column in PLAYED_ORDER))
+        .limit(limit)
+    )
+    found = []
+    for stored, game, played_at in rows:
+        move = Move.from_json(stored)
+        found.append(
+            RatingMove(game, played_at, move.place or 0, move.tied, move.sides, move.record.rating, move.rating_after)
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class Rival:
+    """Another person of the group met in finished matches on another side: how often each placed above."""
+
+    person: str
+    beaten: int
+    lost_to: int
+
+
+def head_to_head(person: Person) -> list[Rival]:
+    """Everyone the person met on another side of a finished match, the one they beat most first (one query)."""
+    me, them = aliased(GroupMove), aliased(GroupMove)
+    rows = db.session.execute(
+        select(
+            them.person_id,
+            func.sum(case((me.place < them.place, 1), else_=0)),
+            func.sum(case((me.place > them.place, 1), else_=0)),
+        )
+        .join(them, and_(them.match_id == me.match_id, them.side != me.side))
+        .where(me.person_id == person.id, me.place.is_not(None), them.place.is_not(None))
+        .group_by(them.person_id)
+    )
+    rivals = [Rival(str(other), int(beaten or 0), int(lost or 0)) for other, beaten, lost in rows]
+    return sorted(rivals, key=lambda r: (-r.beaten, r.lost_to, int(r.person)))

@@ -169,8 +169,12 @@ def scored(match: Match) -> MatchResult:
     return scored_all([match])[0]
 
 
-def scored_all(matches: Sequence[Match]) -> list[MatchResult]:
-    """The sheets of ``matches`` (an evening's), the deals of those not kept read in one query."""
+def scored_all(matches: Sequence[Match], *, keep: bool = True) -> list[MatchResult]:
+    """The sheets of ``matches`` (an evening's), the deals of those not kept read in one query.
+
+    ``keep=False`` is for a reader of many old matches inside a write of its own (a group's statistics):
+    it neither keeps the sheets it builds nor stores results it scores again (that would wait for its own lock).
+    """
     sheets = _sheets()
     # Keys are taken before the deals are read: a sheet may be newer than its key, never older.
     keys = [key_of(match) for match in matches]
@@ -180,16 +184,17 @@ def scored_all(matches: Sequence[Match]) -> list[MatchResult]:
     results = []
     for match, key, result in zip(matches, keys, found, strict=True):
         if result is None:
-            result = _score(match, deals.get(match.id, []))
-            sheets.put(key, result)
+            result = _score(match, deals.get(match.id, []), store=keep)
+            if keep:
+                sheets.put(key, result)
         results.append(result)
     return results
 
 
-def _score(match: Match, deals: list[Deal]) -> MatchResult:
+def _score(match: Match, deals: list[Deal], *, store: bool) -> MatchResult:
     game, setup = game_of(match), setup_of(match)
     results, kept = deal_results(game, setup, deals)
-    if kept < len(deals):
+    if store and kept < len(deals):
         _store_if_unchanged(match.id, match.version, deals[kept:], results[kept:])
     return game.match_result(setup, results)
 

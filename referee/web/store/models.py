@@ -12,7 +12,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from referee.rules.standings import DEFAULT_SCHEME
@@ -38,13 +38,11 @@ class Group(db.Model):
     editor_token: Mapped[str] = mapped_column(String(64), default=lambda: secrets.token_urlsafe(24))
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: The statistics as last computed (:mod:`referee.web.services.group_stats`) and the key of the data they
-    #: were computed from: a view recomputes them only when a match, evening or person changed.
+    #: The running tally of the statistics (:mod:`referee.web.services.group_stats`), after the group's last
+    #: match, and the key of the data it was brought up to date with: a view brings it up to date only when
+    #: that key changed, and then plays again only the matches from the first one that changed.
     stats_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     stats: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    #: Each match's summary under its version, so computing again reads only changed matches;
-    #: large, so loaded only when the statistics are computed.
-    summaries: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
 
     persons: Mapped[list[Person]] = relationship(
         back_populates="group", order_by="Person.id", cascade="all, delete-orphan"
@@ -175,3 +173,48 @@ class Revision(db.Model):
     scores_after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="revisions")
+
+
+class MatchSummary(db.Model):
+    """What a group's statistics need of one match of its evenings, as of the match's ``version``.
+
+    Rows are ordered as the matches were played: the evening's start, the
+    evening, the match. Written when a group's statistics are brought up to date, never read by a sheet.
+    """
+
+    __tablename__ = "match_summary"
+    __table_args__ = (Index("ix_match_summary_played", "group_id", "played_at", "evening_id", "match_id"),)
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"))
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evening.id", ondelete="CASCADE"))
+    #: The evening's start: the first key of the order matches were played in.
+    played_at: Mapped[datetime] = mapped_column()
+    version: Mapped[int] = mapped_column(Integer)
+    #: The evening's placing scheme the summary was counted with.
+    placing: Mapped[str] = mapped_column(String(20))
+    #: How the summary was made (``group_stats.stored_form()``: the statistics' format and the rules).
+    form: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(20))
+    #: The season the match counts for: the year of its evening.
+    season: Mapped[str] = mapped_column(String(8))
+    #: The sides with their members as the group's person ids, totals, how the match ended, each side's deals.
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class GroupMove(db.Model):
+    """What one match did to one person of the group: their place, their record before it, their rating after.
+
+    Lets the statistics be taken back to just before any match, and tells a person's page how each
+    match moved their rating.
+    """
+
+    __tablename__ = "group_move"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match_summary.match_id", ondelete="CASCADE"), primary_key=True)
+    person_id: Mapped[int] = mapped_column(ForeignKey("person.id", ondelete="CASCADE"), primary_key=True, index=True)
+    side: Mapped[str] = mapped_column(String(120))
+    #: None while the match is not finished.
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: ``referee.rules.season.Move.as_json()``.
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
