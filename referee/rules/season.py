@@ -25,7 +25,7 @@ Pure Python: no Flask, no database.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -158,7 +158,7 @@ class Move:
             "place": self.place,
             "tied": self.tied,
             "sides": self.sides,
-            "record": asdict(self.record),
+            "record": dict(vars(self.record)),
             "season": _season_json(self.season),
             "rating_after": self.rating_after,
         }
@@ -279,7 +279,7 @@ class Tally:
     def as_json(self) -> dict[str, Any]:
         """Plain JSON (placing points as ``[numerator, denominator]``), to keep with the group."""
         return {
-            "games": {game: [asdict(r) for r in records.values()] for game, records in self.games.items()},
+            "games": {game: [dict(vars(r)) for r in records.values()] for game, records in self.games.items()},
             "seasons": {season: [_season_json(r) for r in rows.values()] for season, rows in self.seasons.items()},
         }
 
@@ -333,7 +333,7 @@ def _rate(game: dict[str, GameRecord], placings: Sequence[Placing]) -> None:
 
 
 def _season_json(row: SeasonRow) -> dict[str, Any]:
-    return {**asdict(row), "points": [row.points.numerator, row.points.denominator]}
+    return {**vars(row), "points": [row.points.numerator, row.points.denominator]}
 
 
 def _season_of(data: Mapping[str, Any]) -> SeasonRow:

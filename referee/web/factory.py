@@ -206,9 +206,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _register_request_limits(app: Flask) -> None:
     """Per-page request limits, set before CSRF protection reads any form."""
-    from referee.web.evenings.home import allow_evening_files
+    from referee.web.evenings.home import allow_import_files
 
-    app.before_request(allow_evening_files)
+    app.before_request(allow_import_files)
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 import json
 import re
+from typing import Any
 
 from flask import Flask
 
-from referee.web.services import group_stats
+from referee.web.services import group_stats, limits
 from referee.web.store.db import db
-from referee.web.store.models import Group, Person
+from referee.web.store.models import Evening, Group, Person
 from tests.conftest import Browser
 from tests.web.test_match_flow import start_evening
 from tests.web.test_standings_pages import play_dracula
@@ -217,3 +218,59 @@ def test_group_pages_are_within_the_page_budget(browser: Browser) -> None:
         total, assets = weight(browser, url)
         assert total <= BUDGET, (url, total)
         assert all(asset.startswith("/") for asset in assets)
+
+
+def upload_file(browser: Browser, data: dict) -> Any:  # type: ignore[type-arg]
+    browser.get("/import")
+    upload = {"file": (io.BytesIO(json.dumps(data).encode()), "group.json"), "csrf_token": browser.token}
+    return browser.client.post("/import", data=upload, content_type="multipart/form-data")
+
+
+def test_a_group_keeps_within_its_limits_of_evenings_and_persons(browser: Browser, app: Flask, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(limits, "MAX_EVENINGS_PER_GROUP", 2)
+    monkeypatch.setattr(limits, "MAX_PERSONS_PER_GROUP", 3)
+    group = start_group(browser)
+    group_evening(browser, group, "Ann, Bob")
+    refused = browser.submit(f"{group}/evenings", {"players": "Ann, Cat, Dan"}, form_page=group)
+    assert refused.status_code == 400
+    assert "A group holds at most 3 persons; this would make 4." in refused.get_data(as_text=True)
+    group_evening(browser, group, "ann, Cat")
+    refused = browser.submit(f"{group}/evenings", {"players": "Ann, Bob"}, form_page=group)
+    assert refused.status_code == 400
+    assert "A group holds at most 2 evenings; this would make 3. Start a new group" in refused.get_data(as_text=True)
+    outside = start_evening(browser, "Ann, Bob")
+    refused = browser.submit(f"{group}/join", {"link": f"http://localhost{outside}"}, form_page=group)
+    assert refused.status_code == 400 and "at most 2 evenings" in refused.get_data(as_text=True)
+    with app.app_context():
+        group_id = db.session.scalars(db.select(Group)).one().id
+        assert db.session.scalar(db.select(db.func.count(Evening.id)).where(Evening.group_id == group_id)) == 2
+        assert db.session.scalar(db.select(db.func.count(Person.id))) == 3
+    page = browser.get(outside).get_data(as_text=True)
+    browser.client.post(f"{outside}/group", data={"group": group_id, "csrf_token": browser.token})
+    assert "at most 2 evenings" in browser.get(outside).get_data(as_text=True) and "Add to a group" in page
+    exported = browser.client.get(f"{group}/export.json").get_json()
+    monkeypatch.setattr(limits, "MAX_EVENINGS_PER_GROUP", 1)
+    refused = upload_file(browser, exported)
+    assert refused.status_code == 400
+    assert "the file holds 2 evenings: A group holds at most 1 evenings" in refused.get_data(as_text=True)
+    monkeypatch.setattr(limits, "MAX_EVENINGS_PER_GROUP", 2)
+    crowded = {**exported, "group": {**exported["group"], "persons": [f"P{i}" for i in range(100_000)]}}
+    assert "at most 3 persons; this would make 100000" in upload_file(browser, crowded).get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Group.id))) == 1  # nothing of a refused file is kept
+
+
+def test_an_imported_group_shows_the_same_statistics_and_moves(browser: Browser) -> None:
+    group = start_group(browser)
+    first = group_evening(browser, group, "Ann, Bob, Cat", "Week 1")
+    play_dracula(browser, first, "Ann", "Bob")
+    play_dracula(browser, first, "Cat", "Ann")
+    play_dracula(browser, group_evening(browser, group, "Bob, Cat", "Week 2"), "Bob", "Cat")
+    response = upload_file(browser, browser.client.get(f"{group}/export.json").get_json())
+    assert response.status_code == 302
+    copy = response.headers["Location"]
+    original, imported = browser.get(group).get_data(as_text=True), browser.get(copy).get_data(as_text=True)
+    assert season_rows(imported) == season_rows(original)
+    assert game_rows(imported, "Dracula") == game_rows(original, "Dracula")
+    for page in (original, imported):
+        assert browser.get(re.search(r'href="(/g/[^"]+/persons/\d+)">Ann<', page).group(1)).status_code == 200

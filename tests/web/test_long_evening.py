@@ -11,7 +11,7 @@ import json
 import pytest
 
 from referee.web.services.limits import MAX_DEALS_PER_MATCH
-from referee.web.services.transfer import MAX_IMPORT_BYTES
+from referee.web.services.transfer import MAX_GROUP_IMPORT_BYTES, MAX_IMPORT_BYTES, MAX_UPLOAD_BYTES
 from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
 
@@ -47,11 +47,17 @@ def test_an_evening_of_300_deals_round_trips_through_import(browser: Browser) ->
 
 
 def test_a_file_over_the_limit_is_refused_at_the_field(browser: Browser) -> None:
-    response = upload(browser, b" " * (MAX_IMPORT_BYTES + 1024))
+    response = upload(browser, b" " * (MAX_UPLOAD_BYTES + 1024))
     assert response.status_code == 413
     page = response.get_data(as_text=True)
-    assert 'id="file-error"' in page and f"larger than {MAX_IMPORT_BYTES / 1024 / 1024:.1f} MB" in page
+    assert 'id="file-error"' in page and f"larger than {MAX_GROUP_IMPORT_BYTES / 1024 / 1024:.1f} MB" in page
     assert 'enctype="multipart/form-data"' in page  # the form is there to choose another file
+    # a group file may be that large, an evening file not
+    evening = json.dumps(evening_export([dracula_match()])).encode()
+    response = upload(browser, evening + b" " * MAX_IMPORT_BYTES)
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert 'id="file-error"' in page and f"larger than {MAX_IMPORT_BYTES / 1024 / 1024:.1f} MB" in page
 
 
 def test_other_requests_keep_the_small_limit(browser: Browser) -> None:

@@ -12,13 +12,20 @@ from flask import Blueprint, current_app, flash, redirect, render_template, requ
 from flask_babel import gettext as _
 
 from referee.errors import InputError
+from referee.messages import Message, msg
 from referee.rules.registry import GAMES
 from referee.web.forms.common import EveningForm, ImportForm
 from referee.web.http import rights
 from referee.web.http.i18n import language, say
 from referee.web.http.jsonin import JSONInputError, decode_json
 from referee.web.presentation.helpers import long_date
-from referee.web.services.transfer import MAX_IMPORT_BYTES, import_file
+from referee.web.services.transfer import (
+    MAX_GROUP_IMPORT_BYTES,
+    MAX_IMPORT_BYTES,
+    MAX_UPLOAD_BYTES,
+    import_file,
+    is_group_file,
+)
 from referee.web.store.db import db
 from referee.web.store.models import Group
 
@@ -51,12 +58,17 @@ def home() -> Any:
 def import_page() -> Any:
     form = ImportForm()
     if form.validate_on_submit():
+        raw = form.file.data.read()
         try:
-            data = decode_json(form.file.data.read(), field="file")
+            data = decode_json(raw, field="file")
+            if len(raw) > MAX_IMPORT_BYTES and not is_group_file(data):
+                raise InputError(evening_too_large(), field="file")
             imported = import_file(data)
         except JSONInputError as error:
             form.file.errors = [
-                _("This file cannot be read (%(reason)s): choose an exported evening's .json", reason=say(error))
+                say(evening_too_large())
+                if len(raw) > MAX_IMPORT_BYTES
+                else _("This file cannot be read (%(reason)s): choose an exported evening's .json", reason=say(error))
             ]
         except InputError as error:
             db.session.rollback()
@@ -83,13 +95,21 @@ CLAIM_EXAMPLE = {
 }
 
 
-def allow_evening_files() -> None:
-    """Let ``/import`` read an evening file up to MAX_IMPORT_BYTES (other requests keep the app's limit).
+def allow_import_files() -> None:
+    """Let ``/import`` read a file up to MAX_UPLOAD_BYTES (other requests keep the app's limit).
 
+    A group file may take all of it; an evening file is refused above MAX_IMPORT_BYTES once read.
     Registered on the app before CSRF protection, which reads the form first.
     """
     if request.endpoint == "pages.import_page":
-        request.max_content_length = MAX_IMPORT_BYTES
+        request.max_content_length = MAX_UPLOAD_BYTES
+
+
+def evening_too_large() -> Message:
+    return msg(
+        "This file is larger than {size} MB, the most an exported evening holds: is it the .json file of an evening?",
+        size=f"{MAX_IMPORT_BYTES / 1024 / 1024:.1f}",
+    )
 
 
 def file_too_large() -> Any:
@@ -97,9 +117,9 @@ def file_too_large() -> Any:
     form = ImportForm(formdata=None)
     form.file.errors = [
         _(
-            "This file is larger than %(size)s MB, the most an exported evening holds: "
-            "is it the .json file of an evening?",
-            size=f"{MAX_IMPORT_BYTES / 1024 / 1024:.1f}",
+            "This file is larger than %(size)s MB, the most an exported group holds: "
+            "is it the .json file of an evening or a group?",
+            size=f"{MAX_GROUP_IMPORT_BYTES / 1024 / 1024:.1f}",
         )
     ]
     return render_template("import.html", form=form), 413

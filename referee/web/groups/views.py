@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from referee.rules.registry import GAMES
 from referee.rules.season import RATING_PARAMETERS
@@ -18,6 +18,7 @@ from referee.web.forms.common import EveningForm, GroupForm, JoinEveningForm, Pl
 from referee.web.http import rights
 from referee.web.http.i18n import language, say
 from referee.web.services.group_stats import census, forget, statistics
+from referee.web.services.limits import group_full
 from referee.web.services.names import MAX_EVENING_NAME, name_problem
 from referee.web.services.transfer import export_group
 from referee.web.store.db import db
@@ -37,6 +38,17 @@ def _group(code: str, *, edit: bool = False) -> Group:
         rights.require_editor(group)
     rights.remember(group)
     return group
+
+
+def group_problem(group: Group) -> str | None:
+    """Why the group cannot hold the evenings and persons it now has in this transaction, or None.
+
+    Counted in the transaction that adds them (its new rows flushed first), so a limit holds when
+    the group's writers take turns.
+    """
+    evenings = db.session.scalar(select(func.count(Evening.id)).where(Evening.group_id == group.id)) or 0
+    problem = group_full(evenings, len(group.persons))
+    return say(problem) if problem else None
 
 
 def link_persons(evening: Evening) -> None:
@@ -159,9 +171,13 @@ def start_evening(code: str) -> Any:
         evening.group = group
         db.session.add(evening)
         link_persons(evening)
-        db.session.commit()
-        rights.grant(evening)
-        return redirect(url_for("sheets.evening", code=evening.code))
+        problem = group_problem(group)
+        if problem is None:
+            db.session.commit()
+            rights.grant(evening)
+            return redirect(url_for("sheets.evening", code=evening.code))
+        db.session.rollback()
+        form.players.errors = [problem]
     return _group_page(group, form, JoinEveningForm()), 400
 
 
@@ -181,10 +197,14 @@ def join_evening(code: str) -> Any:
         else:
             evening.group = group
             link_persons(evening)
-            forget(group)
-            db.session.commit()
-            flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
-            return redirect(url_for("groups.group", code=code))
+            problem = group_problem(group)
+            if problem is None:
+                forget(group)
+                db.session.commit()
+                flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
+                return redirect(url_for("groups.group", code=code))
+            db.session.rollback()
+            form.link.errors = [problem]
     return _group_page(group, EveningForm(), form), 400
 
 
@@ -249,6 +269,11 @@ def evening_into_group(code: str) -> Any:
         abort(400)
     evening.group = group
     link_persons(evening)
+    problem = group_problem(group)
+    if problem is not None:
+        db.session.rollback()
+        flash(problem)
+        return redirect(url_for("sheets.evening", code=code))
     forget(group)
     db.session.commit()
     flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))

@@ -26,9 +26,11 @@ class ChunkedBodyLimit:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         if environ.get("PATH_INFO") == "/import":
-            from referee.web.services.transfer import MAX_IMPORT_BYTES  # an evening file, see pages.allow_evening_files
+            from referee.web.services.transfer import (
+                MAX_UPLOAD_BYTES,
+            )  # an evening or group file, see pages.allow_import_files
 
-            limit = MAX_IMPORT_BYTES
+            limit = MAX_UPLOAD_BYTES
         if limit is not None and _is_chunked(environ):
             body = environ["wsgi.input"].read(limit + 1)
             if len(body) > limit:

@@ -28,17 +28,18 @@ from datetime import datetime
 from itertools import groupby
 from typing import Any
 
-from sqlalchemy import and_, bindparam, case, delete, func, insert, select, tuple_, update
+from sqlalchemy import and_, bindparam, case, delete, func, insert, or_, select, tuple_, update
 from sqlalchemy.orm import aliased, selectinload
 
-from referee.rules.game import MatchResult, Side
+from referee.explain import Explanation
+from referee.rules.game import DealResult, MatchResult, Side
 from referee.rules.season import GroupMatch, Move, Played, SideDeals, Tally
 from referee.rules.standings import MatchOutcome
 from referee.web.presentation.standings import outcome_of
 from referee.web.services import matches as svc
 from referee.web.services.scoring import RULES_VERSION
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Group, GroupMove, Match, MatchSummary, Person
+from referee.web.store.models import Deal, Evening, Group, GroupMove, Match, MatchSummary, Person
 
 #: Raised when the way statistics are computed changes, so stored ones are made again once.
 STATS_FORMAT = "2"
@@ -125,32 +126,32 @@ def _bring_up_to_date(group: Group) -> Tally:
     tally = _tally_of(group.stats)
     if tally is None:  # nothing to start from: every match is played again
         db.session.execute(delete(MatchSummary).where(MatchSummary.group_id == group.id))
-    stored = {
-        row.match_id: row
-        for row in db.session.execute(
-            select(
-                MatchSummary.match_id, *PLAYED_ORDER[:2], MatchSummary.version, MatchSummary.placing, MatchSummary.form
-            ).where(MatchSummary.group_id == group.id)
-        )
-    }
-    current = db.session.execute(
-        select(Match.id, Match.version, Evening.id.label("evening_id"), Evening.created_at, Evening.placing)
-        .join(Evening, Match.evening_id == Evening.id)
-        .where(Evening.group_id == group.id)
-    ).all()
     form = stored_form()
-    changed = [
-        row
-        for row in current
-        if (old := stored.get(row.id)) is None
-        or (old.version, old.placing, old.form, old.played_at, old.evening_id)
-        != (row.version, row.placing, form, row.created_at, row.evening_id)
-    ]
-    gone = stored.keys() - {row.id for row in current}
-    if tally is not None and not changed and not gone:
+    changed = db.session.execute(
+        select(
+            Match.id,
+            Evening.id.label("evening_id"),
+            Evening.created_at,
+            MatchSummary.played_at.label("old_played_at"),
+            MatchSummary.evening_id.label("old_evening_id"),
+        )
+        .join(Evening, Match.evening_id == Evening.id)
+        .join(MatchSummary, MatchSummary.match_id == Match.id, isouter=True)
+        .where(
+            Evening.group_id == group.id,
+            or_(
+                MatchSummary.match_id.is_(None),
+                MatchSummary.version != Match.version,
+                MatchSummary.placing != Evening.placing,
+                MatchSummary.form != form,
+                MatchSummary.played_at != Evening.created_at,
+            ),
+        )
+    ).all()
+    if tally is not None and not changed:
         return tally
     starts: list[Position] = [(row.created_at, row.evening_id, row.id) for row in changed]
-    starts += [(stored[m].played_at, stored[m].evening_id, m) for m in gone | {row.id for row in changed} & set(stored)]
+    starts += [(row.old_played_at, row.old_evening_id, row.id) for row in changed if row.old_played_at is not None]
     if not starts:
         return Tally()
     start = min(starts)
@@ -158,7 +159,7 @@ def _bring_up_to_date(group: Group) -> Tally:
         tally = Tally()
     else:
         tally.rewind(_played_from(group.id, start))
-    db.session.execute(delete(MatchSummary).where(MatchSummary.match_id.in_([*gone, *(r.id for r in changed)])))
+    db.session.execute(delete(MatchSummary).where(MatchSummary.match_id.in_([row.id for row in changed])))
     db.session.execute(delete(GroupMove).where(GroupMove.match_id.in_(_from(group.id, start))))
     summaries = _summaries(group, [row.id for row in changed])
     if summaries:
@@ -207,7 +208,7 @@ def _played_from(group_id: int, start: Position) -> Iterable[Played]:
 
 
 def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
-    """Summary rows of these matches of the group, their sheets read from their deals' stored results."""
+    """Summary rows of these matches of the group, from their deals' stored scores."""
     if not match_ids:
         return []
     found = list(
@@ -217,9 +218,12 @@ def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
             .options(selectinload(Match.evening).selectinload(Evening.players))
         )
     )
+    stored = _stored_scores(found)
+    stale = [match for match in found if match.id not in stored]
+    sheets = dict(zip((m.id for m in stale), svc.scored_all(stale, keep=False), strict=True))
     form = stored_form()
     rows = []
-    for match, result in zip(found, svc.scored_all(found, keep=False), strict=True):
+    for match in found:
         evening = match.evening
         rows.append(
             {
@@ -232,10 +236,42 @@ def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
                 "form": form,
                 "game": match.game,
                 "season": str(evening.created_at.year),
-                "summary": _summary(match, result),
+                "summary": stored.get(match.id) or _summary(match, sheets[match.id]),
             }
         )
     return rows
+
+
+def _stored_scores(matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
+    """The summary of each match whose every deal has a result scored by these rules, from its deals' scores.
+
+    The end of a match is decided from its deals' numbers, dealers and scores alone, so the stored
+    explanations (most of a result) are neither read nor decoded. A match with a deal scored by other
+    rules is left out: its sheet is built as every page builds it (:func:`scoring.scored_all`).
+    """
+    by_id = {match.id: match for match in matches}
+    query = (
+        select(Deal.match_id, Deal.number, Deal.rules_version, Deal.result["dealer"], Deal.result["scores"])
+        .where(Deal.match_id.in_(by_id))
+        .order_by(Deal.match_id, Deal.number)
+    )
+    summaries = {}
+    seen = set()
+    rows = groupby(db.session.execute(query), key=lambda row: row.match_id)
+    for match_id, deals in rows:
+        seen.add(match_id)
+        results = []
+        for _match, number, rules_version, dealer, scores in deals:
+            if rules_version != RULES_VERSION or scores is None:
+                break
+            results.append(DealResult(number, dealer, dict(scores), Explanation()))
+        else:
+            match = by_id[match_id]
+            summaries[match_id] = _summary(match, svc.game_of(match).match_result(svc.setup_of(match), results))
+    for match_id in by_id.keys() - seen:  # a match without deals
+        match = by_id[match_id]
+        summaries[match_id] = _summary(match, svc.game_of(match).match_result(svc.setup_of(match), []))
+    return summaries
 
 
 def _summary(match: Match, result: MatchResult) -> dict[str, Any]:

@@ -16,6 +16,11 @@ from referee.messages import Message, msg
 MAX_DEALS_PER_MATCH = 100
 #: Matches in one evening, which bounds the evening's record and exports.
 MAX_MATCHES_PER_EVENING = 30
+#: Evenings in one group: ten years of weekly evenings. It bounds the group's statistics (played again from
+#: a changed match on) and its export.
+MAX_EVENINGS_PER_GROUP = 520
+#: Persons in one group: a circle of friends, with room for guests. It bounds each table of the group's page.
+MAX_PERSONS_PER_GROUP = 200
 #: The largest whole number an import may give for a version, a seat or a deal number.
 MAX_STORED_INT = 2**31 - 1
 #: How far ahead of this server's clock an imported time may be (clocks of phones differ a little).
@@ -40,6 +45,23 @@ def matches_full(count: int) -> Message | None:
         "This evening has reached the limit of {limit} matches. Start a new evening to go on.",
         limit=MAX_MATCHES_PER_EVENING,
     )
+
+
+def group_full(evenings: int, persons: int) -> Message | None:
+    """The message when a group would hold more evenings or persons than it may, else None."""
+    if evenings > MAX_EVENINGS_PER_GROUP:
+        return msg(
+            "A group holds at most {limit} evenings; this would make {count}. Start a new group to go on.",
+            limit=MAX_EVENINGS_PER_GROUP,
+            count=evenings,
+        )
+    if persons > MAX_PERSONS_PER_GROUP:
+        return msg(
+            "A group holds at most {limit} persons; this would make {count}.",
+            limit=MAX_PERSONS_PER_GROUP,
+            count=persons,
+        )
+    return None
 
 
 def utc_naive(moment: datetime) -> datetime:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
+
+from sqlalchemy import insert, inspect
 
 from referee.errors import FieldError, InputError
 from referee.messages import Message, msg
@@ -23,6 +25,7 @@ from referee.web.services.limits import (
     MAX_MATCHES_PER_EVENING,
     MAX_STORED_INT,
     deals_full,
+    group_full,
     in_future,
     matches_full,
     utc_naive,
@@ -46,6 +49,12 @@ EXPORTED_DEAL_BYTES = 2560
 #: matches of MAX_DEALS_PER_MATCH deals, each corrected once) exports within it, so every export
 #: imports again. A larger file is refused at the field.
 MAX_IMPORT_BYTES = MAX_MATCHES_PER_EVENING * MAX_DEALS_PER_MATCH * EXPORTED_DEAL_BYTES
+#: The largest group file ``/import`` reads: six years of weekly evenings of ten matches (a group file
+#: takes about 30 to 60 KB per such evening). Its reading is bounded by it: a group's evenings are
+#: each checked by their games again, which takes about a second per ten evenings.
+MAX_GROUP_IMPORT_BYTES = 20 * 1024 * 1024
+#: What ``/import`` reads at most before it knows what the file is.
+MAX_UPLOAD_BYTES = max(MAX_IMPORT_BYTES, MAX_GROUP_IMPORT_BYTES)
 
 
 def _time(value: datetime) -> str:
@@ -272,15 +281,23 @@ def _refuse_nul(data: object) -> None:
             stack.extend(item)
 
 
+def is_group_file(data: object) -> bool:
+    return isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT
+
+
 def import_file(data: object) -> Evening | Group:
     """Rebuild an exported evening or group under new links."""
-    if isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT:
-        return import_group(data)
+    if is_group_file(data):
+        return import_group(data)  # type: ignore[arg-type]
     return import_evening(data)
 
 
 def import_group(data: Mapping[str, Any]) -> Group:
-    """Rebuild an exported group with its persons and evenings. Every entry is checked by its game again."""
+    """Rebuild an exported group with its persons and evenings. Every entry is checked by its game again.
+
+    The group's limits are checked before any evening is read (the counts the file gives) and again
+    once its players are linked to persons; its rows are then written in bulk, a statement per table.
+    """
     if data.get("version") != GROUP_FORMAT_VERSION:
         raise FieldError(
             msg(
@@ -292,6 +309,8 @@ def import_group(data: Mapping[str, Any]) -> Group:
         )
     info = _get(data, "group", Mapping, "file")
     persons = _get(info, "persons", list, "group")
+    exported = _get(data, "evenings", list, "file")
+    _refuse_full_group(len(exported), len(persons))
     _refuse_nul(data)
     if not all(isinstance(p, str) and p.strip() for p in persons):
         raise FieldError(msg("group.persons must be names"), field="file")
@@ -304,20 +323,75 @@ def import_group(data: Mapping[str, Any]) -> Group:
         persons=[Person(name=name) for name in persons],
     )
     by_name = {person.name.casefold(): person for person in group.persons}
-    for index, raw in enumerate(_get(data, "evenings", list, "file"), start=1):
+    evenings = []
+    for index, raw in enumerate(exported, start=1):
         try:
             evening = _evening_of(raw)
         except FieldError as error:
             raise _at(msg("evening {number}", number=index), error.msg) from error
-        evening.group = group
         for player in evening.players:
-            person = by_name.get(player.name.casefold())
-            if person is None:
-                person = by_name[player.name.casefold()] = Person(group=group, name=player.name)
-            player.person = person
+            if player.name.casefold() not in by_name:
+                by_name[player.name.casefold()] = Person(group=group, name=player.name)
+        evenings.append(evening)
+    _refuse_full_group(len(evenings), len(group.persons))
     db.session.add(group)
+    db.session.flush()
+    _insert_evenings(group, evenings, by_name)
     db.session.commit()
     return group
+
+
+def _refuse_full_group(evenings: int, persons: int) -> None:
+    problem = group_full(evenings, persons)
+    if problem:
+        raise FieldError(
+            msg("the file holds {count} evenings: {problem}", count=evenings, problem=problem), field="file"
+        )
+
+
+def _columns(row: object, model: type, **values: object) -> dict[str, Any]:
+    """The column values an unsaved object was given (its id and defaults left to the insert), with ``values``."""
+    given = {column.key: getattr(row, column.key) for column in inspect(model).column_attrs if column.key in vars(row)}
+    return {key: value for key, value in given.items() if key != "id"} | values
+
+
+def _insert_evenings(group: Group, evenings: Sequence[Evening], persons: Mapping[str, Person]) -> None:
+    """Write the evenings read from a group file, with their players, matches, deals and revisions, in bulk.
+
+    The objects are those :func:`_evening_of` built, never added to the session: a group of years holds
+    tens of thousands of rows, which the session would track one by one.
+    """
+    evening_ids = db.session.scalars(
+        insert(Evening).returning(Evening.id, sort_by_parameter_order=True),
+        [_columns(evening, Evening, group_id=group.id) for evening in evenings],
+    ).all()
+    players, matches = [], []
+    for evening_id, evening in zip(evening_ids, evenings, strict=True):
+        for player in evening.players:
+            person = persons[player.name.casefold()]
+            players.append(_columns(player, Player, evening_id=evening_id, person_id=person.id))
+        matches += [(evening_id, match) for match in evening.matches]
+    db.session.execute(insert(Player), players)
+    if not matches:
+        return
+    match_ids = db.session.scalars(
+        insert(Match).returning(Match.id, sort_by_parameter_order=True),
+        [_columns(match, Match, evening_id=evening_id) for evening_id, match in matches],
+    ).all()
+    deals = [
+        _columns(deal, Deal, match_id=match_id)
+        for match_id, (_evening, match) in zip(match_ids, matches, strict=True)
+        for deal in match.deals
+    ]
+    revisions = [
+        _columns(revision, Revision, match_id=match_id)
+        for match_id, (_evening, match) in zip(match_ids, matches, strict=True)
+        for revision in match.revisions
+    ]
+    if deals:
+        db.session.execute(insert(Deal), deals)
+    if revisions:
+        db.session.execute(insert(Revision), revisions)
 
 
 def import_evening(data: object) -> Evening:
