@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import insert, inspect
+from sqlalchemy import bindparam, insert, inspect, select
+from sqlalchemy.orm import selectinload
 
 from referee.errors import FieldError, InputError
 from referee.messages import Message, msg
@@ -121,8 +122,23 @@ def export_group(group: Group) -> dict[str, Any]:
             "created_at": _time(group.created_at),
             "persons": [person.name for person in group.persons],
         },
-        "evenings": [export_evening(evening) for evening in sorted(group.evenings, key=lambda e: (e.created_at, e.id))],
+        "evenings": [
+            export_evening(evening) for evening in db.session.scalars(_GROUP_EVENINGS, {"group_id": group.id})
+        ],
     }
+
+
+#: A group's evenings in the order played, with all an export writes of them loaded in a query per table.
+_GROUP_EVENINGS = (
+    select(Evening)
+    .where(Evening.group_id == bindparam("group_id"))
+    .order_by(Evening.created_at, Evening.id)
+    .options(
+        selectinload(Evening.players),
+        selectinload(Evening.matches).selectinload(Match.deals),
+        selectinload(Evening.matches).selectinload(Match.revisions),
+    )
+)
 
 
 #: What makes a spreadsheet read a cell as a formula (or a DDE command) rather than as text.
@@ -311,7 +327,7 @@ def import_group(data: Mapping[str, Any]) -> Group:
     persons = _get(info, "persons", list, "group")
     exported = _get(data, "evenings", list, "file")
     _refuse_full_group(len(exported), len(persons))
-    _refuse_nul(data)
+    _refuse_nul(info)  # each evening is looked through as it is read
     if not all(isinstance(p, str) and p.strip() for p in persons):
         raise FieldError(msg("group.persons must be names"), field="file")
     problem = names_problem(persons)
