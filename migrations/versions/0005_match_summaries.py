@@ -7,8 +7,9 @@ Create Date: 2026-11-28 17:30:00
 The group's statistics were kept as one document with every match's summary in it, computed again
 over the whole group when a match changed. Now each match's summary is a row, and so is what the
 match did to each person (their record before it), so a change plays again only the matches from
-it on. Both are derived from the matches, so the old document is dropped and the new rows are made
-the first time each group is viewed. Only new tables and one dropped column: no table is rebuilt.
+it on. Both are derived from the matches, so the old document of summaries is dropped and the new
+rows are made the first time each group is viewed (a group's stored statistics, of the old form,
+are then made again too). Only new tables and one dropped column: no table is rebuilt.
 """
 
 import sqlalchemy as sa
@@ -67,8 +68,6 @@ def upgrade():
         sa.PrimaryKeyConstraint("match_id", "person_id", name=op.f("pk_group_move")),
     )
     op.create_index(op.f("ix_group_move_person_id"), "group_move", ["person_id"], unique=False)
-    # The old document's tally is of another form: every group's statistics are made again when next viewed.
-    op.execute("UPDATE player_group SET stats = NULL, stats_key = NULL")
     # A plain DROP COLUMN (SQLite 3.35 and later, PostgreSQL): the table keeps its rows and its references.
     op.execute("ALTER TABLE player_group DROP COLUMN summaries")
 

@@ -78,7 +78,7 @@ def test_the_match_summaries_upgrade_keeps_every_group_and_its_statistics_come_b
         counts = {table: db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar() for table in TABLES}
         assert counts == {"player_group": 1, "person": 2, "evening": 1, "player": 2, "match": 1, "deal": 6}
         group = db.session.get(Group, 1)
-        assert (group.name, group.stats, group.stats_key) == ("Club", None, None)
+        assert (group.name, group.stats, group.stats_key) == ("Club", {"games": {}}, "old")  # of the old form
         assert "summaries" not in {column["name"] for column in inspect(db.engine).get_columns("player_group")}
         db.engine.dispose()
     page = app.test_client().get("/g/grp").get_data(as_text=True)

@@ -176,8 +176,8 @@ def columns_of(engine: Engine) -> Columns:
 
 
 def only(rows: Rows, columns: Columns) -> Rows:
-    """The rows of the tables in ``columns``, each with only those columns."""
-    return {name: [{k: row[k] for k in kept} for row in rows[name]] for name, kept in columns.items()}
+    """The rows of the tables in ``columns``, each with only those columns (less a column dropped since)."""
+    return {name: [{k: row[k] for k in kept if k in row} for row in rows[name]] for name, kept in columns.items()}
 
 
 @pytest.fixture(scope="session")

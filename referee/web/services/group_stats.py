@@ -245,13 +245,21 @@ def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
 def _stored_scores(matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
     """The summary of each match whose every deal has a result scored by these rules, from its deals' scores.
 
-    The end of a match is decided from its deals' numbers, dealers and scores alone, so the stored
-    explanations (most of a result) are neither read nor decoded. A match with a deal scored by other
-    rules is left out: its sheet is built as every page builds it (:func:`scoring.scored_all`).
+    The end of a match (and who deals next) is decided from its deals' numbers, dealers, scores and
+    details alone, so the stored explanations (most of a result) are neither read nor decoded. A match
+    with a deal scored by other rules is left out: its sheet is built as every page builds it
+    (:func:`scoring.scored_all`).
     """
     by_id = {match.id: match for match in matches}
     query = (
-        select(Deal.match_id, Deal.number, Deal.rules_version, Deal.result["dealer"], Deal.result["scores"])
+        select(
+            Deal.match_id,
+            Deal.number,
+            Deal.rules_version,
+            Deal.result["dealer"],
+            Deal.result["scores"],
+            Deal.result["details"],
+        )
         .where(Deal.match_id.in_(by_id))
         .order_by(Deal.match_id, Deal.number)
     )
@@ -261,10 +269,10 @@ def _stored_scores(matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
     for match_id, deals in rows:
         seen.add(match_id)
         results = []
-        for _match, number, rules_version, dealer, scores in deals:
+        for _match, number, rules_version, dealer, scores, details in deals:
             if rules_version != RULES_VERSION or scores is None:
                 break
-            results.append(DealResult(number, dealer, dict(scores), Explanation()))
+            results.append(DealResult(number, dealer, dict(scores), Explanation(), details=dict(details or {})))
         else:
             match = by_id[match_id]
             summaries[match_id] = _summary(match, svc.game_of(match).match_result(svc.setup_of(match), results))
