@@ -10,8 +10,9 @@ from typing import Any
 from flask import Flask
 
 from referee.web.services import group_stats, limits
+from referee.web.services import matches as svc
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Group, Person
+from referee.web.store.models import Evening, Group, Match, Person
 from tests.conftest import Browser
 from tests.web.test_match_flow import start_evening
 from tests.web.test_standings_pages import play_dracula
@@ -274,3 +275,26 @@ def test_an_imported_group_shows_the_same_statistics_and_moves(browser: Browser)
     assert game_rows(imported, "Dracula") == game_rows(original, "Dracula")
     for page in (original, imported):
         assert browser.get(re.search(r'href="(/g/[^"]+/persons/\d+)">Ann<', page).group(1)).status_code == 200
+
+
+def test_a_summary_from_stored_scores_is_the_summary_of_the_whole_sheet_in_every_game(app: Flask) -> None:
+    """The statistics read only each deal's number, dealer, scores and details: the same match ends as on its sheet."""
+    from tests.web.test_upgrading_old_databases import PLAYED, new_match
+
+    browser = Browser(app.test_client())
+    evening = group_evening(browser, start_group(browser), "Ann, Bob, Cat, Dan")
+    ids = []
+    for game, (seats, entries) in PLAYED.items():
+        for played in (entries[:2], entries):
+            match = new_match(browser, evening, game, seats)
+            with app.test_request_context():
+                for entry in played:
+                    svc.add_deal(db.session.get(Match, match), entry)
+            ids.append(match)
+    play_dracula(browser, evening, "Ann", "Bob")  # a finished match too
+    with app.app_context():
+        matches = list(db.session.scalars(db.select(Match).where(Match.evening_id.is_not(None))))
+        light = group_stats._stored_scores(matches)
+        assert set(light) == {m.id for m in matches} and set(ids) < set(light)
+        for match in matches:
+            assert light[match.id] == group_stats._summary(match, svc.scored(match)), match.game
