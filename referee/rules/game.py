@@ -315,6 +315,16 @@ class Game(ABC):
 
     def match_result(self, setup: MatchSetup, deals: Sequence[DealResult]) -> MatchResult:
         """The sheet of already scored deals: running totals, the end of the match, who deals next."""
+        result = self.match_ending(setup, deals)
+        if not result.finished:
+            result.next_dealer = self.dealer(setup, result.deals)
+        return result
+
+    def match_ending(self, setup: MatchSetup, deals: Sequence[DealResult]) -> MatchResult:
+        """The sheet of already scored deals without who deals next: running totals and the end of the match.
+
+        Reads only each deal's number and scores, so a deal stored without its workings does (a group's statistics).
+        """
         sides = self.sides(setup)
         running: list[dict[str, int]] = []
         totals = {s.name: 0 for s in sides}
@@ -324,8 +334,6 @@ class Game(ABC):
             running.append(dict(totals))
         result = MatchResult(sides=sides, deals=list(deals), running=running, totals=dict(totals), finished=False)
         self.conclude(setup, result)
-        if not result.finished:
-            result.next_dealer = self.dealer(setup, result.deals)
         return result
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:

@@ -25,7 +25,8 @@ Pure Python: no Flask, no database.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from copy import copy
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -58,8 +59,10 @@ MODEL = PlackettLuce(mu=RATING_MU, sigma=RATING_SIGMA, beta=RATING_BETA, tau=RAT
 
 
 def display_rating(mu: float, sigma: float) -> float:
-    """The number shown for a rating: openskill's ordinal, scaled like Elo."""
-    return MODEL.rating(mu=mu, sigma=sigma).ordinal(alpha=DISPLAY_SCALE, target=DISPLAY_BASE)
+    """The number shown for a rating: openskill's ordinal (``rating.ordinal(alpha=DISPLAY_SCALE,
+    target=DISPLAY_BASE)``, as the tests check), written out: the library's rating objects each draw a
+    random id, which a group's years of matches would pay for thousands of times."""
+    return DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ class Tally:
             for member in side.members:
                 record = game.setdefault(member, GameRecord(member))
                 row = season.setdefault(member, SeasonRow(member))
-                before.append((member, side.name, replace(record), replace(row)))
+                before.append((member, side.name, copy(record), copy(row)))
                 if row.last_evening != match.evening:
                     row.evenings += 1
                     row.last_evening = match.evening
@@ -248,10 +251,10 @@ class Tally:
             for move in match.moves:
                 if ("game", match.game, move.person) not in seen:
                     seen.add(("game", match.game, move.person))
-                    self.games.setdefault(match.game, {})[move.person] = replace(move.record)
+                    self.games.setdefault(match.game, {})[move.person] = copy(move.record)
                 if ("season", match.season, move.person) not in seen:
                     seen.add(("season", match.season, move.person))
-                    self.seasons.setdefault(match.season, {})[move.person] = replace(move.season)
+                    self.seasons.setdefault(match.season, {})[move.person] = copy(move.season)
 
     def stats(self, names: Mapping[str, str] | None = None) -> GroupStats:
         """The tables to show, ranked; ``names`` (key → name) orders equal rows by name."""
@@ -266,7 +269,7 @@ class Tally:
             if records:
                 stats.games[slug] = sorted(records, key=lambda r: (-r.rating, -r.won, name(r.person).casefold()))
         for season in sorted(self.seasons, reverse=True):
-            rows = [replace(r) for r in self.seasons[season].values() if r.played]
+            rows = [copy(r) for r in self.seasons[season].values() if r.played]
             if not rows:
                 continue
             rows.sort(key=lambda r: (-r.points, -r.won, name(r.person).casefold()))

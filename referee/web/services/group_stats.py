@@ -16,6 +16,10 @@ therefore one match summarised and one played; a correction in an evening of thr
 the three years since again, from stored summaries. Ratings are sequential (each match's update starts
 from the ratings the matches before left), which is why the replay starts at the first change.
 
+A summary is stamped with the version its match had before its deals were read, so a change
+landing meanwhile leaves it older than its match, and the next view summarises the match again:
+never the other way round. A summary is deleted with its match; an evening never leaves its group.
+
 Merging two persons changes who played which match: :func:`forget` with ``everything`` then drops the
 group's summaries, and the next view counts every match again.
 """
@@ -95,8 +99,9 @@ def forget(group: Group | None, *, everything: bool = False) -> None:
 
 def statistics(group: Group, counted: Census) -> Tally:
     """The group's tally: as stored while nothing changed, else brought up to date (and committed)."""
-    if group.stats_key == counted.key and _tally_of(group.stats) is not None:
-        return _tally_of(group.stats)  # type: ignore[return-value]
+    stored = _tally_of(group.stats) if group.stats_key == counted.key else None
+    if stored is not None:
+        return stored
     group_id = group.id
     db.session.commit()  # the read transaction ends: a SQLite reader turning writer must start afresh
     db.session.execute(  # the group's row lock (PostgreSQL) or the database's write lock (SQLite), to the commit
@@ -245,21 +250,14 @@ def _summaries(group: Group, match_ids: Sequence[int]) -> list[dict[str, Any]]:
 def _stored_scores(matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
     """The summary of each match whose every deal has a result scored by these rules, from its deals' scores.
 
-    The end of a match (and who deals next) is decided from its deals' numbers, dealers, scores and
-    details alone, so the stored explanations (most of a result) are neither read nor decoded. A match
-    with a deal scored by other rules is left out: its sheet is built as every page builds it
+    The end of a match is decided from its deals' numbers and scores alone (:meth:`Game.match_ending`),
+    so the rest of a stored result (its workings, most of it) is neither read nor decoded. A match with
+    a deal scored by other rules is left out: its sheet is built as every page builds it
     (:func:`scoring.scored_all`).
     """
     by_id = {match.id: match for match in matches}
     query = (
-        select(
-            Deal.match_id,
-            Deal.number,
-            Deal.rules_version,
-            Deal.result["dealer"],
-            Deal.result["scores"],
-            Deal.result["details"],
-        )
+        select(Deal.match_id, Deal.number, Deal.rules_version, Deal.result["scores"])
         .where(Deal.match_id.in_(by_id))
         .order_by(Deal.match_id, Deal.number)
     )
@@ -269,16 +267,16 @@ def _stored_scores(matches: Sequence[Match]) -> dict[int, dict[str, Any]]:
     for match_id, deals in rows:
         seen.add(match_id)
         results = []
-        for _match, number, rules_version, dealer, scores, details in deals:
+        for _match, number, rules_version, scores in deals:
             if rules_version != RULES_VERSION or scores is None:
                 break
-            results.append(DealResult(number, dealer, dict(scores), Explanation(), details=dict(details or {})))
+            results.append(DealResult(number, "", dict(scores), Explanation()))
         else:
             match = by_id[match_id]
-            summaries[match_id] = _summary(match, svc.game_of(match).match_result(svc.setup_of(match), results))
+            summaries[match_id] = _summary(match, svc.game_of(match).match_ending(svc.setup_of(match), results))
     for match_id in by_id.keys() - seen:  # a match without deals
         match = by_id[match_id]
-        summaries[match_id] = _summary(match, svc.game_of(match).match_result(svc.setup_of(match), []))
+        summaries[match_id] = _summary(match, svc.game_of(match).match_ending(svc.setup_of(match), []))
     return summaries
 
 
