@@ -114,9 +114,7 @@ def timed(deal: Deal) -> float:
     return time.perf_counter() - start
 
 
-def search(
-    rng: random.Random, size: int, seconds: float, keep: int, verbose: bool = False
-) -> list[tuple[int, Deal]]:
+def search(rng: random.Random, size: int, seconds: float, keep: int, verbose: bool = False) -> list[tuple[int, Deal]]:
     deadline = time.monotonic() + seconds
     found: list[tuple[int, Deal]] = []
     while time.monotonic() < deadline:
