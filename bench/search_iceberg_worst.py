@@ -5,7 +5,7 @@
 Hill-climbs over two-deck deals: a hand of ``--size`` cards and a table of up to 10 legal melds,
 together within the 104 cards. A step changes one hand card, or puts, replaces or removes one
 table meld; a step is kept when it makes the optimiser do at least as much work. Work is the
-optimiser's deterministic count of the states it visits (``optimiser.work``), so a search
+optimiser's deterministic count of the states it visits (``optimiser.effort.EFFORT``), so a search
 does not depend on the machine's load; the time of the worst deal is printed beside it.
 Restarts from a fresh random deal when a climb stalls. Prints the worst deals found, as the
 lines to paste into ``bench/bench_iceberg_leftover.py`` (``WORST``).
@@ -19,10 +19,10 @@ import time
 from collections import Counter
 
 from referee.cards import Card
-from referee.rules.iceberg import optimiser
 from referee.rules.iceberg.deck import MELD_RANKS
 from referee.rules.iceberg.leftover import value_leftover
 from referee.rules.iceberg.melds import Meld, classify_meld
+from referee.rules.iceberg.optimiser.effort import EFFORT
 
 DECKS = 2
 MAX_MELDS = 10
@@ -103,9 +103,9 @@ def mutate(rng: random.Random, deal: Deal) -> Deal:
 
 
 def work_of(deal: Deal) -> int:
-    optimiser.work = 0
+    EFFORT.done = 0
     value_leftover(deal[0], deal[1], DECKS, {})
-    return optimiser.work
+    return EFFORT.done
 
 
 def timed(deal: Deal) -> float:

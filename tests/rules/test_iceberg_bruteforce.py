@@ -25,6 +25,11 @@ from referee.rules.iceberg.deck import MELD_RANKS, cell_of
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.leftover import _problem, value_leftover
 from referee.rules.iceberg.melds import Meld, classify_meld, lay_off
+from referee.rules.iceberg.optimiser import components, order
+from referee.rules.iceberg.optimiser.component import Component
+from referee.rules.iceberg.optimiser.programme import Programme
+from referee.rules.iceberg.optimiser.specials import special_choices
+from referee.rules.iceberg.optimiser.sweep import sweep
 from referee.rules.iceberg.table import parallel_conflict
 
 RANKS = MELD_RANKS
@@ -300,17 +305,17 @@ def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, r
 # --- the properties -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prune_from", [optimiser._PRUNE_FROM, 0], ids=["as_shipped", "bounds_always"])
+@pytest.mark.parametrize("prune_from", [order.PRUNE_FROM, 0], ids=["as_shipped", "bounds_always"])
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=deals())
 def test_optimiser_equals_brute_force(prune_from: int, case: tuple) -> None:
     hand, table, decks, options = case
-    shipped = optimiser._PRUNE_FROM
-    optimiser._PRUNE_FROM = prune_from
+    shipped = order.PRUNE_FROM
+    order.PRUNE_FROM = prune_from
     try:
         result = value_leftover(hand, table, decks, options)
     finally:
-        optimiser._PRUNE_FROM = shipped
+        order.PRUNE_FROM = shipped
     best, unplayed = brute_leftover(hand, table, decks, options)
     assert (result.best_points, len(result.unplayed)) == (best, unplayed)
     counted = len(hand) if options["penalty"] == "every_card" else unplayed
@@ -320,14 +325,14 @@ def test_optimiser_equals_brute_force(prune_from: int, case: tuple) -> None:
 
 def assert_pruned_equals_plain(hand: list[Card], table: list[Meld], decks: int, options: dict) -> None:
     """The search with every bound on equals the plain programme, and its plan is sound."""
-    shipped = optimiser._PRUNE_FROM
+    shipped = order.PRUNE_FROM
     try:
-        optimiser._PRUNE_FROM = 0
+        order.PRUNE_FROM = 0
         pruned = value_leftover(hand, table, decks, options)
-        optimiser._PRUNE_FROM = 10**6
+        order.PRUNE_FROM = 10**6
         plain = value_leftover(hand, table, decks, options)
     finally:
-        optimiser._PRUNE_FROM = shipped
+        order.PRUNE_FROM = shipped
     assert (pruned.best_points, len(pruned.unplayed)) == (plain.best_points, len(plain.unplayed))
     check_plan(hand, table, decks, options, pruned)
 
@@ -435,7 +440,7 @@ SETS_BEAT_RUNS = "2S 2C 3S 3S 3C 3C 4S 4S 4C 4C 5S 5S"
 @example(case=([Card.parse(t) for t in SETS_BEAT_RUNS.split()], [], 2, DEFAULT_OPTIONS))
 def test_the_credit_of_cards_left_to_sets_never_cuts_the_best_play(case: tuple) -> None:
     """Every programme credits a card left to sets its rank's best set over all the component's
-    cards, per card (optimiser._Component._free_worth): the pruned search equals the plain one."""
+    cards, per card (optimiser.component.Component._free_worth): the pruned search equals the plain one."""
     assert_pruned_equals_plain(*case)
 
 
@@ -477,17 +482,17 @@ def colour_special_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, 
 def test_a_sweep_whose_floor_is_its_best_play_finds_it(case: tuple) -> None:
     """The bounds a sweep drops states by are admissible: the lanes' own, and at the end of each
     rank a colour's two lanes together where the programme holds that colour's specials
-    (optimiser._Pair). Every programme of every component, swept with its best play's value
+    (optimiser.pairs.Pair). Every programme of every component, swept with its best play's value
     (found by the plain sweep) as its floor, still finds that play's value."""
     hand, table, decks, options = case
     problem = _problem([c for c in hand if c.rank != "A"], table, decks, options)
-    types = optimiser._special_types(problem.counts)
-    for cells in optimiser._components(problem, optimiser._live_cells(problem, types), types):
-        component = optimiser._Component(problem, cells)
-        for specials in optimiser._special_choices(component.h):
-            plain = optimiser._Programme(component, specials).sweep(None, None)
+    types = components.special_types(problem.counts)
+    for cells in components.components(problem, components.live_cells(problem, types), types):
+        component = Component(problem, cells)
+        for specials in special_choices(component.h):
+            plain = sweep(Programme(component, specials), None, None)
             if plain is not None:
-                pruned = optimiser._Programme(component, specials).sweep(plain[0], None)
+                pruned = sweep(Programme(component, specials), plain[0], None)
                 assert pruned is not None and pruned[0] == plain[0]
 
 
