@@ -4,9 +4,9 @@ The brute force knows nothing of the optimiser: it tries every sequence of singl
 — lay a pair (one deck), a set of three, a run of three or a special from the hand, or lay one
 card on any meld, including melds made earlier in the same turn — memoised on the state
 (hand left, table). A bigger meld laid at once scores the same as such a sequence (iceberg-3.4).
-With ``merge_runs`` a card laid at a run's end next to another run of its suit joins the two
-(any one of them, if several), and scores 10 × the joined run's cards (iceberg-4.4); a meld joins
-nothing, so runs longer than three are melded at once too.
+With ``merge_runs`` a card laid at a run's end next to another run of its suit may join the two
+(any one of them, if several), and then scores 10 × the joined run's cards, or may go on the run
+alone, as without the option: both choices are tried (iceberg-4.4). A meld joins nothing.
 """
 
 from __future__ import annotations
@@ -112,18 +112,6 @@ def brute_force(
                     suit = combo[0][1]
                     if parallel or not any(_run_covers(table_t, suit, r) for r in ranks):
                         found.add(("run", tuple(sorted(combo)), 30))
-        if join:
-            # Laid one by one, a long run's cards could join a run of the table that the whole
-            # run melded at once never touches (iceberg-3.4, 4.4).
-            for suit in {s for _, s in hand_t}:
-                ranks = {r for r, s in hand_t if s == suit}
-                for lo in ranks:
-                    hi = lo
-                    while hi + 1 in ranks:
-                        hi += 1
-                        cards = tuple((r, suit) for r in range(lo, hi + 1))
-                        if len(cards) > 3 and (parallel or not any(_run_covers(table_t, suit, r) for r, _ in cards)):
-                            found.add(("run", cards, 5 * len(cards) * (len(cards) + 1) - 30))
         if len(hand_t) >= 6:
             for combo in combinations(hand_t, 6):
                 points = _special_points(combo)
@@ -154,9 +142,9 @@ def brute_force(
                     continue
                 grown = list(table_t)
                 grown[i] = ("set" if kind == "pair" else kind, tuple(sorted((*cards, card))))
+                # Joining is the player's choice (iceberg-4.4): the card may always go on run i alone.
+                moves.append((points, 1, _without(hand_t, (card,)), _canon(grown)))
                 partners = _touching(table_t, i, suit, rank, grown[i][1]) if join and kind == "run" else []
-                if not partners:
-                    moves.append((points, 1, _without(hand_t, (card,)), _canon(grown)))
                 for j in partners:
                     both = tuple(sorted((*grown[i][1], *table_t[j][1])))
                     joined = [m for k, m in enumerate(grown) if k not in (i, j)] + [("run", both)]
@@ -289,7 +277,7 @@ def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, r
                 assert options.get("merge_runs")
                 partner = current[step.joins - 1]
                 assert partner is not JOINED
-                verdict = lay_off_joining(current[index], cards, decks, {step.joins - 1: partner}).verdict
+                verdict = lay_off_joining(current[index], cards, decks, {step.joins: partner}, {step.joins}).verdict
                 assert verdict.meld.size == step.target.size + len(cards) + partner.size
                 current[step.joins - 1] = JOINED
             else:
@@ -535,56 +523,118 @@ def _joining_deal(hand: str, melds: list[str]) -> tuple[list[Card], list[Meld], 
     return cards, table, 2, {**DEFAULT_OPTIONS, "merge_runs": True}
 
 
-#: Deals where a lay-off on one table run (a component of its own) made the optimiser count
-#: it again with every later component, so a play without the join looked better than it was:
-#: (hand, table, V*, |U|).
-JOINS_BESIDE_TWIN_RUNS = [
-    # 10S joins 7S–9S and JS–KS (70, iceberg-4.4) and 2S goes on a 3S–5S (40): 110, leaving 9S JS.
-    # The run 9S 10S JS (30) with 2S (40) plays every card but scores 70: points first (6.5).
-    ("2S 9S 10S JS", ["3S 4S 5S", "7S 8S 9S", "JS QS KS", "3S 4S 5S"], 110, 2),
-    # 7S 8S on a 3S–6S (50 + 60), 9S then joins it to 10S–QS (100, iceberg-4.4), the other 7S on
-    # the twin 3S–6S (50): 260, leaving 10S JS. Melding 8S 9S 10S and joining it with 7S
-    # (30 + 80), JS on top (90) and 7S (50) plays every card for only 250 (iceberg-6.5).
-    ("7S 7S 8S 9S 10S JS", ["3S 4S 5S 6S", "3S 4S 5S 6S", "10S JS QS"], 260, 2),
+#: Deals with merge_runs valued wrongly once, when joining was read as compulsory or a lay-off
+#: was counted twice: (hand, table, tie, V*, |U|, V* with merge_runs off).
+MERGE_DEALS = [
+    # 2S on a 3S–5S (40), 10S 9S on JS–KS (40 + 50): 130, leaving JS. 10S joining 7S–9S and JS–KS
+    # (70) with 2S makes only 110; the run 9S 10S JS (30) with 2S plays every card for 70.
+    ("2S 9S 10S JS", ["3S 4S 5S", "7S 8S 9S", "JS QS KS", "3S 4S 5S"], "fewest_unplayed", 130, 1, 130),
+    # 7S … JS on a 3S–6S (50 + … + 90), the other 7S on its twin (50): 400. Joining 10S–QS with 9S
+    # would have made 260, with two cards left.
+    ("7S 7S 8S 9S 10S JS", ["3S 4S 5S 6S", "3S 4S 5S 6S", "10S JS QS"], "fewest_unplayed", 400, 0, 400),
+    # 7S on 3S–6S joins 8S–JS (90); 2S QS KS then on the joined run (100 + 110 + 120): 420. Apart,
+    # the runs take 2S and QS KS (40 + 50 + 60) and 7S (50): 230.
+    ("2S KS QS 7S 2S", ["3S 4S 5S 6S", "5S 6S 7S 8S", "8S 9S 10S JS", "9S 10S JS"], "most_unplayed", 420, 1, 230),
+    # 6S 7S on 2S–5S (50 + 60), 8S joins it to 9S–QS (110), KS on top (120): 340, leaving 9S JS.
+    ("8S 6S 9S 7S KS JS", ["3S 4S 5S 6S", "9S 10S JS QS", "2S 3S 4S 5S"], "fewest_unplayed", 340, 2, 310),
+    # 6S 5S 4S 3S 2S down 7S–9S (40 + … + 80) and 6S on 2S–5S (50): 350; no join pays.
+    ("5S 3S 9S 4S 2S 6S 6S", ["7S 8S 9S", "2S 3S 4S 5S"], "most_unplayed", 350, 1, 350),
+    # 7S on 2S–6S (60), 6S … QS up the other 2S–5S (50 + … + 110), past JS–KS without joining: 620.
+    ("10S 8S QS 6S 7S 9S 7S JS", ["2S 3S 4S 5S 6S", "2S 3S 4S 5S", "JS QS KS"], "fewest_unplayed", 620, 0, 620),
+    # 10S down to 4S on JS–KS (40 + … + 100), past 6S–9S and onto 2S–4S's ranks without joining: 490.
+    ("JS 9S 6S 7S 10S 5S 4S 8S", ["JS QS KS", "2S 3S 4S", "6S 7S 8S 9S"], "most_unplayed", 490, 1, 490),
+    # 5S … QS up 2S–4S (40 + … + 110) without joining JS–KS, and 10S on JS–KS (40): 640.
+    ("10S 5S 7S JS 8S QS 6S 9S 10S", ["2S 3S 4S", "JS QS KS"], "fewest_unplayed", 640, 0, 640),
+    # 10S down to 4S on JS–KS (40 + … + 100) and 6S 7S on 3S–5S (40 + 50): 580.
+    ("7S 9S 6S 5S 6S 4S 8S 10S 7S", ["9S 10S JS QS KS", "JS QS KS", "3S 4S 5S"], "fewest_unplayed", 580, 0, 580),
+    # The run 2S 3S 4S (30) and 6S … JS up 2S–5S past 7S–9S (50 + … + 100): 480, leaving 6H.
+    ("6S 3S 7S 2S 8S 9S JS 4S 10S 6H", ["2S 3S 4S 5S", "JS QS KS", "7S 8S 9S"], "fewest_unplayed", 480, 1, 480),
 ]
+
+
+#: A twin run lies across the gap that 7S closes.
+OVERLAPPING_EXAMPLE = _joining_deal("7S", ["8S 9S 10S", "3S 4S 5S 6S", "3S 4S 5S 6S 7S"])
+
+
+def _merge_deal(hand: str, melds: list[str], tie: str) -> tuple[list[Card], list[Meld], int, dict]:
+    cards, table, decks, options = _joining_deal(hand, melds)
+    return cards, table, decks, {**options, "leftover_tie": tie}
+
+
+def assert_equals_brute_force(hand: list[Card], table: list[Meld], decks: int, options: dict) -> tuple[int, int]:
+    """The optimiser's (V*, |U|) equals the brute force's, and its plan is sound; returns them."""
+    result = value_leftover(hand, table, decks, options)
+    found = (result.best_points, len(result.unplayed))
+    assert found == brute_leftover(hand, table, decks, options)
+    check_plan(hand, table, decks, options, result)
+    return found
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=joinable_deals())
-@example(case=_joining_deal(*JOINS_BESIDE_TWIN_RUNS[0][:2]))
-@example(case=_joining_deal(*JOINS_BESIDE_TWIN_RUNS[1][:2]))
+@example(case=_merge_deal(*MERGE_DEALS[0][:3]))
+@example(case=_merge_deal(*MERGE_DEALS[1][:3]))
 def test_runs_that_may_join_equal_brute_force(case: tuple) -> None:
-    hand, table, decks, options = case
-    result = value_leftover(hand, table, decks, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, decks, options)
-    check_plan(hand, table, decks, options, result)
+    assert_equals_brute_force(*case)
 
 
-@pytest.mark.parametrize(("parallel", "expected"), [("allowed", (110, 0)), ("forbidden", (80, 3))])
-def test_a_new_run_joined_beside_a_table_run_is_a_parallel_meld(parallel: str, expected: tuple[int, int]) -> None:
-    """Two decks, 3H–5H and 7H–10H, hand 6H 7H 8H 9H with merge_runs: 6H joins the runs (80), and
-    7H 8H 9H is a run of its own (30) only if parallel melds are allowed (iceberg-3.7, 4.4)."""
+@pytest.mark.parametrize(("hand", "melds", "tie", "best", "left", "apart"), MERGE_DEALS)
+def test_merge_deals(hand: str, melds: list[str], tie: str, best: int, left: int, apart: int) -> None:
+    cards, table, decks, options = _merge_deal(hand, melds, tie)
+    assert assert_equals_brute_force(cards, table, decks, options) == (best, left)
+    assert value_leftover(cards, table, decks, {**options, "merge_runs": False}).best_points == apart
+
+
+@pytest.mark.parametrize(("parallel", "expected"), [("allowed", (220, 0)), ("forbidden", (80, 3))])
+def test_a_card_joins_runs_only_where_it_pays(parallel: str, expected: tuple[int, int]) -> None:
+    """Two decks, 3H–5H and 7H–10H, hand 6H 7H 8H 9H with merge_runs. Parallel melds allowed, the
+    four cards go up 3H–5H beside 7H–10H (40 + 50 + 60 + 70 = 220) without joining it: 6H joining
+    the runs (80) would leave 7H 8H 9H only a run of their own (30). Forbidden, nothing may lie
+    beside 7H–10H, and 6H joins the runs (80) rather than going on one (50) (iceberg-3.7, 4.4)."""
     table = [classify_meld([Card.parse(x) for x in t.split()], 2).meld for t in ("3H 4H 5H", "7H 8H 9H 10H")]
     hand = [Card.parse(x) for x in ["6H", "7H", "8H", "9H"]]
-    options = {
-        "penalty": "unplayable",
-        "ace_scoring": "plus_20",
-        "leftover_tie": "fewest_unplayed",
-        "parallel_melds": parallel,
-        "merge_runs": True,
-    }
-    result = value_leftover(hand, table, 2, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, 2, options) == expected
-    check_plan(hand, table, 2, options, result)
+    options = {**DEFAULT_OPTIONS, "parallel_melds": parallel, "merge_runs": True}
+    assert assert_equals_brute_force(hand, table, 2, options) == expected
 
 
-@pytest.mark.parametrize(("hand", "melds", "best", "left"), JOINS_BESIDE_TWIN_RUNS)
-def test_a_join_beats_a_play_of_every_card(hand: str, melds: list[str], best: int, left: int) -> None:
-    cards, table, decks, options = _joining_deal(hand, melds)
-    result = value_leftover(cards, table, decks, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options) == (best, left)
-    assert result.penalty == -best - 10 * left
-    check_plan(cards, table, decks, options, result)
+#: iceberg-4.4's example: table 7S–9S and JS–KS, hand 10S JS, two decks.
+RULED_EXAMPLE = ("10S JS", ["7S 8S 9S", "JS QS KS"])
+
+
+@pytest.mark.parametrize("merge", [False, True])
+def test_the_ruled_example_is_90_with_and_without_merge_runs(merge: bool) -> None:
+    """10S on 7S–9S (40), then JS on 7S–10S (50) = 90; 10S joining the runs first (70) would leave
+    JS nowhere to go. Joining is the player's choice, so the value is 90 under both settings."""
+    hand, table, decks, options = _joining_deal(*RULED_EXAMPLE)
+    options = {**options, "merge_runs": merge}
+    result = value_leftover(hand, table, decks, options)
+    assert (result.best_points, result.unplayed, result.penalty) == (90, (), -90)
+    assert [(step.cards, step.points, step.joins) for step in result.plan] == [(tuple(hand), 90, None)]
+    assert assert_equals_brute_force(hand, table, decks, options) == (90, 0)
+
+
+@given(case=deals(max_hand=12))
+@example(case=_joining_deal(*RULED_EXAMPLE))
+def test_merge_runs_never_lowers_a_hands_value(case: tuple) -> None:
+    """Joining is a choice (iceberg-4.4): with merge_runs a hand's best play is never worth less,
+    and with the same points never leaves more cards on the fewest-cards tie (iceberg-6.3)."""
+    hand, table, decks, options = case
+    joined = value_leftover(hand, table, decks, {**options, "merge_runs": True})
+    apart = value_leftover(hand, table, decks, {**options, "merge_runs": False})
+    assert joined.best_points >= apart.best_points
+    if joined.best_points == apart.best_points and options["leftover_tie"] == "fewest_unplayed":
+        assert len(joined.unplayed) <= len(apart.unplayed)
+
+
+def test_three_runs_join_in_the_order_that_scores_most() -> None:
+    """2H–4H, 6H–8H, 10H–QH and hand 5H 9H, one deck: 5H joins the first two (70), 9H the third to
+    them (110): 180; joined the other way round, 70 then 110 too, and no order scores more."""
+    table = [classify_meld([Card.parse(x) for x in t.split()], 1).meld for t in ("2H 3H 4H", "6H 7H 8H", "10H JH QH")]
+    hand = [Card.parse("5H"), Card.parse("9H")]
+    options = {**DEFAULT_OPTIONS, "merge_runs": True}
+    result = value_leftover(hand, table, 1, options)
+    assert result.best_points == 180 and [step.joins for step in result.plan] == [2, 3]
+    assert assert_equals_brute_force(hand, table, 1, options) == (180, 0)
 
 
 def test_the_optimiser_counts_each_lay_off_once_over_several_components() -> None:
@@ -604,10 +654,7 @@ def test_the_optimiser_counts_each_lay_off_once_over_several_components() -> Non
 def test_a_join_beside_a_twin_run_overlapping_the_gap() -> None:
     """7S on 3S–6S touches 8S–10S and joins them: 8 cards, 80 (iceberg-4.4); the twin 3S–7S
     overlapping the gap does not stop it."""
-    cards, table, decks, options = _joining_deal("7S", ["8S 9S 10S", "3S 4S 5S 6S", "3S 4S 5S 6S 7S"])
-    result = value_leftover(cards, table, decks, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options) == (80, 0)
-    check_plan(cards, table, decks, options, result)
+    assert assert_equals_brute_force(*OVERLAPPING_EXAMPLE) == (80, 0)
 
 
 @st.composite
@@ -643,45 +690,9 @@ def overlapping_runs(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict
     return hand, table, 2, options
 
 
-def _overlapping(hand: str, melds: list[str], tie: str) -> tuple[list[Card], list[Meld], int, dict]:
-    cards, table, decks, options = _joining_deal(hand, melds)
-    return cards, table, decks, {**options, "leftover_tie": tie}
-
-
-#: Runs of one suit overlapping with merge_runs (hand, table, tie, V*, |U|), each once valued wrongly.
-OVERLAPPING_RUNS = [
-    # 7S on a 3S–6S joins 8S–JS (90); the 5S–8S and 9S–JS beside it change nothing. Then 2S QS KS.
-    ("2S KS QS 7S 2S", ["3S 4S 5S 6S", "5S 6S 7S 8S", "8S 9S 10S JS", "9S 10S JS"], "most_unplayed", 420, 1),
-    # 2S–5S takes 6S 7S and 8S joins it to 9S–QS (110): 8S laid on 9S–QS first would join 3S–6S.
-    ("8S 6S 9S 7S KS JS", ["3S 4S 5S 6S", "9S 10S JS QS", "2S 3S 4S 5S"], "fewest_unplayed", 340, 2),
-    # 6S laid on 7S–9S would join 2S–5S; melded first, 3S 4S 5S take it instead (iceberg-4.4).
-    ("5S 3S 9S 4S 2S 6S 6S", ["7S 8S 9S", "2S 3S 4S 5S"], "most_unplayed", 230, 1),
-    # 8S 9S 10S melded, 7S joins it to 2S–6S short of JS–KS, which the joined run then passes.
-    ("10S 8S QS 6S 7S 9S 7S JS", ["2S 3S 4S 5S 6S", "2S 3S 4S 5S", "JS QS KS"], "fewest_unplayed", 440, 0),
-    # A run of eight melded at once joins nothing; laid on a run of three, 10S would join JS–KS.
-    ("JS 9S 6S 7S 10S 5S 4S 8S", ["JS QS KS", "2S 3S 4S", "6S 7S 8S 9S"], "most_unplayed", 330, 0),
-    # 10S first grows JS–KS down, so 2S–4S, joined up to a new 7S–9S, then takes 10S JS QS beside it.
-    ("10S 5S 7S JS 8S QS 6S 9S 10S", ["2S 3S 4S", "JS QS KS"], "fewest_unplayed", 490, 0),
-    # 6S first grows 3S–5S up, so JS–KS, joined down to a new 7S–9S, then takes 6S 5S 4S beside it.
-    ("7S 9S 6S 5S 6S 4S 8S 10S 7S", ["9S 10S JS QS KS", "JS QS KS", "3S 4S 5S"], "fewest_unplayed", 460, 0),
-    # A new 8S–10S takes 7S below it, then 6S joins it to 2S–5S short of JS–KS (90), past 7S–9S.
-    ("6S 3S 7S 2S 8S 9S JS 4S 10S 6H", ["2S 3S 4S 5S", "JS QS KS", "7S 8S 9S"], "fewest_unplayed", 290, 1),
-]
-
-
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=overlapping_runs())
-@example(case=_joining_deal("7S", ["8S 9S 10S", "3S 4S 5S 6S", "3S 4S 5S 6S 7S"]))
+@example(case=OVERLAPPING_EXAMPLE)
+@example(case=_merge_deal(*MERGE_DEALS[3][:3]))
 def test_overlapping_runs_of_one_suit_equal_brute_force(case: tuple) -> None:
-    hand, table, decks, options = case
-    result = value_leftover(hand, table, decks, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(hand, table, decks, options)
-    check_plan(hand, table, decks, options, result)
-
-
-@pytest.mark.parametrize(("hand", "melds", "tie", "best", "left"), OVERLAPPING_RUNS)
-def test_overlapping_runs_that_join(hand: str, melds: list[str], tie: str, best: int, left: int) -> None:
-    cards, table, decks, options = _overlapping(hand, melds, tie)
-    result = value_leftover(cards, table, decks, options)
-    assert (result.best_points, len(result.unplayed)) == brute_leftover(cards, table, decks, options) == (best, left)
-    check_plan(cards, table, decks, options, result)
+    assert_equals_brute_force(*case)

@@ -151,7 +151,7 @@ def test_nothing_goes_on_a_special() -> None:
     assert not verdict.legal and verdict.reasons.steps[0].rule == "iceberg-3.6"
 
 
-# --- leftover hands: E11–E19 ----------------------------------------------------------------------
+# --- leftover hands: E11–E20, iceberg-4.4 ---------------------------------------------------------
 
 LEFTOVERS = [
     ("E11", "4H 5H 6H 7H 8H", [], 1, {}, 120, 0, -120, -170),
@@ -166,6 +166,9 @@ LEFTOVERS = [
     ("E19", "5H 6H 7H 8H", ["5H 6H 7H 8H 9H"], 2, {}, 70, 0, -70, -110),
     ("E19 forbidden", "5H 6H 7H 8H", ["5H 6H 7H 8H 9H"], 2, {"parallel_melds": "forbidden"}, 0, 4, -40, -40),
     ("E20 hand", "KS 4H 5H 6H 9C 2D", [], 1, {}, 30, 3, -60, -90),
+    # iceberg-4.4's example: 10S on 7S–9S (40), then JS on 7S–10S (50), under both settings.
+    ("4.4", "10S JS", ["7S 8S 9S", "JS QS KS"], 2, {}, 90, 0, -90, -110),
+    ("4.4 merge_runs", "10S JS", ["7S 8S 9S", "JS QS KS"], 2, {"merge_runs": True}, 90, 0, -90, -110),
 ]
 
 

@@ -16,10 +16,10 @@ from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.messages import Message, msg
 from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
-from referee.rules.iceberg.joined import solve_joining
 from referee.rules.iceberg.joining import lay_off_joining
-from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, layoff_points, meld_clause, melded
-from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, Play, Problem, TableRun, solve
+from referee.rules.iceberg.melds import KIND_NAMES, Meld, grow, layoff_points, meld_clause, melded
+from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, JoinedRuns, Play, Problem, TableRun, solve
+from referee.rules.iceberg.optimiser.joins import gap_fill, shape_of
 from referee.rules.iceberg.wording import penalty_text, total
 
 ACE_POINTS = 20
@@ -120,9 +120,7 @@ def value_leftover(
         ),
         "iceberg-6.2",
     )
-    joining = bool(options.get("merge_runs"))
-    problem = _problem(meldable, table, decks, options)
-    play = solve_joining(problem) if joining else solve(problem)
+    play = solve(_problem(meldable, table, decks, options))
     plan: list[PlanStep] = []
     if aces and not multiplier:
         points = ACE_POINTS * len(aces)
@@ -134,7 +132,7 @@ def value_leftover(
             points=points,
         )
         plan.append(PlanStep("ace", tuple(aces), points, (ACE_POINTS,) * len(aces), text, "iceberg-6.7"))
-    plan.extend(_steps(play, table, decks, lay_offs_first=joining))
+    plan.extend(_steps(play, table, decks))
     for step in plan:
         explanation.add(step.text, step.rule)
     best = sum(step.points for step in plan)
@@ -195,13 +193,15 @@ def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: M
         runs=tuple(runs),
         parallel=options.get("parallel_melds", "allowed") != "forbidden",
         fewest=options.get("leftover_tie", "fewest_unplayed") != "most_unplayed",
+        merge=bool(options.get("merge_runs")),
     )
 
 
-def _steps(play: Play, table: Sequence[Meld], decks: int, *, lay_offs_first: bool = False) -> list[PlanStep]:
-    """The best play as steps a player could take: new melds first, then lay-offs.
+def _steps(play: Play, table: Sequence[Meld], decks: int) -> list[PlanStep]:
+    """The best play as steps a player could take: new melds first, then lay-offs by table meld.
 
-    When runs may join, lay-offs come first: a new run melded after them never joins a table run.
+    Runs a play joins (iceberg-4.4) take their gaps' cards one by one, in the order that scores
+    most, then the cards below and above the joined run: they come at the first of their melds.
     """
     steps: list[PlanStep] = []
     for cells in sorted(play.specials):
@@ -214,78 +214,79 @@ def _steps(play: Play, table: Sequence[Meld], decks: int, *, lay_offs_first: boo
             r = cell_of(meld.cards[0])[0]
             if r not in largest or meld.size > table[largest[r]].size:
                 largest[r] = index
-    layoffs: list[tuple[int, Meld, list[Card]]] = []
+    laid: list[tuple[int, list[PlanStep]]] = []
     for r in sorted(play.sets):
         cards = [card_at(r, s) for s in play.sets[r]]
         if r in largest:
-            layoffs.append((largest[r] + 1, table[largest[r]], cards))
+            laid.append((largest[r] + 1, [_layoff(largest[r] + 1, table[largest[r]], cards)]))
         else:
             steps.append(_new_meld(cards, decks))
+    #: The table melds that are runs, by their place among the runs (the optimiser's indices).
     runs = [index for index, meld in enumerate(table) if meld.kind == "run"]
-    current = {position: table[index] for position, index in enumerate(runs)}
-    numbers = {position: index + 1 for position, index in enumerate(runs)}
-    joined = _join_steps(play, current, numbers, decks, len(table))
     for position, (below, above) in play.extensions.items():
-        target = current[position]
-        suit = cell_of(target.cards[0])[1]
-        cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
-        layoffs.append((numbers[position], target, cards))
-    laid = joined + [_layoff(number, meld, cards) for number, meld, cards in sorted(layoffs, key=lambda x: x[0])]
-    return laid + steps if lay_offs_first else steps + laid
+        index = runs[position]
+        laid.append((index + 1, [_run_layoff(index + 1, table[index], below, above)]))
+    for chain in play.chains:
+        numbers = [runs[position] + 1 for position in chain.members]
+        laid.append((min(numbers), _chain_steps(chain, numbers, table, decks)))
+    return steps + [step for _, chain_steps in sorted(laid, key=lambda x: x[0]) for step in chain_steps]
 
 
-def _join_steps(
-    play: Play, current: dict[int, Meld], numbers: dict[int, int], decks: int, melded: int
-) -> list[PlanStep]:
-    """The lay-offs that join runs, card by card (iceberg-4.4); ``current`` and ``numbers`` follow
-    the table runs (by their place among the runs) as they grow and join.
+def _run_layoff(number: int, run: Meld, below: Sequence[int], above: Sequence[int]) -> PlanStep:
+    """Lay the cards of ranks ``below`` and ``above`` on ``run``, table meld ``number``."""
+    suit = cell_of(run.cards[0])[1]
+    cards = [card_at(r, suit) for r in sorted(below, reverse=True)] + [card_at(r, suit) for r in sorted(above)]
+    return _layoff(number, run, cards)
 
-    A new run (a negative key) is melded just before the first card laid on it or joining it, as
-    meld ``melded`` + 1, + 2 …
+
+def _chain_steps(chain: JoinedRuns, numbers: list[int], table: Sequence[Meld], decks: int) -> list[PlanStep]:
+    """Join the runs of ``chain`` (table melds ``numbers``, bottom to top) card by card, in the
+    order that scores most (iceberg-4.4), then lay the cards below and above the joined run.
+
+    A joined run goes by the number of the run its joining card was laid on.
     """
+    melds = [table[number - 1] for number in numbers]
+    spans = [meld.span for meld in melds]
+    suit = cell_of(melds[0].cards[0])[1]
+    sizes, gaps = shape_of([TableRun(suit, lo, hi) for lo, hi in spans], range(len(spans)))
+    #: Each member's run as it grows, by the number of the run it has joined (its own at first).
+    name = list(numbers)
+    current = dict(zip(numbers, melds, strict=True))
+    laid = [0] * (2 * len(gaps))
     steps = []
-    for move in play.joins:
-        card = card_at(move.rank, move.suit)
-        for key in (move.onto, move.joins):
-            if key is not None and key not in current:
-                _, lo, hi = play.joined_news[key]
-                meld_step = _new_meld([card_at(r, move.suit) for r in range(lo, hi + 1)], decks)
-                steps.append(meld_step)
-                melded += 1
-                current[key] = classify_meld(meld_step.cards, decks).meld
-                numbers[key] = melded
-        target = current[move.onto]
-        partners = {} if move.joins is None else {move.joins: current.pop(move.joins)}
-        verdict = lay_off_joining(target, [card], decks, partners).verdict
-        current[move.onto] = verdict.meld
-        if move.joins is None:
-            steps.append(_layoff(numbers[move.onto], target, [card]))
+    for g, side in gap_fill(sizes, gaps)[1]:
+        rank = spans[g][1] + laid[2 * g] + 1 if side == 0 else spans[g + 1][0] - laid[2 * g + 1] - 1
+        card = card_at(rank, suit)
+        laid[2 * g + side] += 1
+        onto, far = name[g + side], name[g + 1 - side]
+        target = current[onto]
+        if laid[2 * g] + laid[2 * g + 1] < gaps[g]:
+            steps.append(_layoff(onto, target, [card]))
+            current[onto] = grow(target, card)
             continue
-        text = msg(
-            "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: "
-            "{points}",
-            card=quoted([card]),
-            target=target.label(),
-            onto=numbers[move.onto],
-            other=partners[move.joins].label(),
-            joined=numbers[move.joins],
-            size=verdict.meld.size,
-            points=verdict.points,
-        )
-        step = PlanStep(
-            "layoff",
-            (card,),
-            verdict.points,
-            (verdict.points,),
-            text,
-            "iceberg-4.4",
-            "run",
-            numbers[move.onto],
-            target,
-            numbers[move.joins],
-        )
-        steps.append(step)
+        other = current.pop(far)
+        verdict = lay_off_joining(target, [card], decks, {far: other}, joins={far}).verdict
+        steps.append(_join(card, onto, target, far, other, verdict.meld.size, verdict.points))
+        current[onto] = verdict.meld
+        name = [onto if n == far else n for n in name]
+    if chain.below or chain.above:
+        steps.append(_run_layoff(name[0], current[name[0]], chain.below, chain.above))
     return steps
+
+
+def _join(card: Card, onto: int, target: Meld, joined: int, other: Meld, size: int, points: int) -> PlanStep:
+    """Lay ``card`` on ``target``, table meld ``onto``, joining it to ``other``, meld ``joined``."""
+    text = msg(
+        "Lay off {card} on {target} (table meld {onto}): it joins {other} (meld {joined}), one run of {size}: {points}",
+        card=quoted([card]),
+        target=target.label(),
+        onto=onto,
+        other=other.label(),
+        joined=joined,
+        size=size,
+        points=points,
+    )
+    return PlanStep("layoff", (card,), points, (points,), text, "iceberg-4.4", "run", onto, target, joined)
 
 
 def _new_meld(cards: list[Card], decks: int) -> PlanStep:

@@ -75,8 +75,8 @@ OPTIONS: tuple[Option, ...] = (
         "iceberg-4.4",
         kind="bool",
         help=msg(
-            "Yes: a card that closes the gap between two runs of its suit joins them into one run and scores "
-            "10 × its cards. House default: runs never join."
+            "Yes: a card that closes the gap between two runs of its suit may join them into one run and score "
+            "10 × its cards, or go on one of them alone: the player's choice. House default: runs never join."
         ),
     ),
     Option("target", msg("Play to"), 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),

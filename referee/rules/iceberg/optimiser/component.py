@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.rules.iceberg.optimiser.joins import Chains
 from referee.rules.iceberg.optimiser.lanes import Lane
 from referee.rules.iceberg.optimiser.pairs import Pair
 from referee.rules.iceberg.optimiser.problem import N_RANKS, N_SUITS, NOWHERE, SCALE, Play, Problem, TableRun, set_gain
@@ -39,6 +40,8 @@ class Component:
         self.runs: list[list[tuple[int, TableRun]]] = [[] for _ in range(N_SUITS)]
         for index, run in enumerate(problem.runs):
             self.runs[run.suit].append((index, run))
+        #: With ``merge_runs``, the chains of table runs its plays join (iceberg-4.4).
+        self.chains = Chains(problem.runs) if problem.merge else None
         self.lanes: dict[tuple[int, tuple[int, ...]], Lane] = {}
         #: Lanes' shapes by suit and reaches of its table runs: lanes of one shape share moves.
         self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], Shape] = {}
@@ -80,7 +83,7 @@ class Component:
     def shape(self, suit: int, reaches: tuple[tuple[int, int, int], ...]) -> Shape:
         key = (suit, reaches)
         if key not in self.shapes:
-            self.shapes[key] = Shape(self.problem.runs, suit, reaches, self.forbid)
+            self.shapes[key] = Shape(self.problem.runs, suit, reaches, self.forbid, self.chains)
         return self.shapes[key]
 
     def pair(self, lanes: tuple[Lane, Lane], h: Sequence[Sequence[int]], taken: Sequence[int], colour: int) -> Pair:

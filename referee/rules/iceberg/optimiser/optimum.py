@@ -10,6 +10,7 @@ Why it is exact, part by part (each module argues its own part):
 * Each component is solved over every choice of specials, a *programme* each (:mod:`.specials`),
   by a sweep over the runs and sets of the hand the programme leaves (:mod:`.programme`,
   :mod:`.sweep`), whose moves at a rank enumerate every final table (:mod:`.tracks`).
+* With ``merge_runs``, joining table runs is one more move of the sweep (:mod:`.joins`).
 * Bounds (:mod:`.lanes`, :mod:`.pairs`) and the search order (:mod:`.order`) only skip states
   and programmes that cannot beat a play already found.
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from referee.rules.iceberg.optimiser.component import Component
 from referee.rules.iceberg.optimiser.components import components, live_cells, special_types
+from referee.rules.iceberg.optimiser.joins import chain_points
 from referee.rules.iceberg.optimiser.order import solve_component
 from referee.rules.iceberg.optimiser.problem import N_RANKS, N_SUITS, Play, Problem, meld_value, set_gain
 
@@ -41,4 +43,6 @@ def solve(problem: Problem) -> Play:
     for index, (below, above) in play.extensions.items():
         size = problem.runs[index].size
         play.points += meld_value(size + len(below) + len(above)) - meld_value(size)
+    for chain in play.chains:
+        play.points += chain_points(problem.runs, chain)
     return play

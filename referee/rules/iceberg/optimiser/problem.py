@@ -60,17 +60,11 @@ def set_gain(added: int, table_size: int, decks: int) -> int | None:
 
 @dataclass(frozen=True)
 class TableRun:
-    """A run on the table: suit index and the rank indices of its ends.
-
-    ``floor`` and ``ceiling`` are the lowest and highest ranks lay-offs may bring it to: walls
-    that keep it from touching a run it must not join (see :mod:`~referee.rules.iceberg.joined`).
-    """
+    """A run on the table: suit index and the rank indices of its ends."""
 
     suit: int
     lo: int
     hi: int
-    floor: int = 0
-    ceiling: int = N_RANKS - 1
 
     @property
     def size(self) -> int:
@@ -78,9 +72,7 @@ class TableRun:
 
     def reach(self, column: Sequence[int]) -> tuple[int, int]:
         """How many cards of ``column`` (counts by rank, of the run's suit) could go below and above."""
-        below = min(column_chain(column, self.lo - 1, -1), self.lo - self.floor)
-        above = min(column_chain(column, self.hi + 1, 1), self.ceiling - self.hi)
-        return below, above
+        return column_chain(column, self.lo - 1, -1), column_chain(column, self.hi + 1, 1)
 
 
 @dataclass(frozen=True)
@@ -90,7 +82,8 @@ class Problem:
     ``counts[r][s]`` is how many copies of the card the hand holds; ``set_sizes[r]`` the size of
     the largest set or pair of rank r on the table (0 if none); ``parallel`` is False when a
     second set of a rank or a run overlapping another of its suit is forbidden (iceberg-3.7);
-    ``fewest`` picks, among plays of equal points, the one leaving the fewest cards.
+    ``fewest`` picks, among plays of equal points, the one leaving the fewest cards; ``merge`` is
+    True when a card closing the gap between two runs of its suit may join them (iceberg-4.4).
     """
 
     counts: tuple[tuple[int, ...], ...]
@@ -99,6 +92,7 @@ class Problem:
     runs: tuple[TableRun, ...] = ()
     parallel: bool = True
     fewest: bool = True
+    merge: bool = False
 
 
 @dataclass
@@ -116,26 +110,19 @@ class Play:
     specials: list[list[tuple[int, int]]] = field(default_factory=list)
     #: Cells left over, one entry per card.
     unplayed: list[tuple[int, int]] = field(default_factory=list)
-    #: Cards that join runs, laid before every other lay-off (iceberg-4.4, only with ``merge_runs``);
-    #: a joined run's extensions are keyed by the index it goes by.
-    joins: list[JoinMove] = field(default_factory=list)
-    #: New runs that those cards join: key → (suit, lo, hi).
-    joined_news: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: Table runs the play joins (iceberg-4.4, only with ``merge_runs``); their runs are not in
+    #: :attr:`extensions`.
+    chains: list[JoinedRuns] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class JoinMove:
-    """A card laid while runs join (iceberg-4.4, only with ``merge_runs``), in the order laid: its
-    rank, its suit, the run it is laid on and the run it joins to that one (None if it joins none).
+@dataclass
+class JoinedRuns:
+    """Table runs of one suit that a play joins into one run (iceberg-4.4): their indices, bottom to
+    top, and the ranks it adds below and above the joined run (its gaps take one card a rank)."""
 
-    Runs are table run indices, or negative keys of new runs (:attr:`Play.joined_news`), each
-    melded just before the card that joins it. A joined run goes by the index of the run laid on.
-    """
-
-    suit: int
-    rank: int
-    onto: int
-    joins: int | None
+    members: tuple[int, ...]
+    below: list[int] = field(default_factory=list)
+    above: list[int] = field(default_factory=list)
 
 
 def column_chain(column: Sequence[int], start: int, step: int) -> int:

@@ -16,14 +16,19 @@ Why the moves can be cut down without losing it:
   state): choosing others leads to the same tracks.
 * A new run of one or two cards that cannot reach three (the next rank holds no card of the
   suit) is no meld: moves that leave one are dropped.
+
+With ``merge_runs`` a table run grown through a gap, as it takes the card just below the next run
+of its suit, may also join that run (:mod:`.joins`): the two go on as one track of their chain, and
+each move that continues the run is kept both ways.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 
 from referee.rules.iceberg.optimiser.effort import EFFORT
+from referee.rules.iceberg.optimiser.joins import Chains, join_gain
 from referee.rules.iceberg.optimiser.problem import N_RANKS, TableRun, run_card
 
 #: A suit's open melds between two ranks: (new run lengths, ((table run, cards added), …)).
@@ -31,8 +36,8 @@ Tracks = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 NO_TRACKS: Tracks = ((), ())
 #: A move of one suit's cards at one rank: (tracks after, run points, cards used by runs, choice).
 LaneMove = tuple[Tracks, int, int, tuple]
-#: The choice of a move that gives no card to runs: (runs continued, runs started, table runs).
-NO_CHOICE: tuple = ((), 0, ())
+#: The choice of a move that gives no card to runs: (runs continued, runs started, table runs, joins).
+NO_CHOICE: tuple = ((), 0, (), ())
 #: The only choice of optional runs to continue when there are none.
 _NOTHING_CHOSEN: list[tuple[tuple[str, int, int], ...]] = [()]
 
@@ -43,13 +48,21 @@ class Shape:
     table runs could grow down and up.
 
     Lanes of one shape share its moves, and number their tracks alike (:attr:`ids`): a sweep's
-    state holds those small numbers, cheap to hash and compare, rather than the tracks.
+    state holds those small numbers, cheap to hash and compare, rather than the tracks. A table run
+    in a track goes by its index, a chain of joined ones by its number (``chains``, whose runs are
+    ``runs``; None when runs never join).
     """
 
     def __init__(
-        self, runs: Sequence[TableRun], suit: int, reaches: tuple[tuple[int, int, int], ...], forbid: bool
+        self,
+        runs: Sequence[TableRun],
+        suit: int,
+        reaches: tuple[tuple[int, int, int], ...],
+        forbid: bool,
+        chains: Chains | None,
     ) -> None:
         self.forbid = forbid
+        self.chains = chains
         self.cover = [0] * N_RANKS
         for run in runs:
             if run.suit == suit:
@@ -65,6 +78,12 @@ class Shape:
                 self.starts.setdefault(r, []).append(index)
             if above:
                 self.starts.setdefault(run.hi + 1, []).append(index)
+        #: With ``chains``, the table runs a run grown to each rank may join: those just above it.
+        self.partners: dict[int, list[int]] = {}
+        if chains is not None:
+            for index, below, _ in reaches:
+                if below:
+                    self.partners.setdefault(runs[index].lo - 1, []).append(index)
         self.ids: dict[Tracks, int] = {NO_TRACKS: 0}
         self.tracks: list[Tracks] = [NO_TRACKS]
         self._moves: dict[tuple[int, int, int, bool, bool], list[tuple[int, int, int, tuple]]] = {}
@@ -93,7 +112,53 @@ class Shape:
         starts = self.starts.get(r, ())
         if not tracks[1] and not starts:
             return _new_run_moves(tracks[0], avail, next_open, can_start, limit)
-        return _lane_moves(r, tracks, avail, next_open, can_start, limit, self.tables, starts)
+        chains = self.chains
+        if chains is None:
+            return _lane_moves(r, tracks, avail, next_open, can_start, limit, self.tables, starts)
+        # A table run joined into a chain starts no more on its own.
+        joined = {i for index, _ in tracks[1] for i in chains.members(index)}
+        starts = [index for index in starts if index not in joined]
+        partners = [index for index in self.partners.get(r, ()) if index not in joined]
+        join = partial(self._joins, r, dict(tracks[1]), partners, chains) if partners else None
+        return _lane_moves(r, tracks, avail, next_open, can_start, limit, self.tables, starts, join)
+
+    def _joins(
+        self,
+        r: int,
+        added: dict[int, int],
+        partners: list[int],
+        chains: Chains,
+        chosen_tables: tuple[int, ...],
+        after: tuple[tuple[int, int], ...],
+        value: int,
+    ) -> list[tuple[tuple[tuple[int, int], ...], int, tuple]]:
+        """The outcomes of a move that grows the table runs ``chosen_tables`` to rank r, when some
+        of those grown above their top join ``partners``, table runs whose bottom is r + 1
+        (iceberg-4.4): (table tracks after, run points, joins as (run, partner, their chain)).
+
+        ``added`` holds the cards each table track had before r; ``after`` and ``value`` are the
+        move's table tracks and points with no join."""
+        growing = [index for index in chosen_tables if r > self.tables[index][1]]
+        free = [index for index in partners if index not in chosen_tables]
+        found = []
+        for joins in _pairings(growing, free, self.tables):
+            tabs = list(after)
+            gained = value
+            made = []
+            for index, partner in joins:
+                laid = added.get(index, 0) + 1
+                if (index, laid) in tabs:
+                    tabs.remove((index, laid))
+                chain = chains.number((*chains.members(index), partner))
+                lo, hi = chains.span(chain)
+                above = self.tables[partner][3]
+                self.tables[chain] = (lo, hi, hi - lo + 1, above)
+                if above:
+                    tabs.append((chain, laid - (r - self.tables[index][1])))
+                gained += join_gain(chains.runs, chains.members(index), laid, partner)
+                made.append((index, partner, chain))
+            found.append((tuple(sorted(tabs)), gained, tuple(made)))
+        return found
 
 
 @lru_cache(maxsize=1 << 14)
@@ -112,6 +177,7 @@ def _lane_moves(
     limit: int,
     tables: dict[int, tuple[int, int, int, int]],
     starts: Sequence[int],
+    join: Callable[[tuple[int, ...], tuple[tuple[int, int], ...], int], list[tuple]] | None = None,
 ) -> list[LaneMove]:
     """Every way to give up to ``avail`` cards of one suit at rank r to runs from ``tracks``, the
     best of each outcome: (tracks after, run points, cards used, choice).
@@ -119,7 +185,9 @@ def _lane_moves(
     ``next_open`` and ``can_start``: whether the next rank, and the next two, hold cards of the
     suit; ``limit``: the most cards runs may take (one, none if a table run of the suit covers
     r, when parallel melds are forbidden); ``tables``: the suit's table runs that can grow, index
-    → (lo, hi, size, cards above possible); ``starts``: those that can take a first card at r.
+    → (lo, hi, size, cards above possible); ``starts``: those that can take a first card at r;
+    ``join``: with ``merge_runs``, the outcomes of a choice with table runs joined
+    (:meth:`Shape._joins`), each kept beside the choice's own.
     """
     news, tabs = tracks
     forced_new = [n for n in news if n < 3]
@@ -165,17 +233,40 @@ def _lane_moves(
             gained, continued, chosen_tables = 0, forced_new_t, forced_tab_t
             after_tables = tuple(sorted(kept))
             carried = tuple(lengths) if next_open else ()
-        value = points + gained
+        outcomes = [(after_tables, points + gained, ())]
+        if join is not None:
+            outcomes += join(chosen_tables, after_tables, points + gained)
         for started in range(free - k + 1 if can_start else 1):
             uses = forced + k + started
             if uses > limit and uses:
                 continue
-            # Runs started are one card long, shorter than any carried on (two or more).
-            key = (((1,) * started + carried, after_tables), uses)
-            known = best.get(key)
-            if known is None or known[0] < value:
-                best[key] = (value, (continued, started, chosen_tables))
+            for tables_after, value, joins in outcomes:
+                # Runs started are one card long, shorter than any carried on (two or more).
+                key = (((1,) * started + carried, tables_after), uses)
+                known = best.get(key)
+                if known is None or known[0] < value:
+                    best[key] = (value, (continued, started, chosen_tables, joins))
     return [(tracks, value, uses, choice) for (tracks, uses), (value, choice) in best.items()]
+
+
+def _pairings(
+    growing: list[int], partners: list[int], tables: dict[int, tuple[int, int, int, int]]
+) -> list[tuple[tuple[int, int], ...]]:
+    """Every way for some of the ``growing`` runs to join a partner each, at least one joining:
+    (run, partner) pairs. Partners alike (the same ends and reach) are interchangeable, so only
+    the first ones free of a kind are ever joined."""
+    found: list[tuple[tuple[int, int], ...]] = [()]
+    for index in growing:
+        more = []
+        for pairs in found:
+            taken = {partner for _, partner in pairs}
+            kinds = set()
+            for partner in partners:
+                if partner not in taken and tables[partner] not in kinds:
+                    kinds.add(tables[partner])
+                    more.append((*pairs, (index, partner)))
+        found += more
+    return found[1:]
 
 
 def _continue(
