@@ -98,3 +98,19 @@ def test_a_log_read_leniently_for_the_form() -> None:
     with pytest.raises(FieldError):
         ICEBERG.replay_log(setup(), log)
     assert list(ICEBERG.replay_log(setup(), log, lenient=True).refused) == [4]
+
+
+def test_a_correction_renumbers_the_melds_a_lay_off_joins() -> None:
+    """A meld put in before them shifts both the meld a lay-off goes on and the melds it joins
+    (iceberg-4.4); taking out a meld a later lay-off joins is refused like one it lays cards on."""
+    log = [
+        {"player": "Bob", "meld": ["4H", "5H", "6H"]},
+        {"player": "Ann", "aces": ["AS"]},
+        {"player": "Cid", "meld": ["8H", "9H", "10H"]},
+        {"player": "Ann", "layoff": ["7H"], "onto": 1, "joins": [2]},
+    ]
+    fixed = corrected(plays(log), 2, Action("Ann", "meld", tuple(PACK.parse(["2S", "2D", "2C"]))))
+    assert as_log(fixed)[3] == {"player": "Ann", "layoff": ["7H"], "onto": 1, "joins": [3]}
+    with pytest.raises(FieldError) as raised:
+        corrected(plays(log), 3, Action("Cid", "aces", tuple(PACK.parse(["AC"]))))
+    assert "play 4 lays cards on meld 2" in raised.value.message

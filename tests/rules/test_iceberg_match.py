@@ -187,6 +187,79 @@ def test_merge_runs_reaches_the_leftover_of_a_deal() -> None:
     assert score(entry, merge_runs=True).details["players"]["Cid"]["leftover"]["best_points"] == 70
 
 
+#: iceberg-4.4's example in a play log, two decks: 7S–9S and JS–KS, then 10S and JS.
+RULED_LOG = [
+    {"player": "Ann", "meld": ["7S", "8S", "9S"]},
+    {"player": "Bob", "meld": ["JS", "QS", "KS"]},
+    {"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": []},
+    {"player": "Dee", "layoff": ["JS"], "onto": 1},
+]
+
+
+def test_a_lay_off_that_says_it_joins_nothing_goes_on_one_run() -> None:
+    """iceberg-4.4: joining is the player's choice. 10S goes on 7S–9S alone (40), so JS can follow
+    it (50); the log says so with ``"joins": []``, and the text says the runs were not joined."""
+    result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), RULED_LOG)
+    assert result.in_play == {"Ann": 30, "Bob": 30, "Cid": 40, "Dee": 50}
+    assert [m.strings() for m in result.melds] == [["7S", "8S", "9S", "10S", "JS"], ["JS", "QS", "KS"]]
+    assert result.plays[2].rule == "iceberg-4.4" and "does not join" in str(result.plays[2].text)
+    assert result.plays[2].play.as_dict()["joins"] == []
+
+
+def test_a_lay_off_that_says_it_joins_a_run_joins_it() -> None:
+    log = [*RULED_LOG[:2], {"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": 2}]
+    result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log)
+    assert result.in_play["Cid"] == 70 and result.table[1].joined_into == 1
+    assert result.plays[2].play.as_dict()["joins"] == [2]
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), [*log, RULED_LOG[3]])
+    assert "play 4" in raised.value.message and "iceberg-4.3" in raised.value.message
+
+
+def test_a_lay_off_that_does_not_say_joins_the_runs_as_stored_logs_always_did() -> None:
+    """A log stored before joining was a choice says nothing: its card joins the runs, as scored then."""
+    log = [*RULED_LOG[:2], {"player": "Cid", "layoff": ["10S"], "onto": 1}]
+    result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log)
+    assert result.in_play["Cid"] == 70 and result.table[1].joined_into == 1
+    assert "joins" not in result.plays[2].play.as_dict()
+
+
+@pytest.mark.parametrize(
+    ("joins", "merge", "reason"),
+    [
+        ([2], False, "runs never join unless the house rule"),
+        ([1], True, "meld 1 cannot join itself"),
+        ([3], True, "there is no meld 3 on the table (2 so far)"),
+        ([2], True, "no card of `6S` closes the gap between `7S`–`9S` and `JS`–`KS`"),
+    ],
+)
+def test_a_join_the_table_does_not_allow_is_refused(joins: list[int], merge: bool, reason: str) -> None:
+    log = [*RULED_LOG[:2], {"player": "Cid", "layoff": ["6S"], "onto": 1, "joins": joins}]
+    with pytest.raises(FieldError) as raised:
+        ICEBERG.replay_log(setup_for(FOUR, merge_runs=merge), log)
+    assert "play 3" in raised.value.message and reason in raised.value.message
+    assert "iceberg-4.4" in raised.value.message
+
+
+def test_joins_goes_with_a_lay_off_only_and_lists_meld_numbers() -> None:
+    for play, word in (
+        ({"player": "Cid", "meld": ["2H", "3H", "4H"], "joins": [1]}, "`joins` only goes with a lay-off"),
+        ({"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": "2"}, "`joins` lists the numbers"),
+        ({"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": [2, 2]}, "`joins` lists the numbers"),
+        ({"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": [True]}, "`joins` lists the numbers"),
+    ):
+        with pytest.raises(FieldError) as raised:
+            ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), [*RULED_LOG[:2], play])
+        assert word in raised.value.message and raised.value.location == ("log", 3)
+
+
+def test_a_log_entry_keeps_what_each_lay_off_says_it_joins() -> None:
+    entry = {"mode": "log", "log": RULED_LOG, "hands": {"Ann": [], "Bob": ["2C"], "Cid": ["3C"], "Dee": ["4C"]}}
+    canonical = ICEBERG.check_entry(setup_for(FOUR, merge_runs=True), entry)
+    assert canonical["log"][2] == {"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": []}
+    assert "joins" not in canonical["log"][3]
+
+
 def test_finish_turn_lets_only_the_last_ace_holder_play_on() -> None:
     entry = {
         "mode": "log",

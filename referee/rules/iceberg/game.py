@@ -103,7 +103,10 @@ class Iceberg(Game):
 
         ``log`` lists the plays in order: an ace exposure, a new meld, or a lay-off onto table
         meld ``onto`` (melds are numbered 1, 2, … in the order they were laid). Each is scored
-        as laid and checked against the table as it then stood.
+        as laid and checked against the table as it then stood. With ``merge_runs`` a lay-off
+        may say which runs its cards join to meld ``onto`` (iceberg-4.4): ``"joins": [2]``, or
+        ``"joins": []`` for none; one that does not say joins every run a card closes a gap with,
+        as logs were read before joining was the player's choice.
 
         Quick (per-player totals and the final table)::
 

@@ -4,6 +4,13 @@ Replaying the log tracks the table (every meld, numbered in the order it was lai
 lay-offs it received), each player's points in play, the aces each exposed, and refuses plays
 the rules forbid: illegal melds and lay-offs, parallel melds when forbidden, and play after the
 last ace (iceberg-5.2, 8.2).
+
+With ``merge_runs`` a card that closes the gap between two runs may join them, or go on one of
+them alone: the player's choice (iceberg-4.4). A lay-off says which with ``joins``, the numbers of
+the melds it joins to meld ``onto`` (``[]``: it joins none, its cards go on ``onto`` alone). A
+lay-off that does not say is read as every log was before joining was a choice: a card that closes
+a gap joins the runs. So a stored log scores as it always did, and a player who went on one run
+alone says ``"joins": []``.
 """
 
 from __future__ import annotations
@@ -39,11 +46,16 @@ class Action:
     action: str
     cards: tuple[Card, ...]
     onto: int | None = None
+    #: For a lay-off with ``merge_runs``: the melds it joins to meld ``onto`` (iceberg-4.4); None
+    #: when the play does not say (then a card closing a gap joins the runs, see the module).
+    joins: tuple[int, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"player": self.player, self.action: [str(c) for c in self.cards]}
         if self.onto is not None:
             data["onto"] = self.onto
+        if self.joins is not None:
+            data["joins"] = list(self.joins)
         return data
 
 
@@ -167,7 +179,11 @@ def corrected(plays: Sequence[Action], number: int, play: Action | None) -> list
     is_meld = play is not None and play.action == "meld"
     later = list(plays[number:])
     if was_meld and not is_meld:
-        orphans = [n for n, p in enumerate(later, start=number + 1) if p.action == "layoff" and p.onto == meld_number]
+        orphans = [
+            n
+            for n, p in enumerate(later, start=number + 1)
+            if p.action == "layoff" and (p.onto == meld_number or meld_number in (p.joins or ()))
+        ]
         if orphans:
             raise FieldError(
                 msg_n(
@@ -189,10 +205,13 @@ def corrected(plays: Sequence[Action], number: int, play: Action | None) -> list
 
 
 def _shifted(play: Action, first: int, shift: int) -> Action:
-    """``play`` with its meld number moved by ``shift`` if it lays off on meld ``first`` or a later one."""
-    if play.action == "layoff" and play.onto is not None and play.onto >= first:
-        return Action(play.player, play.action, play.cards, play.onto + shift)
-    return play
+    """``play`` with its meld numbers moved by ``shift`` where it lays off on, or joins, meld ``first``
+    or a later one."""
+    if play.action != "layoff" or play.onto is None:
+        return play
+    onto = play.onto + shift if play.onto >= first else play.onto
+    joins = None if play.joins is None else tuple(n + shift if n >= first else n for n in play.joins)
+    return Action(play.player, play.action, play.cards, onto, joins)
 
 
 def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -> Action:
@@ -216,17 +235,44 @@ def _parse_play(item: object, number: int, players: Sequence[str], pack: Pack) -
     if not cards:
         raise FieldError(msg("{where}: no cards given", where=where), field="log", location=at)
     onto = None
+    joins = None
     if action == "layoff":
         onto = item.get("onto")
-        if isinstance(onto, bool) or not isinstance(onto, int) or onto < 1:
+        if not _meld_number(onto):
             raise FieldError(
                 msg("{where}: `onto` is the number of the table meld (1 = the first laid)", where=where),
                 field="log",
                 location=at,
             )
-    elif "onto" in item:
-        raise FieldError(msg("{where}: `onto` only goes with a lay-off", where=where), field="log", location=at)
-    return Action(player, action, cards, onto)
+        if "joins" in item:
+            joins = _joins(item["joins"], where, at)
+    else:
+        for key in ("onto", "joins"):
+            if key in item:
+                raise FieldError(
+                    msg("{where}: `{key}` only goes with a lay-off", where=where, key=key), field="log", location=at
+                )
+    return Action(player, action, cards, onto, joins)
+
+
+def _meld_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _joins(value: object, where: Message, at: tuple[str | int, ...]) -> tuple[int, ...]:
+    """A lay-off's ``joins``: the numbers of the melds it joins (iceberg-4.4), a list or one number."""
+    numbers = [value] if _meld_number(value) else value
+    if not isinstance(numbers, list) or not all(_meld_number(n) for n in numbers) or len(set(numbers)) < len(numbers):
+        raise FieldError(
+            msg(
+                "{where}: `joins` lists the numbers of the table melds this lay-off joins to meld `onto` "
+                "([] when its cards go on `onto` alone)",
+                where=where,
+            ),
+            field="log",
+            location=at,
+        )
+    return tuple(numbers)
 
 
 def replay(
@@ -437,10 +483,15 @@ def _layoff(
             msg("meld {onto} was joined to meld {into}; lay off on that one", onto=onto, into=target.joined_into),
             "iceberg-4.4",
         )
+    if play.joins and not joining_runs:
+        _refuse(where, msg("runs never join unless the house rule “Join two runs” is on"), "iceberg-4.4")
+    for number in play.joins or ():
+        _check_joinable(where, number, onto, by_number, melds_entered)
+    declined: list[int] = []
     if joining_runs:
         others = {m.number: m.meld for m in table if m.number != onto and m.joined_into is None}
-        joining = lay_off_joining(target.meld, play.cards, decks, others)
-        verdict, joined = joining.verdict, joining.joined
+        joining = lay_off_joining(target.meld, play.cards, decks, others, play.joins)
+        verdict, joined, declined = joining.verdict, joining.joined, joining.declined
     else:
         verdict, joined = lay_off(target.meld, play.cards, decks), []
     if not verdict.legal:
@@ -472,4 +523,33 @@ def _layoff(
             **laid,
         )
         rule = "iceberg-4.4"
+    elif declined:
+        text = msg(
+            "{player} lays {cards} on meld {onto} ({before}): {total}; it closes the gap to meld {melds} "
+            "but does not join it",
+            melds=join(declined),
+            **laid,
+        )
+        rule = "iceberg-4.4"
     return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)
+
+
+def _check_joinable(
+    where: tuple[int, str], number: int, onto: int, by_number: Mapping[int, TableMeld], melds_entered: int
+) -> None:
+    """Refuse a lay-off on meld ``onto`` that says it joins meld ``number`` when that meld cannot
+    join it: itself, not on the table, refused, joined already or no run (iceberg-4.4)."""
+    other = by_number.get(number)
+    if number == onto:
+        reason = msg("meld {onto} cannot join itself", onto=onto)
+    elif number > melds_entered:
+        reason = msg("there is no meld {onto} on the table ({count} so far)", onto=number, count=melds_entered)
+    elif other is None:
+        reason = msg("meld {number} was refused, so nothing can join it", number=number)
+    elif other.joined_into is not None:
+        reason = msg("meld {number} was joined to meld {into} already", number=number, into=other.joined_into)
+    elif other.meld.kind != "run":
+        reason = msg("meld {number} is no run: only runs join", number=number)
+    else:
+        return
+    _refuse(where, reason, "iceberg-4.4")
