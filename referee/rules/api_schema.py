@@ -254,6 +254,29 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
 
 _LEGAL: Mapping[str, Schema] = {"legal": BOOLEAN, "reasons": EXPLANATION}
 
+#: One step of the play that reaches an Iceberg leftover hand's V* (iceberg-6.2).
+ICEBERG_PLAN_STEP: Schema = {
+    "type": "object",
+    "required": ["action", "cards", "points", "steps", "text", "rule"],
+    "properties": {
+        "action": {"enum": ["ace", "meld", "layoff"]},
+        "cards": array(CARD),
+        "points": INTEGER,
+        "steps": {**array(INTEGER), "description": "what each card or meld step scores, in order"},
+        "text": {"type": "string", "description": "the step in the answer's language"},
+        "rule": {"type": "string", "description": "a clause id of the game's rule card"},
+        "message": MESSAGE,
+        "kind": {"enum": ["pair", "set", "run", "special"]},
+        "onto": {"type": "integer", "description": "a lay-off's table meld, by its place in `table` (1 = the first)"},
+        "meld": {**array(CARD), "description": "that table meld as it lay before the lay-off"},
+        "joins": {
+            "type": "integer",
+            "description": "with `merge_runs`, the table meld this lay-off's card joins to `onto`, one run "
+            "(iceberg-4.4); left out when it joins none",
+        },
+    },
+}
+
 #: The documented fields of each check's answer (shared/API.md "answer (at least)"), by type; an
 #: answer that cannot compute one (an illegal play has no value) leaves it out.
 _ENDING: Mapping[str, Schema] = {
@@ -307,10 +330,23 @@ ANSWERS: Mapping[tuple[str, str], Mapping[str, Schema]] = {
     ("iceberg", "meld"): {**_LEGAL, "kind": optional(STRING), "points": optional(INTEGER)},
     ("iceberg", "layoff"): {**_LEGAL, "points": optional(INTEGER)},
     ("iceberg", "leftover"): {
-        "best_points": INTEGER,
-        "unplayed": array(CARD),
-        "penalty": INTEGER,
-        "plan": {"type": "array"},
+        **_LEGAL,
+        "hand": array(CARD),
+        "best_points": {
+            **optional(INTEGER),
+            "description": "V*, the most the hand can still score (iceberg-6.2); null when a table meld is no "
+            "legal meld (`legal` false, iceberg-9.5): the hand is then not valued",
+        },
+        "unplayed": {
+            **array(CARD),
+            "description": "U, the cards left over (iceberg-6.3); the whole hand when it is not valued",
+        },
+        "penalty": {
+            **optional(INTEGER),
+            "description": "the leftover penalty (iceberg-6.4, 8.3); null when the hand is not valued",
+        },
+        "plan": array(ICEBERG_PLAN_STEP),
+        "decks": DECKS,
     },
 }
 

@@ -77,3 +77,29 @@ def test_contract_examples_match_the_description(client, document: dict[str, Any
             for error in schema_of(document, path, "request").iter_errors(example["request"]):
                 problems.append((example["id"], f"request: {error.message}"))
     assert not problems, problems
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # A table meld that is no meld: the hand is not valued, V* and the penalty are null (iceberg-9.5).
+        {"hand": ["6H", "AS"], "table": [["3H", "4H", "7H"]], "decks": 1},
+        # A card joining two runs (iceberg-4.4), an ace in hand (iceberg-6.7) and a card left over.
+        {
+            "hand": ["6H", "AS", "KC"],
+            "table": [["3H", "4H", "5H"], ["7H", "8H", "9H"]],
+            "decks": 1,
+            "options": {"merge_runs": True},
+        },
+    ],
+    ids=["illegal_table", "joining"],
+)
+def test_leftover_answers_match_the_description(client, document: dict[str, Any], body: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    response = client.post("/api/v1/iceberg/leftover", json=body)
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert [error.message for error in schema_of(document, "/api/v1/iceberg/leftover", "200").iter_errors(answer)] == []
+    if answer["legal"]:
+        assert answer["best_points"] == 70 + 20 and answer["penalty"] == -100 and answer["plan"][1]["joins"] == 2
+    else:
+        assert answer["best_points"] is None and answer["penalty"] is None
