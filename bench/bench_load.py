@@ -32,7 +32,6 @@ import http.client
 import http.cookiejar
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import brotli  # noqa: E402
+from serving import free_port, wait_for  # noqa: E402
 
 from referee.rules.dracula import DRACULA_PACK  # noqa: E402
 from referee.rules.dracula.layout import CELLS  # noqa: E402
@@ -122,22 +122,6 @@ def page_version(page: str) -> str | None:
     """The version a sheet shows (its ``data-live-version``), which live.js compares with the polls."""
     found = re.search(r'data-live-version="(\d+)"', page)
     return found.group(1) if found else None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(port: int) -> None:
-    for _ in range(1200):
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
 
 
 def main() -> None:

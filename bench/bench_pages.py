@@ -4,8 +4,7 @@ Run by hand (not part of the tests):
 
     PYTHONPATH=. .venv/bin/python bench/bench_pages.py [--repeat 15]
 
-The bench's own app gets one extra endpoint, ``/bench/bare`` (a constant HTML page through the same
-request machinery: session, CSRF, security headers, compression); production apps never have it.
+The bench's own app gets one extra endpoint, ``/bench/bare`` (see bench/serving.py).
 Two evenings are imported (tests/long_evening.py): ten matches with 80 deals in all, and one
 Iceberg match of ``--deals`` deals (300, the length issue 13 measures; the app itself takes at most
 ``limits.MAX_DEALS_PER_MATCH`` = 100 deals per match, so this bench's process raises that limit to
@@ -26,14 +25,11 @@ size of a process that renders only it); a cached rule card ≤ 5 ms.
 from __future__ import annotations
 
 import argparse
-import io
-import json
 import logging
 import multiprocessing
 import resource
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -42,31 +38,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flask import Flask
 from flask.testing import FlaskClient
+from serving import bench_app, import_evening
 
-from referee import create_app
 from referee.web.http import conditional
 from referee.web.services import limits, scoring
 from tests.long_evening import dracula_match, evening_export, iceberg_match
 
 HEADERS = {"Accept-Encoding": "br, gzip"}
-
-
-def bench_app() -> Flask:
-    app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(prefix="referee-bench-"), "WTF_CSRF_ENABLED": False})
-
-    @app.get("/bench/bare")
-    def bare() -> str:
-        return "<!doctype html><title>bare</title><p>bare</p>"
-
-    return app
-
-
-def import_evening(client: FlaskClient, data: dict) -> str:
-    """Import ``data`` through /import (the importing browser becomes an editor); the evening's path."""
-    upload = {"file": (io.BytesIO(json.dumps(data).encode()), "evening.json")}
-    response = client.post("/import", data=upload, content_type="multipart/form-data")
-    assert response.status_code == 302, response.get_data(as_text=True)[-500:]
-    return response.headers["Location"]
 
 
 #: The CPU time (ms) of the last :func:`median_ms`: on a machine shared with other work, the figure

@@ -31,6 +31,25 @@ def iceberg_entry(number: int) -> dict[str, Any]:
     }
 
 
+def iceberg_log_entry(number: int) -> dict[str, Any]:
+    """Deal ``number`` (1-based) of a 3-player Iceberg match entered as a play log: eight plays, and two
+    hands of six and seven cards left (the largest kind of entry an export holds)."""
+    out = ICEBERG_PLAYERS[(number - 1) % 3]
+    first, second = (p for p in ICEBERG_PLAYERS if p != out)
+    log = [
+        {"player": out, "meld": ["4H", "5H", "6H"]},
+        {"player": first, "meld": ["QS", "QD", "QC"]},
+        {"player": second, "meld": ["9C", "10C", "JC"]},
+        {"player": out, "layoff": ["7H"], "onto": 1},
+        {"player": first, "layoff": ["8C"], "onto": 3},
+        {"player": second, "layoff": ["7C"], "onto": 3},
+        {"player": out, "meld": ["2S", "3S", "4S"]},
+        {"player": first, "layoff": ["5S"], "onto": 4},
+    ]
+    hands = {out: [], first: ["8H", "KS", "2D", "JD", "KH", "AD"], second: ["QH", "3C", "5D", "KC", "9D", "10D", "KD"]}
+    return {"mode": "log", "log": log, "hands": hands}
+
+
 def dracula_entry(number: int) -> dict[str, Any]:
     """Deal ``number`` (1-based, at most 6) of a 2-player Dracula game: nine cards of the pack in turn."""
     cards = [str(c) for c in DRACULA_PACK.cards()][(number - 1) * 9 : number * 9]
@@ -69,6 +88,11 @@ def iceberg_match(deals: int, *, corrected: bool = False) -> dict[str, Any]:
     return exported_match("iceberg", list(ICEBERG_PLAYERS), entries, corrected=corrected)
 
 
+def iceberg_log_match(deals: int, *, corrected: bool = False) -> dict[str, Any]:
+    entries = [iceberg_log_entry(n) for n in range(1, deals + 1)]
+    return exported_match("iceberg", list(ICEBERG_PLAYERS), entries, corrected=corrected)
+
+
 def dracula_match() -> dict[str, Any]:
     return exported_match("dracula", ["Ann", "Bob"], [dracula_entry(n) for n in range(1, 7)])
 
@@ -81,3 +105,12 @@ def evening_export(matches: list[dict[str, Any]], name: str = "A long evening") 
         "evening": {"name": name, "created_at": _TIME, "players": list(ICEBERG_PLAYERS)},
         "matches": matches,
     }
+
+
+def evening_at_limits() -> dict[str, Any]:
+    """The largest evening the limits allow, as its export: 30 matches of 100 Iceberg deals entered as
+    play logs, each corrected once (7.4 MB of JSON, near ``transfer.MAX_IMPORT_BYTES``)."""
+    from referee.web.services.limits import MAX_DEALS_PER_MATCH, MAX_MATCHES_PER_EVENING
+
+    matches = [iceberg_log_match(MAX_DEALS_PER_MATCH, corrected=True) for _ in range(MAX_MATCHES_PER_EVENING)]
+    return evening_export(matches, name="At the limits")

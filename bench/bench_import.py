@@ -1,0 +1,77 @@
+"""Importing an evening at the limits, on SQLite and on PostgreSQL, as ratios against a bare endpoint.
+
+Run by hand (not part of the tests):
+
+    PYTHONPATH=. .venv/bin/python bench/bench_import.py [--repeat 3] \
+        [--postgres postgresql+psycopg://referee:referee@127.0.0.1:5432/referee_bench]
+
+The file is tests/long_evening.py's ``evening_at_limits``: 30 matches of 100 Iceberg deals entered as
+play logs, each corrected once (two revisions a deal), 7.4 MB of JSON. It is posted to ``/import``
+through the test client ``--repeat`` times on each database (each import makes a new evening); the
+median is printed with its ratio to the bare endpoint's median of the same run. ``--postgres`` names a
+database that is created empty for the bench and dropped after it (skipped without it).
+Target: ≤ 5 s on both databases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import tempfile
+import time
+
+from serving import bench_app
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from tests.long_evening import evening_at_limits
+
+
+def bench(label: str, url: str | None, body: bytes, repeat: int) -> None:
+    config = {"SQLALCHEMY_DATABASE_URI": url} if url else {}
+    app = bench_app(tempfile.mkdtemp(prefix="referee-bench-"), **config)
+    client = app.test_client()
+    bare = []
+    for _ in range(50):
+        started = time.perf_counter()
+        client.get("/bench/bare")
+        bare.append(time.perf_counter() - started)
+    times = []
+    for _ in range(repeat):
+        upload = {"file": (io.BytesIO(body), "evening.json")}
+        started = time.perf_counter()
+        response = client.post("/import", data=upload, content_type="multipart/form-data")
+        times.append(time.perf_counter() - started)
+        assert response.status_code == 302, response.get_data(as_text=True)[-300:]
+    seconds, base = statistics.median(times), statistics.median(bare)
+    print(
+        f"{label:<11} {seconds:>7.2f} s  (worst {max(times):.2f} s) = {seconds / base:>8.0f}× the bare endpoint "
+        f"({base * 1000:.2f} ms)  {'ok' if seconds <= 5 else 'MISS'} (≤ 5 s)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--postgres", help="a PostgreSQL database URL: created for the bench, dropped after")
+    args = parser.parse_args()
+    body = json.dumps(evening_at_limits()).encode()
+    print(f"the evening at the limits: {len(body) / 1e6:.1f} MB")
+    bench("SQLite", None, body, args.repeat)
+    if args.postgres:
+        url = make_url(args.postgres)
+        server = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+        with server.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{url.database}"'))
+            connection.execute(text(f'CREATE DATABASE "{url.database}"'))
+        try:
+            bench("PostgreSQL", args.postgres, body, args.repeat)
+        finally:
+            with server.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{url.database}" WITH (FORCE)'))
+
+
+if __name__ == "__main__":
+    main()
