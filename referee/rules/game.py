@@ -186,6 +186,9 @@ class Game(ABC):
     score_clause: str = ""
     #: The items a claim on a deal may give beside a side's score, each with its word (see :meth:`claim_items`).
     claim_words: Mapping[str, Param] = {}
+    #: The keys of a deal's ``details`` that building the sheet reads (:meth:`dealer`, :meth:`conclude`,
+    #: :meth:`next_turn_note`): a sheet built from stored results without their workings keeps only these.
+    sheet_details: tuple[str, ...] = ()
 
     # --- setup -------------------------------------------------------------------------------
 

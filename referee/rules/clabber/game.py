@@ -56,6 +56,7 @@ class Clabber(Game):
     options = OPTIONS
     checks = CHECKS
     claim_words = DEAL_WORDS
+    sheet_details = ("void",)
 
     # --- seats ----------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ class ZhengFen(Game):
     options = OPTIONS
     checks = CHECKS
     claim_words = DEAL_WORDS
+    sheet_details = ("first", "last")
 
     def rules(self, setup: MatchSetup) -> Rules:
         return rules_from(setup.options)

@@ -29,12 +29,15 @@ import threading
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from cachetools import LRUCache
 from flask import current_app
-from sqlalchemy import select, update
+from sqlalchemy import JSON, select, update
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import joinedload, selectinload, undefer_group
 from sqlalchemy.orm.interfaces import LoaderOption
+from sqlalchemy.sql.functions import FunctionElement
 
 import referee
 from referee.rules.game import DealResult, Game, MatchResult, MatchSetup
@@ -79,9 +82,13 @@ Key = tuple[int, str, datetime, int, str]
 
 
 def game_of(match: Match) -> Game:
-    game = get_game(match.game)
+    return game_of_slug(match.game)
+
+
+def game_of_slug(slug: str) -> Game:
+    game = get_game(slug)
     if game is None:
-        raise LookupError(f"unknown game {match.game!r}")
+        raise LookupError(f"unknown game {slug!r}")
     return game
 
 
@@ -130,20 +137,36 @@ def key_of(match: Match, version: int | None = None) -> Key:
 
 
 class _Sheets:
-    """The scored sheets last read in one app, shared by its threads (the LRU cache is not thread-safe)."""
+    """The scored sheets last read in one app, shared by its threads (the LRU cache is not thread-safe).
+
+    A sheet is kept whole (``workings``: every deal's explanation and details) or without its workings;
+    a sheet without them is answered by a whole one of the same key as well.
+    """
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.cache: LRUCache[Key, MatchResult] = LRUCache(CACHED_DEALS, getsizeof=lambda r: len(r.deals) + 1)
+        self.cache: LRUCache[tuple[Key, bool], MatchResult] = LRUCache(CACHED_DEALS, getsizeof=_weight)
 
-    def get(self, key: Key) -> MatchResult | None:
+    def get(self, key: Key, *, workings: bool = True) -> MatchResult | None:
         with self.lock:
-            return self.cache.get(key)
+            found = self.cache.get((key, True))
+            if found is None and not workings:
+                found = self.cache.get((key, False))
+            return found
 
-    def put(self, key: Key, result: MatchResult) -> None:
+    def put(self, key: Key, result: MatchResult, *, workings: bool = True) -> None:
         with self.lock:
-            if len(result.deals) + 1 <= self.cache.maxsize:
-                self.cache[key] = result
+            if _weight(result, workings=workings) <= self.cache.maxsize:
+                self.cache[(key, workings)] = result
+                if workings:
+                    self.cache.pop((key, False), None)
+
+
+def _weight(result: MatchResult, *, workings: bool = True) -> int:
+    """What a kept sheet counts against :data:`CACHED_DEALS`: a deal with its workings counts one, a deal
+    without them (a few hundred bytes) one twentieth."""
+    deals = len(result.deals) + 1
+    return deals if workings else deals // 20 + 1
 
 
 def _sheets() -> _Sheets:
@@ -169,8 +192,13 @@ def scored(match: Match) -> MatchResult:
     return scored_all([match])[0]
 
 
-def scored_all(matches: Sequence[Match], *, keep: bool = True) -> list[MatchResult]:
+def scored_all(matches: Sequence[Match], *, workings: bool = True, keep: bool = True) -> list[MatchResult]:
     """The sheets of ``matches`` (an evening's), the deals of those not kept read in one query.
+
+    ``workings=False``: sheets whose deals hold no explanation and only the details the sheet itself
+    reads (``Game.sheet_details``), for what prints or shows scores and totals alone (the evening's page
+    and record, a printed sheet, the CSV). The database leaves the workings out of what it sends, so
+    nothing of them is read, decoded or kept.
 
     ``keep=False`` is for a reader of many old matches inside a write of its own (a group's statistics):
     it neither keeps the sheets it builds nor stores results it scores again (that would wait for its own lock).
@@ -178,12 +206,18 @@ def scored_all(matches: Sequence[Match], *, keep: bool = True) -> list[MatchResu
     sheets = _sheets()
     # Keys are taken before the deals are read: a sheet may be newer than its key, never older.
     keys = [key_of(match) for match in matches]
-    found = [sheets.get(key) for key in keys]
-    missing = [match.id for match, result in zip(matches, found, strict=True) if result is None]
-    deals = _deals_with_results(missing) if missing else {}
+    found = [sheets.get(key, workings=workings) for key in keys]
+    missing = [match for match, result in zip(matches, found, strict=True) if result is None]
+    light = {} if workings or not missing else _light_results(missing)
+    whole = [match.id for match in missing if match.id not in light]
+    deals = _deals_with_results(whole) if whole else {}
     results = []
     for match, key, result in zip(matches, keys, found, strict=True):
-        if result is None:
+        if result is None and match.id in light:
+            result = game_of(match).match_result(setup_of(match), light[match.id])
+            if keep:
+                sheets.put(key, result, workings=False)
+        elif result is None:
             result = _score(match, deals.get(match.id, []), store=keep)
             if keep:
                 sheets.put(key, result)
@@ -211,6 +245,68 @@ def _deals_with_results(match_ids: Sequence[int]) -> dict[int, list[Deal]]:
     for deal in db.session.scalars(query):
         found.setdefault(deal.match_id, []).append(deal)
     return found
+
+
+def worked_out(match: Match, numbers: Sequence[int]) -> list[DealResult]:
+    """The deals ``numbers`` of the match with their workings, read alone; from its whole sheet when
+    their stored results are not all current."""
+    numbers = list(numbers)
+    if not numbers:
+        return []
+    query = (
+        select(Deal.rules_version, Deal.result)
+        .where(Deal.match_id == match.id, Deal.number.in_(numbers))
+        .order_by(Deal.number)
+    )
+    rows = db.session.execute(query).all()
+    if len(rows) != len(numbers) or any(result is None or version != RULES_VERSION for version, result in rows):
+        whole = scored(match).deals
+        return [whole[number - 1] for number in numbers]
+    return [DealResult.from_dict(result) for _version, result in rows]
+
+
+class _without_workings(FunctionElement[Any]):
+    """A stored result without its ``explanation`` and ``details``, taken apart by the database."""
+
+    type = JSON()
+    inherit_cache = True
+
+
+@compiles(_without_workings, "sqlite")
+def _without_workings_sqlite(element: _without_workings, compiler: Any, **kw: Any) -> str:
+    return f"json_remove({compiler.process(element.clauses, **kw)}, '$.explanation', '$.details')"
+
+
+@compiles(_without_workings, "postgresql")
+def _without_workings_postgresql(element: _without_workings, compiler: Any, **kw: Any) -> str:
+    return f"(CAST({compiler.process(element.clauses, **kw)} AS JSONB) - 'explanation' - 'details')"
+
+
+def _light_results(matches: Sequence[Match]) -> dict[int, list[DealResult]]:
+    """The deals of these matches without their workings, for the matches whose stored results are all
+    current (the others are left out: they are scored again, whole). One query per game."""
+    by_game: dict[str, list[int]] = {}
+    for match in matches:
+        by_game.setdefault(match.game, []).append(match.id)
+    rows: dict[int, list[DealResult] | None] = {match.id: [] for match in matches}
+    for slug, ids in by_game.items():
+        keys = game_of_slug(slug).sheet_details
+        query = (
+            select(Deal.match_id, Deal.rules_version, _without_workings(Deal.result))
+            .add_columns(*(Deal.result[("details", key)] for key in keys))
+            .where(Deal.match_id.in_(ids))
+            .order_by(Deal.match_id, Deal.number)
+        )
+        for match_id, version, stored, *details in db.session.execute(query):
+            kept = rows[match_id]
+            if kept is None:
+                continue
+            if stored is None or version != RULES_VERSION:
+                rows[match_id] = None
+                continue
+            shown = {key: value for key, value in zip(keys, details, strict=True) if value is not None}
+            kept.append(DealResult.from_dict({**stored, "explanation": [], "details": shown}))
+    return {match_id: results for match_id, results in rows.items() if results is not None}
 
 
 def keep(key: Key, result: MatchResult) -> None:
