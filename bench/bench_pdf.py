@@ -33,7 +33,7 @@ from referee import create_app
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.rules.registry import GAMES
-from referee.web.printing.pdf_cache import static_pdfs
+from referee.web.printing.pdf_cache import pdfs
 
 
 def main() -> None:
@@ -62,7 +62,7 @@ def main() -> None:
         assert response.status_code == 200, (url, response.status_code)
         warm = []
         for _ in range(args.repeat):
-            static_pdfs.clear()
+            pdfs.clear()
             shutil.rmtree(Path(app.instance_path) / "pdf-cache", ignore_errors=True)
             started = time.perf_counter()
             client.get(url)

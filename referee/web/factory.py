@@ -20,6 +20,7 @@ from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter
 
 from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
+from referee.web.printing.admission import default_renders
 from referee.web.store.backup import backup_command, restore_command
 from referee.web.store.db import db
 from referee.web.store.upgrading import upgrade_lock
@@ -59,6 +60,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_ALGORITHM=["br", "gzip"],
         # How often a follower's sheet asks whether it changed (static/js/live.js).
         LIVE_POLL_MS=4000,
+        # PDFs rendered at once on this machine, by all its workers together; more are refused (503).
+        PDF_RENDERS=default_renders(),
+        # Megabytes of PDFs kept on disk in instance/pdf-cache, shared by the workers.
+        PDF_CACHE_MB=256,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # answers keep the order of shared/API.md
     app.config.from_pyfile("config.py", silent=True)

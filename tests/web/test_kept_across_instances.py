@@ -107,7 +107,7 @@ def test_a_rule_card_is_served_when_its_cache_folder_goes_meanwhile(
 ) -> None:
     """Servers of two releases sharing ``instance/`` (an upgrade under way) remove each other's cache folder:
     a PDF is then made and served all the same."""
-    pdf_cache.static_pdfs.clear()
+    pdf_cache.pdfs.clear()
     folder = Path(app.instance_path) / "pdf-cache"
     original = pdf_cache._folder
 
@@ -119,4 +119,4 @@ def test_a_rule_card_is_served_when_its_cache_folder_goes_meanwhile(
     monkeypatch.setattr(pdf_cache, "_folder", removed_meanwhile)
     answer = app.test_client().get("/rules/dracula.pdf")
     assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
-    pdf_cache.static_pdfs.clear()
+    pdf_cache.pdfs.clear()

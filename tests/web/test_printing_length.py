@@ -1,18 +1,23 @@
 """Printing at any length: a filled sheet is the table and one line per deal, deals worked out in full
-are a bounded choice, static PDFs come from a cache, and PDF requests cannot take every thread."""
+are a bounded choice, every PDF comes from a cache, and PDF requests beyond the machine's render slots
+are told to try again."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from flask import Flask
 
-from referee.web.printing import render as printing
+from referee.web.printing import pdf_cache
 from referee.web.printing import views as printables
-from referee.web.printing.pdf_cache import static_pdfs
+from referee.web.printing.pdf_cache import pdfs
 from tests.conftest import Browser
 from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
 from tests.web.test_printables import pdf_text
@@ -37,7 +42,7 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(template, **kwargs)
 
     monkeypatch.setattr(printables, "render_pdf", counting)
-    static_pdfs.clear()
+    pdfs.clear()
     return done
 
 
@@ -97,7 +102,7 @@ def test_a_rule_card_is_rendered_once_and_served_the_same(client, renders: list[
     # Shared with the other workers through the instance folder.
     cached = list((Path(app.instance_path) / "pdf-cache").rglob("*.pdf"))
     assert len(cached) == 2 and first.data in {path.read_bytes() for path in cached}
-    static_pdfs.clear()
+    pdfs.clear()
     assert client.get("/rules/paks.pdf").data == first.data and len(renders) == 2
 
 
@@ -110,29 +115,69 @@ def test_pads_with_names_are_cached_in_memory_only(client, renders: list[str], a
     assert len(renders) == 2
 
 
-def test_pdf_requests_beyond_the_admitted_are_told_to_try_again(browser: Browser, match: str) -> None:
-    held = [printing._admitted.acquire(blocking=False) for _ in range(printing.ADMITTED)]
-    try:
-        assert all(held)
+@contextmanager
+def _slots_held(app: Flask) -> Iterator[None]:
+    """Every render slot of the machine held, as by renders in other workers."""
+    folder = Path(app.instance_path) / "pdf-slots"
+    folder.mkdir(exist_ok=True)
+    held = [FileLock(folder / f"{n}.lock", thread_local=False) for n in range(app.config["PDF_RENDERS"])]
+    for lock in held:
+        lock.acquire(timeout=0)
+    yield
+    for lock in held:
+        lock.release()
+
+
+def test_a_pdf_asked_while_every_render_slot_is_taken_is_told_to_try_again(
+    browser: Browser, match: str, app: Flask
+) -> None:
+    with _slots_held(app):
         response = browser.client.get(f"{match}/sheet.pdf")
         assert response.status_code == 503 and response.headers["Retry-After"] == "5"
-        assert "Try again" in response.get_data(as_text=True)
-    finally:
-        for _ in held:
-            printing._admitted.release()
+        assert "The printer is busy" in response.get_data(as_text=True)
+        assert "Try again in a few seconds" in response.get_data(as_text=True)
+        japanese = browser.client.get(f"{match}/sheet.pdf?lang=ja").get_data(as_text=True)
+        assert "Try again" not in japanese and "秒" in japanese
     assert browser.client.get(f"{match}/sheet.pdf").status_code == 200
 
 
-def test_an_admitted_request_whose_turn_does_not_come_is_told_to_try_again(
-    browser: Browser, match: str, monkeypatch: pytest.MonkeyPatch
+def test_a_kept_pdf_is_served_while_every_render_slot_is_taken(browser: Browser, match: str, app: Flask) -> None:
+    first = browser.client.get(f"{match}/sheet.pdf")
+    pdfs.clear()
+    with _slots_held(app):
+        again = browser.client.get(f"{match}/sheet.pdf")
+    assert again.status_code == 200 and again.data == first.data
+
+
+def test_a_filled_sheet_and_a_record_are_rendered_once_per_version(
+    browser: Browser, match: str, renders: list[str]
 ) -> None:
-    monkeypatch.setattr(printing, "RENDER_WAIT", 0.05)
-    printing._render_turn.acquire()  # another render is running
-    try:
-        assert browser.client.get(f"{match}/sheet.pdf").status_code == 503
-    finally:
-        printing._render_turn.release()
-    assert browser.client.get(f"{match}/sheet.pdf").status_code == 200
+    evening = match.rsplit("/matches/", 1)[0]
+    for url in (f"{match}/sheet.pdf", f"{match}/sheet.pdf", f"{evening}/record.pdf", f"{evening}/record.pdf"):
+        assert browser.client.get(url).status_code == 200
+    assert renders == ["print/match.html", "print/evening.html"]
+    tag = browser.client.get(f"{match}/sheet.pdf").headers["ETag"]
+    assert browser.client.get(f"{match}/sheet.pdf", headers={"If-None-Match": tag}).status_code == 304
+    assert browser.client.get(f"{match}/sheet.pdf?paper=letter").status_code == 200
+    assert browser.client.get(f"{match}/sheet.pdf?workings=1&first=1&last=2").status_code == 200
+    assert len(renders) == 4
+    assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[3])).status_code == 302  # a new version
+    fresh = browser.client.get(f"{match}/sheet.pdf")
+    assert fresh.status_code == 200 and fresh.headers["ETag"] != tag
+    assert browser.client.get(f"{evening}/record.pdf").status_code == 200
+    assert renders[4:] == ["print/match.html", "print/evening.html"]
+    assert "Deal 4" in pdf_text(fresh.data)[1] or "4. " in pdf_text(fresh.data)[1]
+
+
+def test_the_pdfs_kept_on_disk_are_bounded_in_size(tmp_path: Path) -> None:
+    for age, name in enumerate(("old", "middle", "new")):
+        path = tmp_path / f"{name}.pdf"
+        path.write_bytes(b"x" * 1000)
+        os.utime(path, (1000 + age, 1000 + age))
+    pdf_cache._bound(tmp_path, 2500)
+    assert sorted(p.stem for p in tmp_path.glob("*.pdf")) == ["middle", "new"]
+    pdf_cache._bound(tmp_path, 0)
+    assert not list(tmp_path.glob("*.pdf"))
 
 
 def test_iceberg_deals_worked_out_flow_on_without_a_page_each(browser: Browser) -> None:

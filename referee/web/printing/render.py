@@ -5,19 +5,16 @@ package (SIL Open Font License) and read from its folder: nothing is fetched. We
 the glyphs a PDF uses, so a Japanese rule card stays small. Pango breaks Japanese lines by the
 language's rules (no line starts with 、 or 。); the stylesheet turns hyphenation off for it.
 
-The font configuration and the parsed print CSS are made once per process. Renders take turns,
-one at a time per process (WeasyPrint is not made for threads sharing a font configuration), and
-at most :data:`ADMITTED` PDF requests per process render or wait: the other threads of a worker
-keep serving the sheets. A PDF request beyond that, or one whose turn does not come within
-:data:`RENDER_WAIT` seconds, is refused with :class:`PrinterBusy` (503, try again). Each render
-itself is bounded by what may be printed (see ``referee.web.printing.views``).
+The font configuration and the parsed print CSS are made once per process. Every render runs
+under a render slot of the machine, taken by the PDF cache (``referee.web.printing.admission``,
+``referee.web.printing.pdf_cache``); each is bounded by what may be printed (see
+``referee.web.printing.views``).
 """
 
 from __future__ import annotations
 
 import atexit
 import re
-import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -29,17 +26,6 @@ from flask_babel import gettext as _
 from referee.web.http.i18n import language
 
 PAPERS = {"a4": "A4", "letter": "letter"}
-#: PDF requests per process that may render or wait for their turn at once.
-ADMITTED = 2
-#: Seconds an admitted PDF request waits for the render before it; then it is told to try again.
-RENDER_WAIT = 10.0
-
-_admitted = threading.BoundedSemaphore(ADMITTED)
-_render_turn = threading.Lock()
-
-
-class PrinterBusy(Exception):
-    """Other PDFs are being rendered in this process: try again in a moment."""
 
 
 def paper_of(value: str | None) -> str:
@@ -134,24 +120,14 @@ def _page_css(static_folder: str, paper: str, landscape: bool, language: str) ->
 
 
 def render_pdf(template: str, *, paper: str = "a4", landscape: bool = False, **context: object) -> bytes:
-    """Render ``template`` (which extends ``print/base.html``) to PDF bytes; PrinterBusy if the turn never comes."""
+    """Render ``template`` (which extends ``print/base.html``) to PDF bytes (the caller holds a render slot)."""
     from weasyprint import HTML
 
     html = render_template(template, paper=paper, **context)
     static = current_app.static_folder or "static"
-    if not _admitted.acquire(blocking=False):
-        raise PrinterBusy
-    try:
-        if not _render_turn.acquire(timeout=RENDER_WAIT):
-            raise PrinterBusy
-        try:
-            styles = _styles(static)
-            document = HTML(string=html, base_url=styles.base_url)
-            return document.write_pdf(
-                stylesheets=[styles.print_css, styles.japanese_css, _page_css(static, paper, landscape, language())],
-                font_config=styles.fonts,
-            )
-        finally:
-            _render_turn.release()
-    finally:
-        _admitted.release()
+    styles = _styles(static)
+    document = HTML(string=html, base_url=styles.base_url)
+    return document.write_pdf(
+        stylesheets=[styles.print_css, styles.japanese_css, _page_css(static, paper, landscape, language())],
+        font_config=styles.fonts,
+    )

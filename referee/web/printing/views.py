@@ -2,8 +2,10 @@
 
 A filled sheet prints the score table and one line per deal; each deal worked out in full is a
 choice on the match's print page, for at most :data:`MAX_WORKED_DEALS` deals per PDF, so a
-printout's work stays bounded whatever the match's length. Rule cards and pads come from
-:data:`referee.web.printing.pdf_cache.static_pdfs`.
+printout's work stays bounded whatever the match's length. Sheets and records read the deals'
+scores without their workings, and the workings of the deals worked out alone. Every PDF comes from
+:data:`referee.web.printing.pdf_cache.pdfs`, its key its ETag; one that must be rendered while the
+machine's render slots are all taken is answered 503 with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -20,13 +22,15 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from referee.messages import Message, msg
 from referee.rules.game import Game
 from referee.rules.registry import GAMES, get_game
+from referee.web.evenings.sheets import evening_version
 from referee.web.http.i18n import LANGUAGE_NAMES, language, say
 from referee.web.presentation.helpers import option_rows
 from referee.web.presentation.standings import standings_context
-from referee.web.printing.pdf_cache import static_pdfs
-from referee.web.printing.render import PrinterBusy, paper_of, render_pdf
+from referee.web.printing.admission import RETRY_AFTER, PrinterBusy
+from referee.web.printing.pdf_cache import pdfs
+from referee.web.printing.render import paper_of, render_pdf
 from referee.web.services import matches as svc
-from referee.web.services.scoring import ALL_SHEETS
+from referee.web.services.scoring import ALL_SHEETS, worked_out
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Match
 
@@ -48,21 +52,27 @@ def _pdf(data: bytes, name: str) -> Response:
     return Response(data, mimetype="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
-def _static_pdf(name: str, variant: tuple[object, ...], render: Callable[[], bytes], *, on_disk: bool) -> Response:
+def _kept_pdf(
+    name: str, variant: tuple[object, ...], render: Callable[[], bytes], *, on_disk: bool = True, public: bool = True
+) -> Response:
     """A PDF that only its variant and the reader's language decide, from the cache; its key is its ETag
-    (304 when the browser has it)."""
-    key = static_pdfs.key(*variant, language())
-    response = _pdf(static_pdfs.get(key, render, on_disk=on_disk), name)
+    (304 when the browser has it, asked for nothing). ``public=False``: a PDF of an evening, which only
+    holders of its link may see, is kept by no shared cache."""
+    key = pdfs.key(*variant, language())
+    if key in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = _pdf(pdfs.get(key, render, on_disk=on_disk), name)
     response.set_etag(key)
-    response.headers["Cache-Control"] = "public, no-cache"
-    return response.make_conditional(request)
+    response.headers["Cache-Control"] = f"{'public' if public else 'private'}, no-cache"
+    return response
 
 
 @printables.errorhandler(PrinterBusy)
 def printer_busy(_error: PrinterBusy) -> Any:
     message = _("Other printouts are being made right now. Try again in a few seconds.")
     page = render_template("error.html", status=503, title=_("The printer is busy"), message=message)
-    return page, 503, {"Retry-After": "5"}
+    return page, 503, {"Retry-After": str(RETRY_AFTER)}
 
 
 @printables.get("/print/")
@@ -85,11 +95,10 @@ def rulecard(slug: str) -> Any:
 def rulecard_pdf(slug: str) -> Any:
     game = _game(slug)
     paper = paper_of(request.args.get("paper"))
-    return _static_pdf(
+    return _kept_pdf(
         f"{slug}-rules.pdf",
         ("rulecard", slug, paper),
         lambda: render_pdf("print/rulecard.html", paper=paper, game=game),
-        on_disk=True,
     )
 
 
@@ -104,7 +113,7 @@ def pad_pdf(slug: str) -> Any:
     names = (names + [""] * players)[:players]
     paper = paper_of(request.args.get("paper"))
     try:
-        return _static_pdf(
+        return _kept_pdf(
             f"{slug}-score-pad.pdf",
             ("pad", slug, paper, players, *names),
             lambda: render_pdf(f"pads/{slug}.html", paper=paper, game=game, names=names, players=players),
@@ -189,7 +198,7 @@ def match_pdf(code: str, match_id: int) -> Any:
     """The filled sheet; ``workings=1`` with ``first``/``last`` also works out those deals in full."""
     evening, match = _evening_match(code, match_id)
     game = svc.game_of(match)
-    result = svc.scored(match)
+    result = svc.scored_all([match], workings=False)[0]
     worked: range = range(0)
     if request.args.get("workings"):
         try:
@@ -205,37 +214,49 @@ def match_pdf(code: str, match_id: int) -> Any:
                 error=say(error.message),
             )
             return page, 400
+    paper = paper_of(request.args.get("paper"))
     live = url_for("sheets.match", code=code, match_id=match_id, _external=True)
-    pdf = render_pdf(
-        "print/match.html",
-        paper=paper_of(request.args.get("paper")),
-        evening=evening,
-        match=match,
-        game=game,
-        result=result,
-        worked=[result.deals[number - 1] for number in worked],
-        options=option_rows(game, match.options, len(match.seats)),
-        setup=svc.setup_of(match),
-        live_url=live,
+    variant = ("sheet", evening.code, evening.name, match.id, match.created_at, match.version, paper, worked, live)
+    return _kept_pdf(
+        f"{game.slug}-sheet.pdf",
+        variant,
+        lambda: render_pdf(
+            "print/match.html",
+            paper=paper,
+            evening=evening,
+            match=match,
+            game=game,
+            result=result,
+            worked=worked_out(match, worked),
+            options=option_rows(game, match.options, len(match.seats)),
+            setup=svc.setup_of(match),
+            live_url=live,
+        ),
+        public=False,
     )
-    return _pdf(pdf, f"{game.slug}-sheet.pdf")
 
 
 @printables.get("/e/<code>/record.pdf")
 def evening_pdf(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
-    matches = [m for m in evening.matches if get_game(m.game)]
-    rows = [
-        {"match": m, "game": svc.game_of(m), "result": result}
-        for m, result in zip(matches, svc.scored_all(matches), strict=True)
-    ]
+    paper = paper_of(request.args.get("paper"))
     live = url_for("sheets.evening", code=code, _external=True)
-    pdf = render_pdf(
-        "print/evening.html",
-        paper=paper_of(request.args.get("paper")),
-        evening=evening,
-        rows=rows,
-        live_url=live,
-        **standings_context(evening, rows),
-    )
-    return _pdf(pdf, "evening-record.pdf")
+    variant = ("record", evening.code, evening.name, evening.created_at, *evening.player_names)
+    variant += (evening_version(evening), paper, live)
+
+    def render() -> bytes:
+        matches = [m for m in evening.matches if get_game(m.game)]
+        rows = [
+            {"match": m, "game": svc.game_of(m), "result": result}
+            for m, result in zip(matches, svc.scored_all(matches, workings=False), strict=True)
+        ]
+        return render_pdf(
+            "print/evening.html",
+            paper=paper,
+            evening=evening,
+            rows=rows,
+            live_url=live,
+            **standings_context(evening, rows),
+        )
+
+    return _kept_pdf("evening-record.pdf", variant, render, public=False)
