@@ -24,6 +24,7 @@ from referee.web.printing.admission import default_renders
 from referee.web.store.backup import backup_command, restore_command
 from referee.web.store.db import db
 from referee.web.store.upgrading import upgrade_lock
+from referee.web.warming import keep_compiled_templates, warm
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -98,6 +99,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if app.config.get("UPGRADE_ON_START", True):
         with app.app_context():
             upgrade_database()
+    keep_compiled_templates(app)
+    warm(app)
     return app
 
 
