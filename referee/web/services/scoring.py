@@ -40,6 +40,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from sqlalchemy.sql.functions import FunctionElement
 
 import referee
+from referee.explain import Explanation, Step
 from referee.rules.game import DealResult, Game, MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.web.store.db import db
@@ -116,11 +117,41 @@ def deal_results(game: Game, setup: MatchSetup, deals: Sequence[Deal]) -> tuple[
     for deal in deals:
         if not current(deal):
             break
-        results.append(DealResult.from_dict(deal.result or {}))
+        results.append(_stored_result(deal.result or {}))
     kept = len(results)
     if kept < len(deals):
         results += game.score_deals(setup, [d.entry for d in deals[kept:]], results)
     return results, kept
+
+
+class _StoredExplanation(Explanation):
+    """A stored deal's explanation, decoded when first read: a sheet works out its latest deal, not all of them."""
+
+    def __init__(self, stored: list[dict[str, Any]]) -> None:
+        self._stored: list[dict[str, Any]] | None = stored
+        self._steps: list[Step] = []
+
+    @property  # type: ignore[override]
+    def steps(self) -> list[Step]:
+        if self._stored is not None:
+            self._steps, self._stored = Explanation.from_list(self._stored).steps, None
+        return self._steps
+
+    @steps.setter
+    def steps(self, steps: list[Step]) -> None:
+        self._steps, self._stored = steps, None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Explanation) and self.steps == other.steps
+
+    __hash__ = None  # type: ignore[assignment]  # as the explanation it stands for
+
+
+def _stored_result(stored: dict[str, Any]) -> DealResult:
+    """A stored result, its explanation decoded only when read."""
+    result = DealResult.from_dict({**stored, "explanation": []})
+    result.explanation = _StoredExplanation(stored["explanation"])
+    return result
 
 
 def store(deals: Sequence[Deal], results: Sequence[DealResult]) -> None:
