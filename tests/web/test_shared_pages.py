@@ -109,7 +109,7 @@ def test_a_page_holding_a_token_made_before_it_is_not_kept(app: Flask) -> None:
         own = generate_csrf()
         page = conditional._rendered_once("key", lambda: render_template_string("{{ t }}|{{ csrf_token() }}", t=own))
         assert page == f"{own}|{own}"
-        pages, _ = conditional._shared_pages()
+        pages, _, _ = conditional._shared_pages()
         assert "key" not in pages
     with app.test_request_context("/somewhere"):
         first = conditional._rendered_once("other", lambda: render_template_string("{{ csrf_token() }}"))

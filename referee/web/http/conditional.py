@@ -80,14 +80,17 @@ def _flashes_pending() -> bool:
 
 #: How many characters of followers' pages each app keeps, in all (a sheet is 10 to 40 thousand).
 SHARED_PAGE_CHARACTERS = 16_000_000
+#: Seconds a reader waits for another thread's rendering of the same page before rendering it itself.
+RENDER_WAIT = 10.0
 _SHARED = "referee.shared_pages"
 
 
-def _shared_pages() -> tuple[LRUCache[Hashable, str], threading.Lock]:
+def _shared_pages() -> tuple[LRUCache[Hashable, str], threading.Lock, dict[Hashable, threading.Event]]:
+    """The kept pages, their lock, and the renderings under way (each key's, set when it is done)."""
     kept = current_app.extensions.get(_SHARED)
     if kept is None:
         kept = current_app.extensions.setdefault(
-            _SHARED, (LRUCache(maxsize=SHARED_PAGE_CHARACTERS, getsizeof=len), threading.Lock())
+            _SHARED, (LRUCache(maxsize=SHARED_PAGE_CHARACTERS, getsizeof=len), threading.Lock(), {})
         )
     return kept
 
@@ -115,16 +118,33 @@ def _render_for_all(render: Callable[[], str]) -> tuple[str, bool]:
 
 
 def _rendered_once(key: Hashable, render: Callable[[], str]) -> str:
-    """The page kept under ``key`` with this reader's form token, rendered now if it is not kept (two
-    threads may both render it)."""
-    pages, lock = _shared_pages()
+    """The page kept under ``key`` with this reader's form token, rendered now if it is not kept.
+
+    Rendered once however many readers ask at the same moment (a room of phones after a deal): the
+    first renders, the others wait for its page (at most :data:`RENDER_WAIT` seconds; then, or when
+    its page could not be kept, they render their own).
+    """
+    pages, lock, rendering = _shared_pages()
     with lock:
         page = pages.get(key)
+        under_way = rendering.get(key) if page is None else None
+        mine = page is None and under_way is None
+        if mine:
+            under_way = rendering[key] = threading.Event()
+    if page is None and not mine and under_way is not None and under_way.wait(RENDER_WAIT):
+        with lock:
+            page = pages.get(key)
     if page is None:
-        page, keep = _render_for_all(render)
-        if keep and len(page) <= SHARED_PAGE_CHARACTERS // 8:
-            with lock:
-                pages[key] = page
+        try:
+            page, keep = _render_for_all(render)
+            if keep and len(page) <= SHARED_PAGE_CHARACTERS // 8:
+                with lock:
+                    pages[key] = page
+        finally:
+            if mine and under_way is not None:
+                with lock:
+                    rendering.pop(key, None)
+                under_way.set()
     return page.replace(_TOKEN_SLOT, generate_csrf()) if _TOKEN_SLOT in page else page
 
 
