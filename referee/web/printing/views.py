@@ -37,8 +37,10 @@ from referee.web.store.models import Evening, Match
 printables = Blueprint("printables", __name__)
 
 MAX_NAMES = 8
-#: Deals worked out in full in one PDF: a longer stretch is printed in parts.
-MAX_WORKED_DEALS = 50
+#: Deals worked out in full in one PDF: a longer stretch is printed in parts. A deal worked out takes
+#: about a tenth of a second to lay out (an Iceberg deal with two hands valued), so a PDF of them stays
+#: within a few seconds.
+MAX_WORKED_DEALS = 20
 
 
 def _game(slug: str) -> Game:
