@@ -68,7 +68,7 @@ def _match(code: str, match_id: int, *, edit: bool = False) -> tuple[Evening, Ma
 
 def standings(evening: Evening) -> list[dict[str, Any]]:
     """Each match of the evening with its totals and state, for the evening page."""
-    results = svc.scored_all(evening.matches)
+    results = svc.scored_all(evening.matches, workings=False)
     return [
         {"match": match, "game": svc.game_of(match), "result": result}
         for match, result in zip(evening.matches, results, strict=True)
