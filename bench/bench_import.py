@@ -8,8 +8,9 @@ Run by hand (not part of the tests):
 The file is tests/long_evening.py's ``evening_at_limits``: 30 matches of 100 Iceberg deals entered as
 play logs, each corrected once (two revisions a deal), 7.4 MB of JSON. It is posted to ``/import``
 through the test client ``--repeat`` times on each database (each import makes a new evening); the
-median is printed with its ratio to the bare endpoint's median of the same run. ``--postgres`` names a
-database that is created empty for the bench and dropped after it (skipped without it).
+median is printed (wall, and the CPU time of the bench's own process, which a busy machine does not
+inflate; PostgreSQL's own work is not in it) with its ratio to the bare endpoint's median of the same
+run. ``--postgres`` names a database that is created empty for the bench and dropped after it (skipped without it).
 Target: ≤ 5 s on both databases.
 """
 
@@ -38,17 +39,19 @@ def bench(label: str, url: str | None, body: bytes, repeat: int) -> None:
         started = time.perf_counter()
         client.get("/bench/bare")
         bare.append(time.perf_counter() - started)
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
         upload = {"file": (io.BytesIO(body), "evening.json")}
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         response = client.post("/import", data=upload, content_type="multipart/form-data")
         times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - cpu_started)
         assert response.status_code == 302, response.get_data(as_text=True)[-300:]
     seconds, base = statistics.median(times), statistics.median(bare)
+    verdict = "ok" if seconds <= 5 else "MISS"
     print(
-        f"{label:<11} {seconds:>7.2f} s  (worst {max(times):.2f} s) = {seconds / base:>8.0f}× the bare endpoint "
-        f"({base * 1000:.2f} ms)  {'ok' if seconds <= 5 else 'MISS'} (≤ 5 s)"
+        f"{label:<11} {seconds:>7.2f} s, {statistics.median(cpu):.2f} s CPU of this process (worst {max(times):.2f} s)"
+        f" = {seconds / base:>8.0f}× the bare endpoint ({base * 1000:.2f} ms)  {verdict} (≤ 5 s)"
     )
 
 
