@@ -3,7 +3,7 @@
 - ``HOST`` and ``PORT``: where it listens (``127.0.0.1:5000``; ``HOST=0.0.0.0`` for the phones on the Wi-Fi).
 - ``WORKERS`` processes of ``THREADS`` threads each (2 × 8: an evening's phones, and the load benchmark's
   200 followers and 20 score keepers, with room to spare on two cores). A follower's poll costs a few
-  milliseconds; a PDF holds one thread for a second or so (one PDF at a time per process).
+  milliseconds; a PDF holds one thread for a second or so (at most ``PDF_RENDERS`` at once on the machine).
 - The app is loaded once, before the workers fork (``preload_app``): the database is upgraded, the
   catalogs compiled and the code read once, the workers share that memory, and an app that cannot start
   stops the server at once with its reason rather than workers failing one after another. Each worker
