@@ -226,12 +226,14 @@ def _register_blueprints(app: Flask) -> None:
     from referee.web.evenings.sheets import sheets
     from referee.web.groups.persons import persons
     from referee.web.groups.views import groups
+    from referee.web.offline import views as offline_views
     from referee.web.printing.views import printables
     from referee.web.referee_pages import referee_pages
 
     csrf.exempt(api)
     for blueprint in (pages, sheets, groups, persons, referee_pages, printables, api, openapi):
         app.register_blueprint(blueprint)
+    offline_views.init_app(app)
 
 
 #: No inline script or style anywhere: every script and style is a file the app serves itself.
@@ -260,7 +262,8 @@ def _security_headers(response: Any) -> Any:
 
 
 def _wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """The API, and a deal sent from a phone's outbox (``referee/web/evenings/outbox.py``), are answered in JSON."""
+    return request.path.startswith("/api/") or request.headers.get("X-Referee-Outbox") == "1"
 
 
 def _register_errors(app: Flask) -> None:

@@ -1,22 +1,48 @@
 /* Drafts: what is typed into a deal form is kept on this phone (localStorage) until that deal is saved,
- * so going back, opening the sheet, a locked phone, a reload or a dropped connection loses nothing.
- *
- * The form names its draft (data-draft: the page and the deal it enters, so a saved deal's draft is
- * never offered for the next one). A blank form (data-draft-fresh="1") takes back a kept draft and
- * says so, with a button to drop it; a form the server filled after a post holds the newest state and
- * is kept as the draft. A draft that changes hidden fields (Iceberg's play log) asks the server to
- * show it again through the form's [data-draft-refresh] button. The words come from the page. */
+ * so going back, a locked phone, a reload or a dropped connection loses nothing. The form names its draft
+ * (data-draft: the page and the deal it enters). A blank form (data-draft-fresh="1") takes a kept draft
+ * back, with a button to drop it; a form the server filled after a post is kept as the draft. A draft that
+ * changes hidden fields (Iceberg's play log) asks the server to show it again ([data-draft-refresh]).
+ * A draft goes when its deal is saved, corrected or undone (the message says which: data-change="entered
+ * <sheet> <number>"), when its match is over ([data-drafts-done]), or after three days. A deal's form
+ * waits for pending.js to count the deals kept before it (window.refereePending). */
 (function () {
   "use strict";
-  var form = document.querySelector("form[data-draft]");
   var store = null;
   try { store = window.localStorage; } catch (e) { return; }
-  if (!form || !store) return;
+  if (!store) return;
   var PREFIX = "draft:";
   var MAX_AGE = 3 * 24 * 3600 * 1000;
-  var key = PREFIX + form.getAttribute("data-draft");
-  var SKIP = { csrf_token: true, version: true };
+  var SKIP = { csrf_token: true, version: true, match_version: true };
 
+  var read = function (name) {
+    try { return JSON.parse(store.getItem(name) || "null"); } catch (e) { return null; }
+  };
+  var dropWhere = function (test) {
+    for (var i = store.length - 1; i >= 0; i--) {
+      var name = store.key(i);
+      if (name && name.indexOf(PREFIX) === 0 && test(name.slice(PREFIX.length), name)) store.removeItem(name);
+    }
+  };
+  var done = [];
+  document.querySelectorAll("[data-change]").forEach(function (flash) {
+    var change = flash.getAttribute("data-change").split(" ");
+    var sheet = change[1];
+    var number = change[2];
+    if (change[0] === "entered" || change[0] === "undone") done.push(sheet + "/deals/new#" + number + "@");
+    if (change[0] === "corrected" || change[0] === "undone") done.push(sheet + "/deals/" + number + "/edit#");
+  });
+  document.querySelectorAll("[data-drafts-done]").forEach(function (sheet) {
+    done.push(sheet.getAttribute("data-drafts-done"));
+  });
+  dropWhere(function (key, name) {
+    var old = read(name);
+    return (old && Date.now() - (old.at || 0) > MAX_AGE) || done.some(function (prefix) { return key.indexOf(prefix) === 0; });
+  });
+
+  var form = document.querySelector("form[data-draft]");
+  if (!form) return;
+  var key = function () { return PREFIX + form.getAttribute("data-draft"); };
   var fields = function () {
     return Array.prototype.filter.call(form.elements, function (e) {
       return e.name && !SKIP[e.name] && ["submit", "button", "file", "reset"].indexOf(e.type) < 0;
@@ -42,49 +68,47 @@
       if (e.type === "checkbox" || e.type === "radio") {
         e.checked = Array.isArray(value) && value.indexOf(e.value) >= 0;
       } else if (e.value !== value) {
-        if (e.type === "hidden") hiddenChanged = true;
+        if (e.type === "hidden" && e.name !== "entry_key") hiddenChanged = true;
         e.value = value;
       }
     });
     return hiddenChanged;
   };
   var save = function () {
-    try { store.setItem(key, JSON.stringify({ at: Date.now(), fields: snapshot() })); } catch (e) { /* full: typing goes on */ }
-  };
-  var read = function (name) {
-    try { return JSON.parse(store.getItem(name) || "null"); } catch (e) { return null; }
+    try { store.setItem(key(), JSON.stringify({ at: Date.now(), fields: snapshot() })); } catch (e) { /* full: typing goes on */ }
   };
 
-  for (var i = store.length - 1; i >= 0; i--) {
-    var name = store.key(i);
-    var old = name && name.indexOf(PREFIX) === 0 ? read(name) : null;
-    if (old && Date.now() - (old.at || 0) > MAX_AGE) store.removeItem(name);
-  }
-
-  var kept = read(key);
-  var served = snapshot();
-  if (form.getAttribute("data-draft-fresh") === "1" && kept && JSON.stringify(kept.fields) !== JSON.stringify(served)) {
-    var hiddenChanged = apply(kept.fields);
-    var refresh = form.querySelector("[data-draft-refresh]");
-    if (hiddenChanged && refresh) { refresh.click(); return; }
-    var notice = document.createElement("p");
-    notice.className = "notice draft-notice";
-    notice.setAttribute("role", "status");
-    notice.textContent = form.getAttribute("data-draft-restored") + " ";
-    var drop = document.createElement("button");
-    drop.type = "button";
-    drop.className = "button";
-    drop.textContent = form.getAttribute("data-draft-discard");
-    drop.addEventListener("click", function () {
-      store.removeItem(key);
-      apply(served);
-      notice.remove();
-    });
-    notice.appendChild(drop);
-    form.insertBefore(notice, form.firstChild);
-  } else if (form.getAttribute("data-draft-fresh") !== "1") {
-    save();
-  }
-  form.addEventListener("input", save);
-  form.addEventListener("change", save);
+  var start = function () {
+    var kept = read(key());
+    var served = snapshot();
+    var same = function (a, b) {
+      var strip = function (data) { var copy = {}; for (var n in data) if (n !== "entry_key") copy[n] = data[n]; return JSON.stringify(copy); };
+      return strip(a) === strip(b);
+    };
+    if (form.getAttribute("data-draft-fresh") === "1" && kept && !same(kept.fields, served)) {
+      var hiddenChanged = apply(kept.fields);
+      var refresh = form.querySelector("[data-draft-refresh]");
+      if (hiddenChanged && refresh) { refresh.click(); return; }
+      var notice = document.createElement("p");
+      notice.className = "notice draft-notice";
+      notice.setAttribute("role", "status");
+      notice.textContent = form.getAttribute("data-draft-restored") + " ";
+      var drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "button";
+      drop.textContent = form.getAttribute("data-draft-discard");
+      drop.addEventListener("click", function () {
+        store.removeItem(key());
+        apply(served);
+        notice.remove();
+      });
+      notice.appendChild(drop);
+      form.insertBefore(notice, form.firstChild);
+    } else if (form.getAttribute("data-draft-fresh") !== "1") {
+      save();
+    }
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+  };
+  (window.refereePending || Promise.resolve()).then(start, start);
 })();

@@ -2,6 +2,9 @@
  * changes made on other phones. data-live-mode="reload" reloads the page (keeping the scroll
  * position); "notice" (a form being edited) only shows a notice, so nothing typed is lost.
  * Polls revalidate with the answer's ETag, so an unchanged version costs a bodiless 304.
+ * A poll without an answer says the connection is lost, and since when (offline.js), and the page stays
+ * as it was; polls go on, at once when the browser says the network is back, and the first answer
+ * catches up: a changed version, or a page that is the copy kept on the phone, is loaded again.
  * An older deal on the sheet (details[data-workings]) loads its workings in place when opened;
  * without the script its link opens the deal's own page.
  * A "Keep screen on" toggle (data-wake-lock) uses the Wake Lock API where the browser has it, and
@@ -20,10 +23,17 @@
     var saved = sessionStorage.getItem("scroll:" + location.pathname);
     if (saved) { window.scrollTo(0, parseInt(saved, 10)); sessionStorage.removeItem("scroll:" + location.pathname); }
     var noticeShown = false;
+    var connection = window.refereeConnection;
     var poll = function () {
       if (document.hidden) return;
       fetch(url, { headers: { Accept: "application/json" }, cache: "no-cache", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (r) {
+          if (r.status >= 502) throw new Error("no server");
+          var copy = connection && connection.isCopy();
+          if (connection) connection.back();
+          if (copy && mode === "reload") version = null;  // the kept copy: load the page as it is now
+          return r.ok ? r.json() : null;
+        })
         .then(function (data) {
           if (!data || String(data.version) === version) return;
           if (mode === "reload") {
@@ -35,10 +45,12 @@
             if (notice) notice.hidden = false;
           }
         })
-        .catch(function () { /* offline for a moment: try again next time */ });
+        .catch(function () { if (connection) connection.lost(); });
     };
     setInterval(poll, INTERVAL);
     document.addEventListener("visibilitychange", poll);
+    window.addEventListener("online", poll);
+    window.addEventListener("offline", function () { if (connection) connection.lost(); });
   }
 
   if (window.fetch) {

@@ -14,6 +14,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from referee.errors import InputError
 from referee.rules.game import CLAIM, Game
 from referee.rules.registry import GAMES, get_game
+from referee.web.evenings import outbox
 from referee.web.forms.claims import ClaimInput
 from referee.web.forms.common import (
     ConfirmForm,
@@ -291,14 +292,13 @@ def new_deal(code: str, match_id: int) -> Any:
     evening, match = _match(code, match_id, edit=True)
     game = svc.game_of(match)
     result = svc.scored(match)
+    sheet = url_for("sheets.match", code=code, match_id=match_id)
     if result.finished:
-        flash(_("The match is over: %(status)s.", status=say(result.status)))
-        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+        return _no_new_deal(sheet, _("The match is over: %(status)s.", status=say(result.status)))
     number = len(result.deals) + 1
     full = deals_full(number - 1)
     if full:
-        flash(say(full))
-        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+        return _no_new_deal(sheet, say(full))
     if request.method == "GET":
 
         def render() -> str:
@@ -314,23 +314,54 @@ def new_deal(code: str, match_id: int) -> Any:
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match, number)
     if form.ready_to_score(claim_valid=claim.valid):
+        entered = None
         try:
-            deal = svc.add_deal(match, claim.into(form.to_entry()), expected_number=form.version.data)
+            entry = claim.into(form.to_entry())
+            entered = svc.add_deal(
+                match, entry, expected_number=form.version.data, entry_key=form.entry_key.data
+            ).number
+        except svc.AlreadyEntered as repeat:
+            entered = repeat.number
         except svc.DealTakenError as taken:
-            flash(
+            message = _(
+                "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.",
+                number=taken.number,
+            )
+            if outbox.from_queue():
+                return outbox.refused([message])
+            if not outbox.reopened():
+                flash(message)
+                return redirect(f"{sheet}#deal-{taken.number}")
+            # A deal kept on this phone while offline: the sheet moved on meanwhile. It may be the next deal.
+            form.form_errors.append(
                 _(
-                    "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.",
+                    "Deal %(number)s was entered on another phone while this one waited on this phone. "
+                    "If this is the next deal, save it as deal %(next)s; if it is the same deal, drop it.",
                     number=taken.number,
+                    next=number,
                 )
             )
-            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{taken.number}"))
+            form.version.data = number
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, conflict=True)
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
-        else:
-            flash(_("Deal %(number)s entered.", number=deal.number))
-            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{deal.number}"))
+        if entered is not None:
+            if outbox.from_queue():
+                return outbox.accepted(entered, f"{sheet}#deal-{entered}")
+            outbox.flash_change(_("Deal %(number)s entered.", number=entered), "entered", sheet, entered)
+            return redirect(f"{sheet}#deal-{entered}")
+    if outbox.from_queue():
+        return outbox.refused_form(form, claim, svc.setup_of(match), result.next_dealer)
     return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
+
+
+def _no_new_deal(sheet: str, message: str) -> Any:
+    """The match takes no new deal: the sheet says why, or the answer to the phone's outbox does."""
+    if outbox.from_queue():
+        return outbox.refused([message])
+    flash(message)
+    return redirect(sheet)
 
 
 def _claim_input(game: Game, match: Match, number: int) -> ClaimInput:
@@ -393,7 +424,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         form.version.data = deal.version
     elif form.ready_to_score(claim_valid=claim.valid):
         try:
-            svc.edit_deal(match, number, claim.into(form.to_entry()), form.version.data)
+            svc.edit_deal(match, number, claim.into(form.to_entry()), form.version.data, entry_key=form.entry_key.data)
         except svc.StaleEditError as stale:
             if stale.version is None:
                 form.form_errors.append(
@@ -416,8 +447,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
             for one in error.each():
                 form.place_error(one)
         else:
-            flash(_("Deal %(number)s corrected.", number=number))
-            return redirect(url_for("sheets.match", code=code, match_id=match_id, _anchor=f"deal-{number}"))
+            sheet = url_for("sheets.match", code=code, match_id=match_id)
+            outbox.flash_change(_("Deal %(number)s corrected.", number=number), "corrected", sheet, number)
+            return redirect(f"{sheet}#deal-{number}")
     result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
@@ -447,7 +479,12 @@ def undo(code: str, match_id: int) -> Any:
             )
         else:
             if undone is not None:
-                flash(_("Deal %(number)s removed. It is kept in the history.", number=undone))
+                outbox.flash_change(
+                    _("Deal %(number)s removed. It is kept in the history.", number=undone),
+                    "undone",
+                    url_for("sheets.match", code=code, match_id=match_id),
+                    undone,
+                )
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
     result = svc.scored(match)
     return render_template(

@@ -119,7 +119,11 @@ def _language_context() -> dict[str, Any]:
 
 
 def _vary_by_language(response: Response) -> Response:
-    """Caches keep one copy per language: the page depends on the cookie and ``Accept-Language``."""
+    """Caches keep one copy per language: the page depends on the cookie and ``Accept-Language``.
+
+    A page says its language (the phone's service worker keeps its offline page in the reader's language)."""
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
+    if response.mimetype == "text/html":
+        response.headers.setdefault("Content-Language", language())
     return response

@@ -8,12 +8,13 @@ Once committed, the sheet it made is kept under the version it committed, for th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, overload
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from referee.errors import InputError
 from referee.messages import msg
@@ -50,6 +51,15 @@ class DealTakenError(Exception):
 
     def __init__(self, number: int) -> None:
         super().__init__(f"deal {number} was entered on another phone meanwhile")
+        self.number = number
+
+
+class AlreadyEntered(Exception):
+    """The entry's key was accepted before, as deal ``number``: the same form sent again (its answer was
+    lost, or it waited on the phone while offline) is answered with the deal it made, never entered twice."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"this entry was entered before as deal {number}")
         self.number = number
 
 
@@ -130,19 +140,24 @@ def _lock(match: Match) -> Key:
     return key_of(match, version)
 
 
-def add_deal(match: Match, entry: object, expected_number: int | None = None) -> Deal:
+def add_deal(match: Match, entry: object, expected_number: int | None = None, entry_key: str | None = None) -> Deal:
     """Validate, score and store the next deal; raises InputError (nothing is stored then).
 
     ``expected_number`` is the deal number the form was opened for: if another phone entered or
     undid a deal meanwhile, :class:`DealTakenError` is raised instead of storing it under another number.
+    ``entry_key`` is the phone's key of this entry: if it made a deal already, with this very entry,
+    :class:`AlreadyEntered` names that deal and nothing is stored. Both are checked under the match's lock.
     """
     key = _lock(match)
     try:
         deals = list(match.deals)
         number = len(deals) + 1
+        game, setup = game_of(match), setup_of(match)
+        repeat, entry_key = _key_use(match, entry_key, game, setup, entry)
+        if repeat is not None:
+            raise AlreadyEntered(repeat.number)
         if expected_number is not None and expected_number != number:
             raise DealTakenError(expected_number)
-        game, setup = game_of(match), setup_of(match)
         earlier = results_before_change(match)
         before = game.match_result(setup, earlier)
         if before.finished:
@@ -164,6 +179,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
             after=canonical,
             scores_after=dict(result.scores),
             author=current_author(),
+            entry_key=entry_key,
         )
     )
     db.session.commit()
@@ -171,10 +187,32 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None) ->
     return deal
 
 
-def edit_deal(match: Match, number: int, entry: object, seen_version: int | None) -> Deal:
+def _key_use(
+    match: Match, entry_key: str | None, game: Game, setup: Any, entry: object
+) -> tuple[Revision | None, str | None]:
+    """The change that ``entry_key`` already made to ``match`` with this same entry (a repeat), if any,
+    and the key to store with a change made now.
+
+    A key met again with another entry (a form changed after it was saved, and sent again) is no
+    repeat: that entry is judged as any other, and stored without the key, which names one change.
+    """
+    if entry_key is None:
+        return None, None
+    earlier = db.session.scalar(select(Revision).where(Revision.match_id == match.id, Revision.entry_key == entry_key))
+    if earlier is None:
+        return None, entry_key
+    try:
+        canonical = game.read_entry(setup, entry)
+    except InputError:
+        return None, None
+    return (earlier if json.loads(json.dumps(canonical)) == earlier.after else None), None
+
+
+def edit_deal(match: Match, number: int, entry: object, seen_version: int | None, entry_key: str | None = None) -> Deal:
     """Replace a deal's entry, unless it changed since ``seen_version`` (then :class:`StaleEditError`).
 
     The deal and every deal after it are scored again (a later score may depend on it) and stored.
+    A correction sent again with the key it was saved with (``entry_key``) changes nothing more.
     """
     key = _lock(match)
     try:
@@ -182,9 +220,13 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
         deal = next((d for d in deals if d.number == number), None)
         if deal is None:
             raise StaleEditError(number)
+        game, setup = game_of(match), setup_of(match)
+        repeat, entry_key = _key_use(match, entry_key, game, setup, entry)
+        if repeat is not None:
+            db.session.rollback()
+            return deal
         if seen_version is not None and deal.version != seen_version:
             raise StaleEditError(number, deal.version)
-        game, setup = game_of(match), setup_of(match)
         canonical = game.read_entry(setup, entry)
         entries = [d.entry for d in deals]
         entries[number - 1] = canonical
@@ -213,6 +255,7 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
             scores_before=scores_before,
             scores_after=(deal.result or {}).get("scores"),
             author=current_author(),
+            entry_key=entry_key,
         )
     )
     db.session.commit()

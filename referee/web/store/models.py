@@ -158,6 +158,7 @@ class Revision(db.Model):
     before and after, and who made it."""
 
     __tablename__ = "revision"
+    __table_args__ = (UniqueConstraint("match_id", "entry_key", name="uq_revision_match_entry_key"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
@@ -171,6 +172,10 @@ class Revision(db.Model):
     """The name of the phone that made the change (``referee/web/services/authors.py``), "" if it gave none."""
     scores_before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     scores_after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The key the phone gave the entry that made this change (a hidden field of the deal form), so a form
+    #: sent again (its answer lost, or kept on the phone while offline) is answered with the change it made
+    #: rather than made twice; None for changes without one. Unique within a match.
+    entry_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     match: Mapped[Match] = relationship(back_populates="revisions")
 

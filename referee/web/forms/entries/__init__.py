@@ -12,11 +12,12 @@ problems beside the form's, leaving out those the unreadable value could have ca
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import Field, StringField
+from wtforms import Field, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
 from referee.cards import parse_card
@@ -26,7 +27,14 @@ from referee.web.forms.common import VersionField, leaf_fields, place_error
 from referee.web.services.authors import MAX_LENGTH, remembered_author
 
 #: The fields of every entry form that are no part of the deal.
-_NOT_THE_DEAL = ("csrf_token", "version", "device")
+_NOT_THE_DEAL = ("csrf_token", "version", "device", "entry_key")
+#: What a phone's key of an entry looks like (static/js/outbox.js makes them); anything else is no key.
+_ENTRY_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def read_entry_key(value: object) -> str | None:
+    """The entry's key as the phone gave it, or None when there is none (no script) or it is malformed."""
+    return value if isinstance(value, str) and _ENTRY_KEY.fullmatch(value) else None
 
 
 class EntryForm(FlaskForm):
@@ -46,6 +54,10 @@ class EntryForm(FlaskForm):
         validators=[Optional(), Length(max=MAX_LENGTH)],
         filters=[lambda value: " ".join(value.split()) if isinstance(value, str) else value],
     )
+    #: Made on the phone when the form opens (static/js/outbox.js) and sent with the deal: a form sent
+    #: twice makes one change (see ``referee.web.services.matches.add_deal``). Never filled by the server,
+    #: whose page of an empty form is shared by every phone.
+    entry_key = HiddenField(filters=[read_entry_key])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
