@@ -35,7 +35,7 @@
           return r.ok ? r.json() : null;
         })
         .then(function (data) {
-          if (!data || String(data.version) === version) return;
+          if (!data || String(data.version) === version || window.refereeLeaving) return;
           if (mode === "reload") {
             sessionStorage.setItem("scroll:" + location.pathname, String(window.scrollY));
             location.reload();

@@ -10,7 +10,13 @@
   var banner = document.getElementById("connection");
   var worker = body.getAttribute("data-service-worker");
   if (worker && window.isSecureContext && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register(worker, { scope: "/" }).catch(function () { /* the pages work without it */ });
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      // A page opened before the worker ran was not kept: the worker fetches it once to keep it.
+      if (first) registration.active.postMessage({ keep: location.href });
+    }).catch(function () { /* the pages work without it */ });
   }
   var keptAt = body.getAttribute("data-offline-copy");
   var lostSince = null;

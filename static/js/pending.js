@@ -38,8 +38,15 @@
     return entries.filter(function (entry) { return entry.sheet === of && entry.state !== "accepted"; });
   };
 
-  var served = form ? parseInt(form.getAttribute("data-number"), 10) : 0;
-  var shown = served;
+  /* The next deal as the newest page of the match said it (the sheet and the form may be copies of
+   * different times): the sheet notes it, the form takes the newer. */
+  var NEXT = "referee:next:" + sheet;
+  var enter = document.querySelector("[data-enter-deal]");
+  var version = +document.body.getAttribute("data-live-version");
+  if (enter) { try { localStorage.setItem(NEXT, JSON.stringify([version, +enter.getAttribute("data-enter-deal")])); } catch (e) { /* none */ } }
+  var noted = JSON.parse(stored(NEXT) || "[0, 0]");
+  var served = form ? (noted[0] > version ? noted[1] : +form.getAttribute("data-number")) : 0;
+  var shown = +(form && form.getAttribute("data-number"));
   var keyField = form && form.querySelector("input[name=entry_key]");
   var newKey = function () {
     keyField.value = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)), function (b) {
@@ -48,8 +55,11 @@
   };
   if (keyField && !keyField.value) newKey();
   var renumber = function (entries) {
-    var number = waiting(entries, sheet).reduce(function (most, entry) { return Math.max(most, entry.number + 1); }, served);
-    if (!form || number === shown) return;
+    if (!form) return;
+    var number = waiting(entries, sheet).reduce(function (most, entry) {
+      return entry.key === keyField.value ? most : Math.max(most, entry.number + 1);  // not the deal in this form
+    }, served);
+    if (number === shown) return;
     var fill = function (at, name) { if (at) at.textContent = at.getAttribute(name).replace("{number}", number); };
     form.setAttribute("data-draft", form.getAttribute("data-draft").replace("#" + shown + "@", "#" + number + "@"));
     form.querySelector("input[name=version]").value = number;
@@ -60,7 +70,10 @@
     shown = number;
   };
 
+  var leaving = false;
   var reopen = function (entry) {
+    if (leaving) return;
+    leaving = window.refereeLeaving = true;  // live.js reloads no more: this page goes to the deal's form
     entry.state = "opened";
     outbox.save(entry).then(function () {
       var post = element("form");
@@ -102,6 +115,11 @@
         work.push(outbox.save(entry));
       });
     });
+    var onSheet = document.querySelectorAll("table.sheet tr[id^='deal-']").length;
+    if (list && entries.some(function (entry) { return entry.sheet === sheet && entry.entered > onSheet; })) {
+      location.reload();  // the sheet as it is now says so
+      return new Promise(function () { /* the page goes */ });
+    }
     entries.forEach(function (entry) {
       if (entry.state !== "accepted" || (sheet && entry.sheet !== sheet)) return;
       if (entry.sheet === sheet) served = Math.max(served, entry.entered + 1);
@@ -136,12 +154,9 @@
   var sending = null;
   var send = function () {
     if (sending || document.visibilityState === "hidden") return sending;
-    sending = outbox.flush().then(function (changed) {
-      if (list && changed.some(function (entry) { return entry.state === "accepted" && entry.sheet === sheet; })) {
-        return location.reload();  // the sheet as it is now, which says so
-      }
-      return refresh();
-    }).catch(function () { /* tried again later */ }).then(function () { sending = null; });
+    sending = outbox.flush().then(refresh).catch(function () { /* tried again later */ }).then(function () {
+      sending = null;
+    });
     return sending;
   };
 

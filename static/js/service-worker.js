@@ -71,8 +71,13 @@ self.addEventListener("sync", function (event) {
   if (event.tag === "outbox") event.waitUntil(self.refereeOutbox.flush().then(tell));
 });
 
+/* A page opened before this worker ran asks to be kept. */
 self.addEventListener("message", function (event) {
-  if (event.data === "flush") event.waitUntil(self.refereeOutbox.flush().then(tell));
+  var url = new URL(event.data && event.data.keep, self.location.href);
+  if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return;
+  event.waitUntil(fetch(url.href, { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+    return keep(url.href, response);
+  }).catch(function () { /* kept at the next visit */ }));
 });
 
 /* The pages hear that the outbox changed (pending.js shows it). */
