@@ -88,7 +88,7 @@
     if (form.getAttribute("data-draft-fresh") === "1" && kept && !same(kept.fields, served)) {
       var hiddenChanged = apply(kept.fields);
       var refresh = form.querySelector("[data-draft-refresh]");
-      if (hiddenChanged && refresh) { refresh.click(); return; }
+      if (hiddenChanged && refresh && navigator.onLine !== false) { refresh.click(); return; }
       var notice = document.createElement("p");
       notice.className = "notice draft-notice";
       notice.setAttribute("role", "status");

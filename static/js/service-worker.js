@@ -105,20 +105,31 @@ function asset(request) {
   });
 }
 
-/* A page: the network's answer, kept; else the kept copy, marked as such; else the offline page. */
+/* A page: the network's answer, kept; else the kept copy, marked as such; else the offline page. On a weak
+ * signal a kept copy is shown after SLOW ms without an answer, and the answer, when it comes, is kept. */
+var SLOW = 6000;
 function page(event, request, url) {
-  return fetch(request).then(function (response) {
+  var network = fetch(request).then(function (response) {
     if (response.status >= 502 && response.status <= 504) throw new Error("the server cannot be reached");
     if (response.status === 200 && response.type === "basic") {
       event.waitUntil(keep(url.href, response.clone()).then(function () { return offlinePageIn(response); }));
     }
     return response;
-  }).catch(function () {
-    return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(url.href, ANY); }).then(function (kept) {
-      if (kept) return request.mode === "navigate" ? marked(kept) : kept;
-      return request.mode === "navigate" ? offlinePage() : Response.error();
+  });
+  var kept = function () {
+    return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(url.href, ANY); }).then(function (copy) {
+      if (!copy) return null;
+      return request.mode === "navigate" ? marked(copy) : copy;
+    });
+  };
+  var slow = new Promise(function (resolve) { setTimeout(resolve, SLOW); }).then(kept);
+  var failed = network.then(null, function () {
+    return kept().then(function (copy) {
+      return copy || (request.mode === "navigate" ? offlinePage() : Response.error());
     });
   });
+  event.waitUntil(network.catch(function () { return null; }));
+  return Promise.race([failed, slow.then(function (copy) { return copy || failed; })]);
 }
 
 function keep(address, response) {
