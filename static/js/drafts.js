@@ -3,9 +3,8 @@
  * (data-draft: the page and the deal it enters). A blank form (data-draft-fresh="1") takes a kept draft
  * back, with a button to drop it; a form the server filled after a post is kept as the draft. A draft that
  * changes hidden fields (Iceberg's play log) asks the server to show it again ([data-draft-refresh]).
- * A draft goes when its deal is saved, corrected or undone (the message says which: data-change="entered
- * <sheet> <number>"), when its match is over ([data-drafts-done]), or after three days. A deal's form
- * waits for pending.js to count the deals kept before it (window.refereePending). */
+ * A draft goes after three days, or when the sheet says its deal is done with (drafts-done.js). A deal's
+ * form waits for kept-form.js to count the deals kept before it (window.refereePending). */
 (function () {
   "use strict";
   var store = null;
@@ -24,20 +23,9 @@
       if (name && name.indexOf(PREFIX) === 0 && test(name.slice(PREFIX.length), name)) store.removeItem(name);
     }
   };
-  var done = [];
-  document.querySelectorAll("[data-change]").forEach(function (flash) {
-    var change = flash.getAttribute("data-change").split(" ");
-    var sheet = change[1];
-    var number = change[2];
-    if (change[0] === "entered" || change[0] === "undone") done.push(sheet + "/deals/new#" + number + "@");
-    if (change[0] === "corrected" || change[0] === "undone") done.push(sheet + "/deals/" + number + "/edit#");
-  });
-  document.querySelectorAll("[data-drafts-done]").forEach(function (sheet) {
-    done.push(sheet.getAttribute("data-drafts-done"));
-  });
   dropWhere(function (key, name) {
     var old = read(name);
-    return (old && Date.now() - (old.at || 0) > MAX_AGE) || done.some(function (prefix) { return key.indexOf(prefix) === 0; });
+    return old && Date.now() - (old.at || 0) > MAX_AGE;
   });
 
   var form = document.querySelector("form[data-draft]");

@@ -1,12 +1,9 @@
 /* The outbox: new deals posted while the server could not be reached, kept on this phone (IndexedDB)
- * and sent later, in the order entered, to be checked like any entry. Shared by the pages (pending.js)
- * and the service worker. Entry: {key (the form's entry_key), sheet, action (the form's address), body
+ * and sent later (outbox-send.js), in the order entered, to be checked like any entry. Shared by the
+ * pages (kept-form.js, kept-sheet.js) and the service worker. Entry: {key (the form's entry_key), sheet, action (the form's address), body
  * (the form as posted), number, matchVersion, device, at, claims ([side, points]), state: "pending",
  * "refused" (messages), "opened" (its form shown again) or "accepted" (entered: the deal's number)}.
- * A match's deals go one after another; its queue stops at a deal not pending until that is dealt with.
- * A post holding `act` is a step of a form (Iceberg's "Add play"), not a deal: it needs the server.
- * A send is answered in JSON (referee/web/evenings/outbox.py); any other answer (no server, a proxy's
- * error, a Wi-Fi login page) leaves the entry to send later. */
+ * A post holding `act` is a step of a form (Iceberg's "Add play"), not a deal: it needs the server. */
 (function (scope) {
   "use strict";
   var STORE = "outbox";
@@ -52,45 +49,20 @@
     };
   };
 
-  /* {state: "accepted", entered} or {state: "refused", messages}, or null when no server answered. */
-  var send = function (entry) {
-    return scope.fetch(entry.action, {
-      method: "POST", body: entry.body, credentials: "same-origin", cache: "no-store",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Referee-Outbox": "1", Accept: "application/json" }
-    }).then(function (response) {
-      if (response.status >= 500 || (response.headers.get("Content-Type") || "").indexOf("application/json")) return null;
-      return response.json().then(function (answer) {
-        if (answer.outcome === "accepted") return { state: "accepted", entered: answer.number };
-        return { state: "refused", messages: answer.messages || [answer.error ? answer.error.message : ""] };
-      });
-    }).catch(function () { return null; });
+  /* For the pages: a sheet's entries not yet on it, and the drafts (drafts.js) of a deal, dropped. */
+  var waiting = function (entries, sheet) {
+    return entries.filter(function (entry) { return entry.sheet === sheet && entry.state !== "accepted"; });
+  };
+  var dropDrafts = function (prefix) {
+    try {
+      for (var i = scope.localStorage.length - 1; i >= 0; i--) {
+        var name = scope.localStorage.key(i) || "";
+        if (name.indexOf("draft:" + prefix) === 0) scope.localStorage.removeItem(name);
+      }
+    } catch (e) { /* no storage, no drafts */ }
   };
 
-  /* Sends what waits, one sender at a time where the browser can say so (a second would only repeat
-   * sends, answered with the deals they made); resolves to the entries whose state changed. */
-  var flush = function () {
-    var locks = scope.navigator.locks;
-    var work = function () {
-      return all().then(function (entries) {
-        var stopped = {};
-        var changed = [];
-        return entries.reduce(function (chain, entry) {
-          return chain.then(function () {
-            if (stopped[""] || stopped[entry.sheet] || entry.state === "accepted") return null;
-            if (entry.state !== "pending") { stopped[entry.sheet] = true; return null; }
-            return send(entry).then(function (outcome) {
-              if (!outcome) { stopped[""] = true; return null; }
-              Object.assign(entry, outcome);
-              stopped[entry.sheet] = entry.state === "refused";
-              changed.push(entry);
-              return save(entry);
-            });
-          });
-        }, Promise.resolve()).then(function () { return changed; });
-      });
-    };
-    return locks ? locks.request("referee-outbox", work) : work();
+  scope.refereeOutbox = {
+    all: all, save: save, drop: drop, fromForm: fromForm, waiting: waiting, dropDrafts: dropDrafts
   };
-
-  scope.refereeOutbox = { all: all, save: save, drop: drop, fromForm: fromForm, flush: flush };
 })(self);

@@ -7,14 +7,14 @@
  *   come; when the network fails, the kept copy is shown, its <body> marked with the time it was kept
  *   (data-offline-copy: offline.js shows the banner in the page's language); a page never kept gets
  *   the offline page. Editor pages are kept too: this is the phone's own storage, not a shared cache;
- * - a new deal's form posted when the server cannot be reached is kept in the outbox (outbox.js) and the
- *   phone goes on to the sheet; Background Sync, where the browser has it, sends the outbox when the
- *   connection returns. Other posts (corrections, undo) need the server: the offline page says so.
+ * - a new deal's form posted when the server cannot be reached is kept in the outbox (OUTBOX: outbox.js,
+ *   outbox-send.js) and the phone goes on to the sheet; Background Sync, where the browser has it, sends
+ *   the outbox when the connection returns. Other posts (corrections, undo) need the server: the offline page says so.
  * Nothing else is kept: no API answer, no export, no print, no other site, no editor link.
  */
 /* global VERSION, SHELL, HOME, OFFLINE, OUTBOX */
 "use strict";
-importScripts(OUTBOX);
+importScripts.apply(self, OUTBOX);
 
 var SHELL_CACHE = "referee-shell-" + VERSION;
 var PAGES_CACHE = "referee-pages";
@@ -80,7 +80,7 @@ self.addEventListener("message", function (event) {
   }).catch(function () { /* kept at the next visit */ }));
 });
 
-/* The pages hear that the outbox changed (pending.js shows it). */
+/* The pages hear that the outbox changed (kept-sheet.js shows it). */
 function tell(changed) {
   if (!changed.length) return null;
   return self.clients.matchAll().then(function (clients) {

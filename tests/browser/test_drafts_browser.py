@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from playwright.sync_api import expect
+
 from referee.rules.dracula.layout import CELLS
 from tests.browser.test_dracula_browser import DECK, start_match
 
@@ -49,6 +51,8 @@ def test_an_iceberg_play_log_comes_back_after_leaving_the_form(server: str, phon
     add_play(page, "Cat", "on 1", ["7H", "8H"])
     page.goto(match_url)  # the sheet: the two plays live only in the form so far
     page.click("text=Enter deal 1")
-    page.wait_for_load_state()
+    # The draft is taken back once the form has counted the deals kept on the phone; its play log then
+    # has the server show the form again.
+    expect(page.locator(".ib-log")).to_contain_text("8♥")
     log = page.locator(".ib-log").inner_text()
     assert "4♥" in log and "8♥" in log, log

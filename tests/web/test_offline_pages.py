@@ -34,7 +34,10 @@ def test_the_worker_is_served_from_the_root_with_the_version_and_the_shell(clien
     assert not any("service-worker" in url or "fonts" in url or "print.css" in url for url in shell)
     for url in shell:
         assert client.get(url).status_code == 200, url
-    assert "importScripts(OUTBOX)" in worker
+    assert "importScripts.apply(self, OUTBOX)" in worker and found["OUTBOX"] == [
+        f"/static/js/outbox.js?v={version}",
+        f"/static/js/outbox-send.js?v={version}",
+    ]
 
 
 def test_a_new_version_changes_the_worker(app: Flask, client: FlaskClient) -> None:

@@ -66,7 +66,7 @@ def service_worker() -> Response:
         "SHELL": [*shell, url_for("offline.page"), url_for("pages.manifest")],
         "HOME": url_for("pages.home"),
         "OFFLINE": url_for("offline.page"),
-        "OUTBOX": url_for("static", filename="js/outbox.js"),
+        "OUTBOX": [url_for("static", filename=f"js/{name}.js") for name in ("outbox", "outbox-send")],
     }
     prelude = "".join(f"var {name} = {json.dumps(value)};\n" for name, value in settings.items())
     response = current_app.response_class(

@@ -1,0 +1,106 @@
+/* A new deal's form (form[data-outbox]) and the deals kept on this phone (outbox.js). The form gets its
+ * key (entry_key) when it opens, and enters the deal after the last one kept. Posted when the server
+ * cannot be reached, the deal is kept by the service worker, or, without one (plain http), here: the
+ * page asks the server first, keeps the deal when nothing answers, and clears the form for the next.
+ * A deal posted while deals kept before it wait is kept behind them. A refused deal opened again
+ * (kept-sheet.js) says so, with a button to drop it. drafts.js waits for
+ * window.refereePending: the form counted. */
+(function () {
+  "use strict";
+  var outbox = window.refereeOutbox;
+  var word = window.refereeWord;
+  var form = document.querySelector("form[data-outbox]");
+  var ready;
+  window.refereePending = new Promise(function (resolve) { ready = resolve; });
+  if (!form || !window.indexedDB) return ready();
+  var sheet = form.getAttribute("data-sheet");
+  var keyField = form.querySelector("input[name=entry_key]");
+  var newKey = function () {
+    keyField.value = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)), function (b) {
+      return (b + 256).toString(16).slice(1);
+    }).join("");
+  };
+  if (!keyField.value) newKey();
+  var note = function (className, text) {
+    var made = document.createElement("p");
+    made.className = className;
+    made.textContent = text;
+    made.setAttribute("role", "status");
+    return made;
+  };
+
+  /* The next deal, as the newer of this form and the sheet last seen said it (either may be a kept copy). */
+  var shown = +form.getAttribute("data-number");
+  var noted = [0, 0];
+  try { noted = JSON.parse(localStorage.getItem("referee:next:" + sheet)) || noted; } catch (e) { /* none noted */ }
+  var served = noted[0] > +document.body.getAttribute("data-live-version") ? noted[1] : shown;
+  var renumber = function (entries) {
+    var number = outbox.waiting(entries, sheet).reduce(function (most, entry) {
+      return entry.key === keyField.value ? most : Math.max(most, entry.number + 1);  // not the deal in this form
+    }, served);
+    if (number === shown) return;
+    var fill = function (at, name) { if (at) at.textContent = at.getAttribute(name).replace("{number}", number); };
+    form.setAttribute("data-draft", form.getAttribute("data-draft").replace("#" + shown + "@", "#" + number + "@"));
+    form.querySelector("input[name=version]").value = number;
+    fill(document.querySelector("[data-deal-title]"), "data-deal-title");
+    fill(form.querySelector("[data-score-deal]"), "data-score-deal");
+    var dealer = document.querySelector("[data-dealer-line]");
+    if (dealer) dealer.textContent = word("after_kept", { number: number });
+    shown = number;
+  };
+  var opened = function (entries) {
+    var mine = entries.filter(function (entry) { return entry.key === keyField.value && entry.state === "opened"; })[0];
+    if (!mine) return;
+    var notice = note("notice opened-notice", word("opened_notice") + " ");
+    var drop = notice.appendChild(document.createElement("button"));
+    drop.type = "button";
+    drop.className = "button";
+    drop.textContent = word("drop");
+    drop.onclick = function () {
+      if (!window.confirm(word("drop_confirm", { number: mine.number }))) return;
+      outbox.drop(mine.key).then(function () {
+        outbox.dropDrafts(mine.action + "#" + mine.number + "@");
+        location.href = sheet;
+      });
+    };
+    form.prepend(notice);
+  };
+
+  /* Posted: to the server, unless deals kept before this one still wait (it waits behind them, and the
+   * sheet sends them in order) or the server does not answer (it is kept). With a worker the post goes as
+   * it is: the worker keeps it if it fails. */
+  var keep = function (away) {
+    var device = "";
+    try { device = localStorage.getItem("referee:device") || ""; } catch (err) { /* none */ }
+    var entry = outbox.fromForm(form.action, new URLSearchParams(new FormData(form)).toString(), device);
+    return outbox.save(entry).then(function () {
+      outbox.dropDrafts(form.getAttribute("data-draft"));
+      if (away) { location.href = sheet; return null; }
+      form.reset();
+      newKey();
+      document.getElementById("main").prepend(note("notice", word("kept_deal", { number: entry.number })));
+      window.scrollTo(0, 0);
+      return outbox.all().then(renumber);
+    });
+  };
+  var send = function () { form.setAttribute("data-sending", "1"); form.submit(); };
+  form.addEventListener("submit", function (e) {
+    var name = form.querySelector("input[name=device]");
+    if (name && name.value.trim()) { try { localStorage.setItem("referee:device", name.value.trim()); } catch (err) { /* none */ } }
+    if (form.getAttribute("data-sending") || (e.submitter && e.submitter.name)) return;  // a step: the server's
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    e.preventDefault();
+    outbox.all().then(function (entries) {
+      var before = outbox.waiting(entries, sheet).some(function (entry) { return entry.key !== keyField.value; });
+      if (worker && !before) return send();
+      return window.refereeConnection.probe().then(function (up) {
+        if (up && !before) return send();
+        return keep(up || worker);
+      });
+    });
+  });
+  outbox.all().then(function (entries) {
+    renumber(entries);
+    opened(entries);
+  }).then(ready, ready);
+})();
