@@ -144,14 +144,13 @@ function keep(address, response) {
   });
 }
 
-/* A kept copy, its <body> marked with the time it was kept. */
+/* A kept copy, its <body> marked with the time it was kept, without the one-time messages it was shown
+ * with ("Deal 3 entered.": they told of that moment, and the phone's scripts act on them). */
 function marked(kept) {
-  var at = kept.headers.get(KEPT_AT) || "";
+  var at = (kept.headers.get(KEPT_AT) || "").replace(/[^0-9TZ:.-]/g, "");
   return kept.text().then(function (html) {
-    var headers = new Headers(kept.headers);
-    return new Response(html.replace(/<body\b/i, '<body data-offline-copy="' + at.replace(/[^0-9TZ:.-]/g, "") + '"'), {
-      status: 200, headers: headers
-    });
+    html = html.replace(/<body\b/i, '<body data-offline-copy="' + at + '"').replace(/<p class="flash"[^>]*>[^<]*<\/p>/g, "");
+    return new Response(html, { status: 200, headers: new Headers(kept.headers) });
   });
 }
 
