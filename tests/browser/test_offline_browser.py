@@ -23,8 +23,8 @@ from referee import create_app
 from referee.rules.dracula.layout import CELLS
 from referee.web.store.db import db
 from referee.web.store.models import Match, Revision
-from tests.browser.conftest import PHONE
-from tests.browser.test_dracula_browser import DECK, start_match
+from tests.browser.conftest import PHONE, check_accessibility
+from tests.browser.test_dracula_browser import DECK
 from tests.conftest import empty_database
 
 SHEET = re.compile(r"/matches/\d+(#deal-\d+)?$")
@@ -97,6 +97,18 @@ def layout(cards: list[str]) -> list[list[str]]:
     return [cards[0:3], cards[3:6], cards[6:9]]
 
 
+def start_match(page: Any, server: str) -> str:
+    """A Dracula match of Ann and Bob, started on the home page: the sheet's address."""
+    page.goto(server + "/")
+    page.fill("#name", "Friday")
+    page.fill("#players", "Ann\nBob")
+    page.click("text=Start the evening")
+    page.click("a.button:text('Dracula')")
+    page.click("text=Start the match")
+    page.wait_for_url(re.compile(r"/matches/\d+$"))
+    return page.url
+
+
 def match_with_a_deal(page: Any, server: str) -> str:
     """A Dracula match on a phone its service worker controls, deal 1 entered: the sheet's address."""
     match_url = start_match(page, server)
@@ -130,6 +142,7 @@ def test_two_deals_entered_offline_land_in_order_after_a_reload(served: tuple[st
     assert rows.nth(0).locator("th").inner_text().startswith("2")
     assert rows.nth(0).locator("td").nth(0).inner_text() == "20"  # Ann's claim
     assert page.locator("text=not yet checked").count() >= 2
+    check_accessibility(page)
     assert deals_of(app, match_url) == [layout(DECK[:9])]
 
     phone.set_offline(False)
