@@ -12,15 +12,16 @@
   var form = document.querySelector("form[data-outbox]");
   var ready;
   window.refereePending = new Promise(function (resolve) { ready = resolve; });
-  if (!form || !window.indexedDB) return ready();
-  var sheet = form.getAttribute("data-sheet");
-  var keyField = form.querySelector("input[name=entry_key]");
-  var newKey = function () {
-    keyField.value = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)), function (b) {
+  var newKey = function (field) {
+    field.value = Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)), function (b) {
       return (b + 256).toString(16).slice(1);
     }).join("");
   };
-  if (!keyField.value) newKey();
+  // Every deal form's key, a correction's too: sent twice, it makes one change.
+  document.querySelectorAll("input[name=entry_key]").forEach(function (field) { if (!field.value) newKey(field); });
+  if (!form || !window.indexedDB) return ready();
+  var sheet = form.getAttribute("data-sheet");
+  var keyField = form.querySelector("input[name=entry_key]");
   var note = function (className, text) {
     var made = document.createElement("p");
     made.className = className;
@@ -77,7 +78,7 @@
       outbox.dropDrafts(form.getAttribute("data-draft"));
       if (away) { location.href = sheet; return null; }
       form.reset();
-      newKey();
+      newKey(keyField);
       document.getElementById("main").prepend(note("notice", word("kept_deal", { number: entry.number })));
       window.scrollTo(0, 0);
       return outbox.all().then(renumber);

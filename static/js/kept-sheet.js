@@ -126,8 +126,11 @@
       });
     });
     var mine = entries.filter(function (entry) { return entry.sheet === sheet && entry.state === "accepted"; });
-    if (mine.some(function (entry) { return entry.entered > document.querySelectorAll("table.sheet tr[id^='deal-']").length; })) {
-      location.reload();  // the sheet as it is now says so
+    var rows = document.querySelectorAll("table.sheet tr[id^='deal-']").length;
+    var unseen = mine.filter(function (entry) { return entry.entered > rows && !sessionStorage.getItem("kept:" + entry.key); });
+    if (unseen.length) {  // the sheet as it is now says so (once: a deal sent again may have been undone since)
+      unseen.forEach(function (entry) { sessionStorage.setItem("kept:" + entry.key, "1"); });
+      location.reload();
       return new Promise(function () { /* the page goes */ });
     }
     mine.forEach(function (entry) {

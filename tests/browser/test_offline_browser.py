@@ -252,6 +252,7 @@ def test_offline_a_correction_or_an_undo_says_it_needs_the_connection(served: tu
     page = phone.new_page()
     match_url = match_with_a_deal(page, server)
     page.click("text=Correct deal 1")
+    until(page, "document.querySelector('input[name=entry_key]').value.length === 32")  # sent twice, it changes once
     page.fill("#r1c1", DECK[9])
     phone.set_offline(True)
     page.click("text=Save the correction")
@@ -355,3 +356,21 @@ def test_drafts_of_saved_and_undone_deals_are_dropped(served: tuple[str, Flask],
     assert page.evaluate(drafts) == 1
     page.reload()
     until(page, drafts + " === 0")
+
+
+def test_a_deal_sent_while_kept_deals_wait_goes_behind_them(served: tuple[str, Flask], phone: Any) -> None:
+    server, app = served
+    page = phone.new_page()
+    match_url = match_with_a_deal(page, server)
+    phone.set_offline(True)
+    page.click("text=Enter deal 2")
+    fill_deal(page, DECK[9:18])
+    page.click("text=Score deal 2")
+    page.wait_for_selector(".pending-deal")
+    page.click("text=Enter deal 3")
+    expect(page.locator("h1")).to_have_text("Enter deal 3")
+    fill_deal(page, DECK[18:27])
+    phone.set_offline(False)  # back, with deal 2 still on the phone: deal 3 may not go first
+    page.click("text=Score deal 3")
+    page.wait_for_selector("text=Deal 3, kept on this phone, was checked and is on the sheet.")
+    assert deals_of(app, match_url) == [layout(DECK[:9]), layout(DECK[9:18]), layout(DECK[18:27])]

@@ -102,9 +102,7 @@ def switch(code: str) -> Response:
         target = "/"
     response = redirect(target)
     if code in LANGUAGES:
-        response.set_cookie(
-            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=served_securely()
-        )
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True, secure=served_securely())
     return response
 
 
