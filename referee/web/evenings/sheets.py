@@ -323,26 +323,7 @@ def new_deal(code: str, match_id: int) -> Any:
         except svc.AlreadyEntered as repeat:
             entered = repeat.number
         except svc.DealTakenError as taken:
-            message = _(
-                "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.",
-                number=taken.number,
-            )
-            if outbox.from_queue():
-                return outbox.refused([message])
-            if not outbox.reopened():
-                flash(message)
-                return redirect(f"{sheet}#deal-{taken.number}")
-            # A deal kept on this phone while offline: the sheet moved on meanwhile. It may be the next deal.
-            form.form_errors.append(
-                _(
-                    "Deal %(number)s was entered on another phone while this one waited on this phone. "
-                    "If this is the next deal, save it as deal %(next)s; if it is the same deal, drop it.",
-                    number=taken.number,
-                    next=number,
-                )
-            )
-            form.version.data = number
-            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, conflict=True)
+            return _deal_taken(evening, match, form, claim, taken.number, number, result.next_dealer)
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
@@ -354,6 +335,32 @@ def new_deal(code: str, match_id: int) -> Any:
     if outbox.from_queue():
         return outbox.refused_form(form, claim, svc.setup_of(match), result.next_dealer)
     return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
+
+
+def _deal_taken(
+    evening: Evening, match: Match, form: EntryForm, claim: ClaimInput, taken: int, number: int, dealer: str | None
+) -> Any:
+    """Another phone entered deal ``taken`` first: the sheet says so (or the answer to the phone's outbox). A
+    deal that waited on this phone while offline is shown again as deal ``number``, the next: it may be."""
+    sheet = url_for("sheets.match", code=evening.code, match_id=match.id)
+    message = _(
+        "Deal %(number)s was entered on another phone meanwhile: check the sheet before entering more.", number=taken
+    )
+    if outbox.from_queue():
+        return outbox.refused([message])
+    if not outbox.reopened():
+        flash(message)
+        return redirect(f"{sheet}#deal-{taken}")
+    form.form_errors.append(
+        _(
+            "Deal %(number)s was entered on another phone while this one waited on this phone. "
+            "If this is the next deal, save it as deal %(next)s; if it is the same deal, drop it.",
+            number=taken,
+            next=number,
+        )
+    )
+    form.version.data = number
+    return _deal_page(evening, match, form, claim, number, dealer, editing=False, conflict=True)
 
 
 def _no_new_deal(sheet: str, message: str) -> Any:
