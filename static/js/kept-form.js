@@ -1,7 +1,7 @@
 /* A new deal's form (form[data-outbox]) and the deals kept on this phone (outbox.js). The form gets its
  * key (entry_key) when it opens, and enters the deal after the last one kept. Posted when the server
- * cannot be reached, the deal is kept by the service worker, or, without one (plain http), here: the
- * page asks the server first, keeps the deal when nothing answers, and clears the form for the next.
+ * cannot be reached, the deal is kept by the service worker, or, without one (plain http), here when
+ * the server is known not to answer (live.js polls it): the form is cleared for the next deal.
  * A deal posted while deals kept before it wait is kept behind them. A refused deal opened again
  * (kept-sheet.js) says so, with a button to drop it. drafts.js waits for
  * window.refereePending: the form counted. */
@@ -35,10 +35,11 @@
   var noted = [0, 0];
   try { noted = JSON.parse(localStorage.getItem("referee:next:" + sheet)) || noted; } catch (e) { /* none noted */ }
   var served = noted[0] > +document.body.getAttribute("data-live-version") ? noted[1] : shown;
+  var before = false;  // whether deals kept on the phone wait before this one
   var renumber = function (entries) {
-    var number = outbox.waiting(entries, sheet).reduce(function (most, entry) {
-      return entry.key === keyField.value ? most : Math.max(most, entry.number + 1);  // not the deal in this form
-    }, served);
+    var others = outbox.waiting(entries, sheet).filter(function (entry) { return entry.key !== keyField.value; });  // not this one
+    before = others.length > 0;
+    var number = others.reduce(function (most, entry) { return Math.max(most, entry.number + 1); }, served);
     if (number === shown) return;
     var fill = function (at, name) { if (at) at.textContent = at.getAttribute(name).replace("{number}", number); };
     form.setAttribute("data-draft", form.getAttribute("data-draft").replace("#" + shown + "@", "#" + number + "@"));
@@ -67,9 +68,9 @@
     form.prepend(notice);
   };
 
-  /* Posted: to the server, unless deals kept before this one still wait (it waits behind them, and the
-   * sheet sends them in order) or the server does not answer (it is kept). With a worker the post goes as
-   * it is: the worker keeps it if it fails. */
+  /* Posted: to the server at once, unless deals kept before this one still wait (it is kept behind them,
+   * and the sheet sends them in order) or the server is known not to answer (it is kept; live.js polls
+   * it). With a worker the post goes as it is: the worker keeps it if it fails. */
   var keep = function (away) {
     var device = "";
     try { device = localStorage.getItem("referee:device") || ""; } catch (err) { /* none */ }
@@ -84,21 +85,15 @@
       return outbox.all().then(renumber);
     });
   };
-  var send = function () { form.setAttribute("data-sending", "1"); form.submit(); };
   form.addEventListener("submit", function (e) {
     var name = form.querySelector("input[name=device]");
     if (name && name.value.trim()) { try { localStorage.setItem("referee:device", name.value.trim()); } catch (err) { /* none */ } }
-    if (form.getAttribute("data-sending") || (e.submitter && e.submitter.name)) return;  // a step: the server's
+    if (e.submitter && e.submitter.name) return;  // a step of the form: the server's
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    var lost = window.refereeConnection.isLost();
+    if (!before && (worker || !lost)) return;
     e.preventDefault();
-    outbox.all().then(function (entries) {
-      var before = outbox.waiting(entries, sheet).some(function (entry) { return entry.key !== keyField.value; });
-      if (worker && !before) return send();
-      return window.refereeConnection.probe().then(function (up) {
-        if (up && !before) return send();
-        return keep(up || worker);
-      });
-    });
+    keep(worker || !lost);
   });
   outbox.all().then(function (entries) {
     renumber(entries);

@@ -2,8 +2,9 @@
  * https, or http://127.0.0.1 on the serving machine itself); says when the page is the copy kept on the
  * phone (body[data-offline-copy], set by the worker) or since when the connection is lost
  * (window.refereeConnection, told by live.js); and holds back what needs the server while it cannot be
- * reached: a form or link marked data-needs-connection (a correction, an undo) asks the server first, and
- * says so instead of leaving for the browser's error page. Words: words.js. */
+ * reached: a form or link marked data-needs-connection (a correction, an undo), while the server is
+ * known not to answer, asks it again, and says so instead of leaving for the browser's error page.
+ * Words: words.js. */
 (function () {
   "use strict";
   var body = document.body;
@@ -33,6 +34,8 @@
     lost: function () { lostSince = lostSince || new Date(); show(); },
     back: function () { lostSince = keptAt = null; body.removeAttribute("data-offline-copy"); show(); },
     isCopy: function () { return keptAt !== null; },
+    /* Whether the server is known not to answer: the browser is offline, a poll failed, or the page is a copy. */
+    isLost: function () { return navigator.onLine === false || lostSince !== null || keptAt !== null; },
     /* Whether the server answers: a small request (the page's live version, or the manifest). */
     probe: function () {
       var stop = new AbortController();
@@ -60,7 +63,7 @@
     note.textContent = window.refereeWord("needs_connection");
   };
   var checked = function (e, element, go) {
-    if (!element || element.getAttribute("data-checked")) return;
+    if (!element || element.getAttribute("data-checked") || !connection.isLost()) return;  // it goes at once
     e.preventDefault();
     connection.probe().then(function (up) {
       if (!up) return refuse(element);
