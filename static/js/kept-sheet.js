@@ -1,7 +1,7 @@
 /* A sheet and the deals kept on this phone (outbox.js). They are listed in order, "not yet checked": a
  * row each in the score table with the points their claim boxes state ("–" where none), and a list below
  * it; the sheet's button names the next deal to enter after them. They are sent when the connection
- * returns: at once, when the browser says it is back, when the page is shown again, every 15 s while any
+ * returns: at once, when the browser says it is back, when the page is shown again, every 5 s while any
  * waits (and by the worker's Background Sync). An accepted deal is said on its sheet, once. A refused one
  * opens its form, posted once more as a plain form ("reopened"): the server's page shows everything typed
  * and every problem. The deals after it wait until it is saved (the message of that save names the deal:
@@ -112,6 +112,7 @@
   /* What the page's messages and the last sends tell: a reopened deal saved lets the deals after it go
    * (renumbered if it was saved as another deal); accepted deals are said on their sheet once it shows them. */
   var settle = function (entries) {
+    if (leaving) return new Promise(function () { /* the page goes */ });
     var work = [];
     document.querySelectorAll("[data-change^='entered ']").forEach(function (flash) {
       var change = flash.getAttribute("data-change").split(" ");
@@ -125,11 +126,14 @@
         work.push(outbox.save(entry));
       });
     });
-    var mine = entries.filter(function (entry) { return entry.sheet === sheet && entry.state === "accepted"; });
+    // A kept copy shows no deal it did not have: they are said on the sheet from the server (live.js loads it).
+    var copy = window.refereeConnection.isCopy();
+    var mine = entries.filter(function (entry) { return entry.sheet === sheet && entry.state === "accepted" && !copy; });
     var rows = document.querySelectorAll("table.sheet tr[id^='deal-']").length;
     var unseen = mine.filter(function (entry) { return entry.entered > rows && !sessionStorage.getItem("kept:" + entry.key); });
     if (unseen.length) {  // the sheet as it is now says so (once: a deal sent again may have been undone since)
       unseen.forEach(function (entry) { sessionStorage.setItem("kept:" + entry.key, "1"); });
+      leaving = true;
       location.reload();
       return new Promise(function () { /* the page goes */ });
     }
@@ -165,6 +169,6 @@
   window.addEventListener("online", send);
   window.addEventListener("pageshow", function (e) { if (e.persisted) refresh().then(send); });
   document.addEventListener("visibilitychange", send);
-  setInterval(function () { outbox.all().then(sendWaiting); }, 15000);
+  setInterval(function () { outbox.all().then(sendWaiting); }, 5000);
   refresh().then(sendWaiting);
 })();

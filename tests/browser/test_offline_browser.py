@@ -74,6 +74,11 @@ def until(page: Any, expression: str, seconds: float = 10) -> None:
     raise AssertionError(f"never true: {expression}")
 
 
+def form_ready(page: Any) -> None:
+    """Wait until a deal form's scripts have run (before the connection drops under it)."""
+    until(page, "window.refereePending !== undefined && window.refereePending.then(() => true)")
+
+
 def controlled(page: Any) -> None:
     """Wait until the service worker controls the page (it takes over the pages open when it starts)."""
     until(page, "navigator.serviceWorker.controller !== null")
@@ -146,7 +151,7 @@ def test_two_deals_entered_offline_land_in_order_after_a_reload(served: tuple[st
     assert deals_of(app, match_url) == [layout(DECK[:9])]
 
     phone.set_offline(False)
-    page.wait_for_selector("text=Deal 3, kept on this phone, was checked and is on the sheet.")
+    page.wait_for_selector("text=Deal 3, kept on this phone, was checked and is on the sheet.", timeout=20_000)
     assert page.locator("tr.pending").count() == 0
     assert page.locator("table.sheet tbody tr").count() == 3
     assert deals_of(app, match_url) == [layout(DECK[:9]), layout(DECK[9:18]), layout(DECK[18:27])]
@@ -195,6 +200,7 @@ def test_an_answer_lost_on_the_way_back_and_sent_again_makes_one_deal(served: tu
     page = context.new_page()
     match_url = start_match(page, server)
     page.click("text=Enter deal 1")
+    form_ready(page)
     context.set_offline(True)
     fill_deal(page, DECK[:9])
     page.click("text=Score deal 1")
@@ -219,7 +225,7 @@ def test_an_answer_lost_on_the_way_back_and_sent_again_makes_one_deal(served: tu
     assert page.evaluate("refereeOutbox.all().then(entries => entries.map(e => e.state))") == ["pending"]
     page.unroute(re.compile(r"/deals/new$"))
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    page.wait_for_selector("text=Deal 1, kept on this phone, was checked and is on the sheet.")
+    page.wait_for_selector("text=Deal 1, kept on this phone, was checked and is on the sheet.", timeout=20_000)
     assert deals_of(app, match_url) == [layout(DECK[:9])]
     with app.app_context():
         match_id = int(match_url.rsplit("/", 1)[1])
@@ -339,7 +345,7 @@ def test_drafts_of_saved_and_undone_deals_are_dropped(served: tuple[str, Flask],
     page.click("text=Yes, undo deal 2")
     page.wait_for_selector("text=Deal 2 removed")
     page.click("text=Enter deal 2")
-    until(page, "window.refereePending && window.refereePending.then(() => true)")
+    form_ready(page)
     assert page.input_value("#r1c1") == "" and page.locator(".draft-notice").count() == 0
     assert page.evaluate(drafts) == 0
 
@@ -372,5 +378,5 @@ def test_a_deal_sent_while_kept_deals_wait_goes_behind_them(served: tuple[str, F
     fill_deal(page, DECK[18:27])
     phone.set_offline(False)  # back, with deal 2 still on the phone: deal 3 may not go first
     page.click("text=Score deal 3")
-    page.wait_for_selector("text=Deal 3, kept on this phone, was checked and is on the sheet.")
+    page.wait_for_selector("text=Deal 3, kept on this phone, was checked and is on the sheet.", timeout=20_000)
     assert deals_of(app, match_url) == [layout(DECK[:9]), layout(DECK[9:18]), layout(DECK[18:27])]
