@@ -1,34 +1,74 @@
 """Line charts drawn on the server as inline SVG: no script, no external resource.
 
-Colours come from the stylesheet (classes ``chart-s0`` … ``chart-s7``, with light and dark values
-on screen and fixed ones in print); each series also has its own dash pattern and marker, so the
-lines stay apart in black and white. Axes and text use ``currentColor``. The numbers are in the
-SVG's ``<title>``/``<desc>`` for a screen reader, and every page that draws a chart also shows them
-in a table.
+Each series has a *style*: a colour (classes ``chart-s0`` … ``chart-s7`` of the stylesheet, with
+light and dark values on screen and fixed ones in print), a dash pattern and a marker shape. A
+series' style is given by its caller, stable for a person across an evening's or a group's charts
+(see :mod:`referee.web.presentation.standings`), so Ann is the same green circles on every sheet.
+Colour never stands alone: every line has its own dash and markers, and its name and last value
+are written at its end (nudged apart when two lines end close together) as well as in the legend.
+Axes and text use ``currentColor``. The numbers are in the SVG's ``<title>``/``<desc>`` for a screen
+reader, and every page that draws a chart also shows them in a table.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from markupsafe import Markup, escape
 
-WIDTH = 320
+WIDTH = 360
 PLOT_HEIGHT = 150
-LEFT, RIGHT, TOP = 40, 10, 10
+LEFT, TOP = 36, 10
+#: Room right of the plot for each line's end label.
+RIGHT = 88
 AXIS_SPACE = 28
 LEGEND_ROW = 16
+#: Vertical room one end label takes; labels of lines ending closer are moved apart.
+LABEL_GAP = 11
+#: About the width of a narrow character at the labels' size (a wide one, as in Japanese, counts two).
+CHAR_WIDTH = 5.6
+#: Markers drawn along a line at most, besides its last point.
+MARKS_PER_LINE = 12
+#: The series' colours as printed (and on a light screen): the SVG carries them as attributes, which the
+#: app's stylesheet overrides on screen with its light and dark values (``--s0`` … ``--s7``).
+PALETTE = ("#1f6f4a", "#b3261e", "#1e5aa8", "#8a4b00", "#6b3fa0", "#0f7c80", "#a0306b", "#5b5b00")
+INK, GRID, ZERO = "#111111", "#cccccc", "#666666"
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 2 1 2")
-MARKERS = ("circle", "square", "triangle", "diamond")
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "plus", "cross", "ring")
 
 
 @dataclass(frozen=True)
 class Series:
     name: str
     values: Sequence[int | float | Fraction]
+    #: The series' style (see :func:`style_of`); None: its place among the chart's series.
+    style: int | None = None
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one series is drawn: its colour class, dash pattern and marker."""
+
+    css: str
+    colour: str
+    dash: str
+    marker: str
+
+
+def style_of(index: int) -> Style:
+    """The style of stable index ``index``: eight colours, each with its own dash and marker; past
+    eight, the same colours come again with other markers and dashes."""
+    shift = index // len(PALETTE)
+    return Style(
+        f"chart-s{index % len(PALETTE)}",
+        PALETTE[index % len(PALETTE)],
+        DASHES[(index + 3 * shift) % len(DASHES)],
+        MARKERS[(index + shift) % len(MARKERS)],
+    )
 
 
 def number_text(value: int | float | Fraction) -> str:
@@ -61,15 +101,64 @@ def _ticks(low: float, high: float) -> list[float]:
     return ticks
 
 
-def _marker(kind: str, x: float, y: float, css: str) -> str:
-    if kind == "square":
-        return f'<rect class="{css}" x="{x - 2.5:.1f}" y="{y - 2.5:.1f}" width="5" height="5"/>'
-    if kind == "triangle":
-        return f'<path class="{css}" d="M{x:.1f} {y - 3.2:.1f}L{x + 3:.1f} {y + 2.2:.1f}L{x - 3:.1f} {y + 2.2:.1f}Z"/>'
-    if kind == "diamond":
-        corners = f"M{x:.1f} {y - 3.5:.1f}L{x + 3.5:.1f} {y:.1f}L{x:.1f} {y + 3.5:.1f}L{x - 3.5:.1f} {y:.1f}Z"
-        return f'<path class="{css}" d="{corners}"/>'
-    return f'<circle class="{css}" cx="{x:.1f}" cy="{y:.1f}" r="2.6"/>'
+#: Each marker's outline around (0, 0), as path commands; open shapes are drawn with the line's stroke.
+_SHAPES = {
+    "square": "M-2.6 -2.6H2.6V2.6H-2.6Z",
+    "triangle": "M0 -3.4L3.2 2.3H-3.2Z",
+    "down": "M0 3.4L3.2 -2.3H-3.2Z",
+    "diamond": "M0 -3.6L3.6 0L0 3.6L-3.6 0Z",
+    "plus": "M-3.4 0H3.4M0 -3.4V3.4",
+    "cross": "M-2.6 -2.6L2.6 2.6M-2.6 2.6L2.6 -2.6",
+}
+_OPEN = ' fill="none" stroke-width="1.6"'
+
+
+def _marker(kind: str, x: float, y: float) -> str:
+    """One marker at (x, y)."""
+    if kind in ("circle", "ring"):
+        ring = _OPEN if kind == "ring" else ""
+        return f'<circle class="chart-dot"{ring} cx="{x:.1f}" cy="{y:.1f}" r="2.8"/>'
+    shape = _SHAPES[kind]
+    outline = _OPEN if kind in ("plus", "cross") else ""
+    return f'<path class="chart-dot"{outline} transform="translate({x:.1f} {y:.1f})" d="{shape}"/>'
+
+
+def text_width(text: str) -> float:
+    """About how wide ``text`` is drawn at the labels' size."""
+    return sum(CHAR_WIDTH * (2 if unicodedata.east_asian_width(c) in "WF" else 1) for c in text)
+
+
+def fitted(name: str, room: float) -> str:
+    """``name`` cut with an ellipsis to fit ``room`` (the legend under the chart has it whole)."""
+    if text_width(name) <= room:
+        return name
+    while name and text_width(name + "…") > room:
+        name = name[:-1]
+    return name.rstrip() + "…"
+
+
+def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Label heights as near to ``wanted`` as can be with ``gap`` between any two, within ``low``..``high``."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [0.0] * len(wanted)
+    floor = low
+    for i in order:
+        placed[i] = max(wanted[i], floor)
+        floor = placed[i] + gap
+    ceiling = high
+    for i in reversed(order):
+        placed[i] = min(placed[i], ceiling)
+        ceiling = placed[i] - gap
+    return placed
+
+
+def marked_points(points: int, style: int) -> list[int]:
+    """The points of a line that carry a marker: at most about :data:`MARKS_PER_LINE`, staggered by the
+    line's style so lines running together show their own markers, and always the last point."""
+    every = max(1, math.ceil(points / MARKS_PER_LINE))
+    chosen = set(range(style % every, points, every))
+    chosen.add(points - 1)
+    return sorted(chosen)
 
 
 def line_chart(
@@ -95,44 +184,63 @@ def line_chart(
         f'aria-labelledby="{escape(chart_id)}-t {escape(chart_id)}-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{escape(chart_id)}-t">{escape(title)}</title>',
         f'<desc id="{escape(chart_id)}-d">{escape(description)}</desc>',
-        '<g class="chart-axes" fill="currentColor" stroke="currentColor" font-size="9">',
+        f'<g class="chart-axes" color="{INK}" fill="currentColor" stroke="currentColor" font-size="9">',
     ]
     for tick in ticks:
         y = y_at(tick)
-        grid = "chart-zero" if tick == 0 else "chart-grid"
-        parts.append(f'<line class="{grid}" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}"/>')
+        grid, stroke = ("chart-zero", ZERO) if tick == 0 else ("chart-grid", GRID)
+        parts.append(
+            f'<line class="{grid}" stroke="{stroke}" x1="{LEFT}" x2="{LEFT + plot_width}" y1="{y:.1f}" y2="{y:.1f}"/>'
+        )
         parts.append(f'<text x="{LEFT - 4}" y="{y + 3:.1f}" text-anchor="end" stroke="none">{number_text(tick)}</text>')
     every = max(1, math.ceil(points / 12))
     for index, label in enumerate(x_labels):
-        if index % every == 0 or index == points - 1:
+        # The last label is always written; a regular one too close before it is left out.
+        if (index % every == 0 and x_at(points - 1) - x_at(index) >= 26) or index == points - 1:
             anchor = "end" if index == points - 1 and points > 1 else "middle"
             parts.append(
                 f'<text x="{x_at(index):.1f}" y="{TOP + PLOT_HEIGHT + 12}" text-anchor="{anchor}" '
                 f'stroke="none">{escape(label)}</text>'
             )
     parts.append("</g>")
+    ends = spread(
+        [y_at(float(s.values[-1])) if s.values else TOP for s in series], LABEL_GAP, TOP + 3, TOP + PLOT_HEIGHT + 3
+    )
     for number, line in enumerate(series):
-        css = f"chart-s{number % 8}"
+        index = number if line.style is None else line.style
+        style = style_of(index)
         coordinates = " ".join(f"{x_at(i):.1f},{y_at(float(v)):.1f}" for i, v in enumerate(line.values))
-        dash = DASHES[number % len(DASHES)]
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        dash_attr = f' stroke-dasharray="{style.dash}"' if style.dash else ""
         parts.append(
-            f'<g class="chart-line {css}" stroke="currentColor" fill="currentColor">'
+            f'<g class="chart-line {style.css}" color="{style.colour}" stroke="currentColor" fill="currentColor">'
             f'<polyline fill="none" stroke-width="2" points="{coordinates}"{dash_attr}/>'
         )
-        if points <= 40:
-            kind = MARKERS[number % len(MARKERS)]
-            parts.extend(_marker(kind, x_at(i), y_at(float(v)), "chart-dot") for i, v in enumerate(line.values))
-        column, row = number % 2, number // 2
-        lx = LEFT + column * (plot_width / 2)
-        ly = TOP + PLOT_HEIGHT + AXIS_SPACE + row * LEGEND_ROW
-        sample = f'<line x1="{lx:.1f}" x2="{lx + 18:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" stroke-width="2"'
-        parts.append(sample + dash_attr + "/>")
-        parts.append(_marker(MARKERS[number % len(MARKERS)], lx + 9, ly, "chart-dot"))
+        if line.values:
+            marked = marked_points(len(line.values), index)
+            parts.extend(_marker(style.marker, x_at(i), y_at(float(line.values[i]))) for i in marked)
         last = number_text(line.values[-1]) if line.values else ""
+        end_x = LEFT + plot_width + 6
+        if line.values and abs(ends[number] - y_at(float(line.values[-1]))) > 2:  # moved apart: a leader line
+            parts.append(
+                f'<line class="chart-leader" x1="{LEFT + plot_width + 3:.1f}" x2="{end_x - 1:.1f}" '
+                f'y1="{y_at(float(line.values[-1])):.1f}" y2="{ends[number]:.1f}" stroke-width="0.8"/>'
+            )
+        name = fitted(line.name, RIGHT - 8 - text_width(f" {last}"))
         parts.append(
-            f'<text class="chart-label" x="{lx + 22:.1f}" y="{ly + 3:.1f}" font-size="10" stroke="none">'
-            f"{escape(line.name)} {last}</text></g>"
+            f'<text class="chart-end" x="{end_x:.1f}" y="{ends[number] + 3:.1f}" font-size="9.5" fill="{INK}" '
+            f'stroke="none">{escape(name)} {last}</text>'
+        )
+        column, row = number % 2, number // 2
+        lx = LEFT + column * ((WIDTH - LEFT) / 2)
+        ly = TOP + PLOT_HEIGHT + AXIS_SPACE + row * LEGEND_ROW
+        parts.append(
+            f'<line x1="{lx:.1f}" x2="{lx + 18:.1f}" y1="{ly:.1f}" y2="{ly:.1f}" stroke-width="2"{dash_attr}/>'
+        )
+        parts.append(_marker(style.marker, lx + 9, ly))
+        legend = fitted(line.name, (WIDTH - LEFT) / 2 - 26 - text_width(f" {last}"))
+        parts.append(
+            f'<text class="chart-label" x="{lx + 22:.1f}" y="{ly + 3:.1f}" font-size="10" fill="{INK}" stroke="none">'
+            f"{escape(legend)} {last}</text></g>"
         )
     parts.append("</svg>")
     return Markup("".join(parts))

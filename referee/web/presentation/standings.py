@@ -38,20 +38,53 @@ def standings_context(evening: Evening, rows: Sequence[Mapping[str, Any]]) -> di
     }
 
 
-def running_series(result: MatchResult) -> list[Series]:
-    """Each side's running total, from 0 before the first deal; the end-of-match bonus is a last step."""
+def person_styles(evening: Evening) -> dict[str, int]:
+    """Each player's chart style (:func:`referee.web.presentation.charts.style_of`), the same on every chart
+    and sheet: the person's place in the evening's group when it has one (so Ann keeps her colour from one
+    evening of the group to the next), else the player's place in the evening."""
+    group = evening.group
+    if group is not None:
+        places = {person.id: place for place, person in enumerate(group.persons)}
+        found = {p.name: places[p.person_id] for p in evening.players if p.person_id in places}
+        if len(set(found.values())) == len(found) == len(evening.players):
+            return found
+    return {name: place for place, name in enumerate(evening.player_names)}
+
+
+def side_style(members: Sequence[str], styles: Mapping[str, int], fallback: int) -> int:
+    """A side's style: its first player's by the evening's order (a team is drawn as that partner)."""
+    known = [styles[name] for name in members if name in styles]
+    return min(known) if known else fallback
+
+
+def running_series(result: MatchResult, styles: Mapping[str, int] | None = None) -> list[Series]:
+    """Each side's running total, from 0 before the first deal; the end-of-match bonus is a last step.
+    A team is one line, named as the sheet names it ("Ann & Cat"), in its players' ``styles``."""
     return [
         Series(
             side.name,
             [0, *(row[side.name] for row in result.running), *([result.totals[side.name]] * bool(result.bonus))],
+            side_style(side.members, styles or {}, number),
         )
-        for side in result.sides
+        for number, side in enumerate(result.sides)
     ]
 
 
-def growth_series(table: Standings) -> list[Series]:
-    """Each player's placing points, from 0 before the first finished match."""
-    return [Series(row.name, [0, *table.growth.get(row.name, [])]) for row in table.players]
+def growth_series(table: Standings, styles: Mapping[str, int] | None = None) -> list[Series]:
+    """Each player's placing points, from 0 before the first finished match. Partners who played every
+    match together grew alike: they are one line, "Ann & Cat", drawn once."""
+    lines: dict[tuple[object, ...], list[str]] = {}
+    named: dict[tuple[object, ...], str] = {}
+    for row in table.players:
+        sides = tuple((e.match, e.side) for e in row.earned)
+        key = sides if any(e.side != row.name for e in row.earned) else (row.name,)
+        lines.setdefault(key, []).append(row.name)
+        one_side = {e.side for e in row.earned}
+        named[key] = one_side.pop() if len(one_side) == 1 else " & ".join(lines[key])
+    return [
+        Series(named[key], [0, *table.growth.get(names[0], [])], side_style(names, styles or {}, number))
+        for number, (key, names) in enumerate(lines.items())
+    ]
 
 
 def final_values(series: Sequence[Series]) -> str:
@@ -64,6 +97,7 @@ def register(app: Flask) -> None:
         "line_chart": line_chart,
         "running_series": running_series,
         "growth_series": growth_series,
+        "person_styles": person_styles,
         "final_values": final_values,
     }
     app.jinja_env.globals.update(helpers)
