@@ -61,6 +61,7 @@ def _game_sources(game: str) -> tuple[str, ...]:
         f"templates/referee/{game}_*.html",
         f"templates/rulecards/{game}.html",
         f"templates/pads/{game}.html",
+        f"referee/web/printing/pads/{game}.py",
     )
 
 

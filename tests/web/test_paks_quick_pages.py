@@ -100,7 +100,8 @@ def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_u
     printed = browser.client.get(f"{match}/sheet.pdf")
     assert printed.status_code == 200
     printed_text = " ".join(pdf_text(printed.data)[1].split())
-    assert "Ann & Cat 105, Bob & Dan 60; thrown off per side: spades 1, hearts 2, diamonds 1, clubs 1" in printed_text
+    # The pad's row: the dealer, m per suit, then per side its paks per suit, what they keep and the total.
+    assert "1 Ann 1 2 1 1 3 2 1 2 105 105 1 3 2 1 60 60" in printed_text
     evening = match.split("/matches/")[0]
     exported = browser.get(f"{evening}/export.csv").get_data(as_text=True)
     assert "1,Paks,1,Ann,Ann & Cat,105,105,105" in exported and "1,Paks,1,Ann,Bob & Dan,60,60,60" in exported

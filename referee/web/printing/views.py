@@ -27,6 +27,8 @@ from referee.web.http.i18n import LANGUAGE_NAMES, language, say
 from referee.web.presentation.helpers import option_rows
 from referee.web.presentation.standings import standings_context
 from referee.web.printing.admission import RETRY_AFTER, PrinterBusy
+from referee.web.printing.grid import Grid, blank_grid, filled_grid
+from referee.web.printing.pads import layout_of
 from referee.web.printing.pdf_cache import pdfs
 from referee.web.printing.render import paper_of, render_pdf
 from referee.web.services import matches as svc
@@ -68,6 +70,12 @@ def _kept_pdf(
     response.set_etag(key)
     response.headers["Cache-Control"] = f"{'public' if public else 'private'}, no-cache"
     return response
+
+
+@printables.app_template_global()
+def pad_grid(game: Game, names: Sequence[str], rows: int, *, first: int | None = 1, carried: bool = False) -> Grid:
+    """A blank pad's grid of ``game`` for ``names`` (see :func:`referee.web.printing.grid.blank_grid`)."""
+    return blank_grid(layout_of(game.slug), game, names, rows, first=first, carried=carried)
 
 
 @printables.errorhandler(PrinterBusy)
@@ -200,7 +208,10 @@ def match_pdf(code: str, match_id: int) -> Any:
     """The filled sheet; ``workings=1`` with ``first``/``last`` also works out those deals in full."""
     evening, match = _evening_match(code, match_id)
     game = svc.game_of(match)
-    result = svc.scored_all([match], workings=False)[0]
+    # The whole sheet: its pad's grid reads each game's own columns from the deals' details (a sheet read
+    # without its workings keeps only what the sheet itself needs). The PDF is kept per version, and the
+    # sheet is usually kept already from its page.
+    result = svc.scored(match)
     worked: range = range(0)
     if request.args.get("workings"):
         try:
@@ -219,6 +230,7 @@ def match_pdf(code: str, match_id: int) -> Any:
     paper = paper_of(request.args.get("paper"))
     live = url_for("sheets.match", code=code, match_id=match_id, _external=True)
     variant = ("sheet", evening.code, evening.name, match.id, match.created_at, match.version, paper, worked, live)
+    setup = svc.setup_of(match)
     return _kept_pdf(
         f"{game.slug}-sheet.pdf",
         variant,
@@ -229,9 +241,10 @@ def match_pdf(code: str, match_id: int) -> Any:
             match=match,
             game=game,
             result=result,
+            grid=filled_grid(layout_of(game.slug), game, setup, result),
             worked=worked_out(match, worked),
             options=option_rows(game, match.options, len(match.seats)),
-            setup=svc.setup_of(match),
+            setup=setup,
             live_url=live,
         ),
         public=False,

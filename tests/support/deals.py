@@ -1,0 +1,125 @@
+"""Deals of every game as a match's entries, and matches made of them by the services (no page).
+
+What the printing and page tests build their evenings from: valid entries in each game's own form
+(``Game.check_entry``), varied so that every column of a score pad gets numbers, and long ones (a
+Paks match of 100 deals that nobody wins before its last deal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Flask
+
+from referee.rules.dracula import DRACULA_PACK
+from referee.rules.registry import get_game
+from referee.web.services import matches as svc
+from referee.web.store.db import db
+from referee.web.store.models import Evening, Group, Match, Person, Player
+
+Entry = dict[str, Any]
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+
+
+def paks_quick(number: int, sides: Sequence[str]) -> Entry:
+    """Paks deal ``number`` (from 1) in quick mode: every side holds one club pak, thrown off (m = 1), and on
+    odd deals one side in turn keeps a pak of a suit of its own (10, 15 or 20 points): so a match of two
+    sides lasts its 100 deals."""
+    held = {side: {"clubs": 1} for side in sides}
+    kept = {side: 0 for side in sides}
+    if number % 2:
+        keeper = (number // 2) % len(sides)
+        held[sides[keeper]] |= {SUITS[keeper % 3]: 1}
+        kept[sides[keeper]] = 10 + 5 * (number % 3)
+    return {"mode": "quick", "held": held, "kept": kept}
+
+
+def clabber(number: int, sides: Sequence[str], players: Sequence[str]) -> Entry:
+    """A Clabber deal of the 4- or 6-player game: the makers alternate, every third deal is set, the
+    makers' first player rings the bell on even deals, and deal 3 has a dad for the defenders."""
+    makers, defenders = sides[number % 2], sides[(number + 1) % 2]
+    points = 62 if number % 3 == 0 else 100
+    entry: Entry = {"makers": makers, "trump": "SHDC"[number % 4], "points": {makers: points, defenders: 162 - points}}
+    if number % 2 == 0:
+        entry["bell"] = players[number % 2]
+    if number == 3:
+        entry["melds"] = {defenders: "dad"}
+    return entry
+
+
+def zhengfen(number: int, players: Sequence[str]) -> Entry:
+    """A Zheng Fen deal: the order turns, the 1st captures 40, the 2nd 35 and the last 25 (given to the 1st)."""
+    order = [players[(number + i) % len(players)] for i in range(len(players))]
+    captured = {
+        order[0]: ["10S", "KH", "10D", "5D", "5C"],
+        order[1]: ["KS", "10C", "10H", "5S"],
+        order[-1]: ["KD", "KC", "5H"],
+    }
+    return {"order": order, "captured": captured, "hand": []}
+
+
+def dracula(number: int) -> Entry:
+    """Deal ``number`` (1 to 6) of a 2-player Dracula game: nine cards of the pack in turn."""
+    cards = [str(c) for c in DRACULA_PACK.cards()][(number - 1) * 9 : number * 9]
+    return {"layout": [cards[0:3], cards[3:6], cards[6:9]]}
+
+
+#: Two hands of five cards the leftover valuation finds a plan for, and three melds on the table.
+_ICEBERG_TABLE = [["4H", "5H", "6H"], ["QS", "QD", "QC"], ["9C", "10C", "JC"]]
+_ICEBERG_HANDS = (["7H", "8H", "KS", "2D", "KC"], ["QH", "8C", "3S", "5D", "7C"])
+
+
+def iceberg(number: int, players: Sequence[str]) -> Entry:
+    """An Iceberg deal of 3 players: the player going out turns; the others keep five cards each."""
+    out = players[(number - 1) % 3]
+    first, second = (p for p in players if p != out)
+    return {
+        "mode": "quick",
+        "played": {out: 50, first: 40},
+        "aces": {first: 1} if number % 2 else {},
+        "table": _ICEBERG_TABLE,
+        "hands": {out: [], first: list(_ICEBERG_HANDS[0]), second: list(_ICEBERG_HANDS[1])},
+    }
+
+
+def new_evening(app: Flask, players: Sequence[str], *, name: str = "Friday", group: str | None = None) -> Evening:
+    """An evening of ``players`` (in a new group named ``group``, each player its person), committed."""
+    with app.app_context():
+        evening = Evening(name=name, players=[Player(name=n, position=i) for i, n in enumerate(players)])
+        if group is not None:
+            evening.group = Group(name=group, persons=[Person(name=n) for n in players])
+            db.session.add(evening)
+            db.session.flush()
+            by_name = {person.name: person for person in evening.group.persons}
+            for player in evening.players:
+                player.person_id = by_name[player.name].id
+        db.session.add(evening)
+        db.session.commit()
+        db.session.refresh(evening)
+        db.session.expunge_all()
+        return evening
+
+
+def stored_match(
+    app: Flask,
+    code: str,
+    game: str,
+    seats: Sequence[str],
+    entries: Sequence[Mapping[str, Any]],
+    *,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """A match of ``game`` on the evening ``code``, its ``entries`` added as deals: the path of its sheet."""
+    with app.app_context():
+        evening = db.session.scalar(db.select(Evening).where(Evening.code == code))
+        assert evening is not None
+        rules = get_game(game)
+        assert rules is not None
+        new = svc.check_new_match(rules, evening, list(seats), seats[0], dict(options or {}), {})
+        match: Match = svc.create_match(evening, new)
+        for entry in entries:
+            svc.add_deal(match, dict(entry))
+        path = f"/e/{code}/matches/{match.id}"
+        db.session.remove()
+        return path
