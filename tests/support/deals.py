@@ -84,17 +84,19 @@ def iceberg(number: int, players: Sequence[str]) -> Entry:
 
 
 def new_evening(app: Flask, players: Sequence[str], *, name: str = "Friday", group: str | None = None) -> Evening:
-    """An evening of ``players`` (in a new group named ``group``, each player its person), committed."""
+    """An evening of ``players``, committed; in the group named ``group`` (made if there is none yet), each
+    player the group's person of that name (made if the group has none)."""
     with app.app_context():
         evening = Evening(name=name, players=[Player(name=n, position=i) for i, n in enumerate(players)])
+        db.session.add(evening)
         if group is not None:
-            evening.group = Group(name=group, persons=[Person(name=n) for n in players])
-            db.session.add(evening)
+            evening.group = db.session.scalar(db.select(Group).where(Group.name == group)) or Group(name=group)
+            known = {person.name for person in evening.group.persons}
+            evening.group.persons.extend(Person(name=n) for n in players if n not in known)
             db.session.flush()
             by_name = {person.name: person for person in evening.group.persons}
             for player in evening.players:
                 player.person_id = by_name[player.name].id
-        db.session.add(evening)
         db.session.commit()
         db.session.refresh(evening)
         db.session.expunge_all()

@@ -1,7 +1,7 @@
 """Line charts drawn on the server as inline SVG: no script, no external resource.
 
-Each series has a *style*: a colour (classes ``chart-s0`` … ``chart-s7`` of the stylesheet, with
-light and dark values on screen and fixed ones in print), a dash pattern and a marker shape. A
+Each series has a *style*: a colour (:data:`PALETTE`, as printed and on a light screen; in dark mode
+the stylesheet gives the class ``chart-s0`` … ``chart-s7`` its own), a dash pattern and a marker shape. A
 series' style is given by its caller, stable for a person across an evening's or a group's charts
 (see :mod:`referee.web.presentation.standings`), so Ann is the same green circles on every sheet.
 Colour never stands alone: every line has its own dash and markers, and its name and last value
@@ -33,8 +33,8 @@ LABEL_GAP = 11
 CHAR_WIDTH = 5.6
 #: Markers drawn along a line at most, besides its last point.
 MARKS_PER_LINE = 12
-#: The series' colours as printed (and on a light screen): the SVG carries them as attributes, which the
-#: app's stylesheet overrides on screen with its light and dark values (``--s0`` … ``--s7``).
+#: The series' colours as printed and on a light screen: the SVG carries them as attributes, which the
+#: app's stylesheet overrides in dark mode (``.chart-s0`` … ``.chart-s7``).
 PALETTE = ("#1f6f4a", "#b3261e", "#1e5aa8", "#8a4b00", "#6b3fa0", "#0f7c80", "#a0306b", "#5b5b00")
 INK, GRID, ZERO = "#111111", "#cccccc", "#666666"
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4", "4 4", "3 2 1 2")

@@ -74,15 +74,21 @@ def growth_series(table: Standings, styles: Mapping[str, int] | None = None) -> 
     """Each player's placing points, from 0 before the first finished match. Partners who played every
     match together grew alike: they are one line, "Ann & Cat", drawn once."""
     lines: dict[tuple[object, ...], list[str]] = {}
-    named: dict[tuple[object, ...], str] = {}
+    sides_of: dict[tuple[object, ...], set[str]] = {}
     for row in table.players:
         sides = tuple((e.match, e.side) for e in row.earned)
         key = sides if any(e.side != row.name for e in row.earned) else (row.name,)
         lines.setdefault(key, []).append(row.name)
-        one_side = {e.side for e in row.earned}
-        named[key] = one_side.pop() if len(one_side) == 1 else " & ".join(lines[key])
+        sides_of[key] = {e.side for e in row.earned}
+
+    def name(key: tuple[object, ...], names: list[str]) -> str:
+        """A player alone by name; partners by their side's name when they always were one side."""
+        if len(names) == 1:
+            return names[0]
+        return next(iter(sides_of[key])) if len(sides_of[key]) == 1 else " & ".join(names)
+
     return [
-        Series(named[key], [0, *table.growth.get(names[0], [])], side_style(names, styles or {}, number))
+        Series(name(key, names), [0, *table.growth.get(names[0], [])], side_style(names, styles or {}, number))
         for number, (key, names) in enumerate(lines.items())
     ]
 

@@ -8,11 +8,10 @@ from flask_babel import lazy_gettext as _l
 from referee.rules.game import Game, MatchSetup
 from referee.web.printing.grid import Column, Heading, Layout
 
-#: A blank pad names the seats as the players take them, game by game.
-BLANK_SEATS = {
-    2: (_l("Queen (rows)"), _l("King (columns)")),
-    4: (_l("Dealer's partnership"), _l("Other partnership")),
-}
+#: The two players' roles with the lines each scores (dracula-5).
+ROLES = {"Queen": _l("Queen (rows)"), "King": _l("King (columns)")}
+#: A blank 4-player pad names the partnerships by who deals, as the players take their seats.
+BLANK_PARTNERSHIPS = (_l("Dealer's partnership"), _l("Other partnership"))
 
 
 class DraculaPad(Layout):
@@ -21,11 +20,12 @@ class DraculaPad(Layout):
     blank_totals = True
 
     def headings(self, game: Game, setup: MatchSetup, *, blank: bool) -> list[Heading]:
-        found = super().headings(game, setup, blank=blank)
-        seats = BLANK_SEATS.get(setup.count)
-        if blank and seats:
-            return [Heading(seat, heading.names) for seat, heading in zip(seats, found, strict=True)]
-        return found
+        sides = game.sides(setup)
+        if setup.count == 4 and blank:
+            return [Heading(seat, side.members) for seat, side in zip(BLANK_PARTNERSHIPS, sides, strict=True)]
+        if setup.count == 2:
+            return [Heading(ROLES.get(side.role, side.role), side.members) for side in sides]
+        return super().headings(game, setup, blank=blank)
 
 
 LAYOUT = DraculaPad()
