@@ -7,7 +7,7 @@ Paks match of 100 deals that nobody wins before its last deal).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask import Flask
@@ -33,6 +33,12 @@ def paks_quick(number: int, sides: Sequence[str]) -> Entry:
         held[sides[keeper]] |= {SUITS[keeper % 3]: 1}
         kept[sides[keeper]] = 10 + 5 * (number % 3)
     return {"mode": "quick", "held": held, "kept": kept}
+
+
+def paks_win(sides: Sequence[str]) -> Entry:
+    """A Paks deal in which the first side keeps 250 in suits the second lacks: two of them win a match."""
+    held = {sides[0]: {"spades": 6, "hearts": 6}, sides[1]: {"clubs": 1}}
+    return {"mode": "quick", "held": held, "kept": {sides[0]: 250, sides[1]: 10}}
 
 
 def clabber(number: int, sides: Sequence[str], players: Sequence[str]) -> Entry:
@@ -81,6 +87,19 @@ def iceberg(number: int, players: Sequence[str]) -> Entry:
         "table": _ICEBERG_TABLE,
         "hands": {out: [], first: list(_ICEBERG_HANDS[0]), second: list(_ICEBERG_HANDS[1])},
     }
+
+
+FOUR = ("Ann", "Bob", "Cat", "Dan")
+TEAMS = ("Ann & Cat", "Bob & Dan")
+
+#: A match of each game at a usual table: its seats, and its deal ``n`` (from 1).
+TABLES: dict[str, tuple[tuple[str, ...], Callable[[int], Entry]]] = {
+    "paks": (FOUR, lambda n: paks_quick(n, TEAMS)),
+    "clabber": (FOUR, lambda n: clabber(n, TEAMS, FOUR)),
+    "dracula": (FOUR[:2], dracula),
+    "zhengfen": (FOUR, lambda n: zhengfen(n, FOUR)),
+    "iceberg": (FOUR[:3], lambda n: iceberg(n, FOUR[:3])),
+}
 
 
 def new_evening(app: Flask, players: Sequence[str], *, name: str = "Friday", group: str | None = None) -> Evening:

@@ -39,15 +39,9 @@ def drawn(html: str) -> dict[str, dict[str, tuple[str, ...]]]:
     return charts
 
 
-def paks_win(number: int) -> dict:
-    """Ann & Cat keep 250 a deal in spades and hearts that Bob & Dan do not hold: the match is won in two."""
-    held = {TEAMS[0]: {"spades": 6, "hearts": 6}, TEAMS[1]: {"clubs": 1}}
-    return {"mode": "quick", "held": held, "kept": {TEAMS[0]: 250, TEAMS[1]: 10}}
-
-
 def test_each_person_keeps_one_style_on_every_chart_of_the_evening(app: Flask, client: FlaskClient) -> None:
     evening = deals.new_evening(app, PLAYERS)
-    paks = deals.stored_match(app, evening.code, "paks", PLAYERS, [paks_win(n) for n in (1, 2)])
+    paks = deals.stored_match(app, evening.code, "paks", PLAYERS, [deals.paks_win(TEAMS)] * 2)
     dracula = deals.stored_match(app, evening.code, "dracula", ["Cat", "Bob"], [deals.dracula(n) for n in range(1, 7)])
     zhengfen = deals.stored_match(
         app, evening.code, "zhengfen", ["Dan", "Cat", "Bob"], [deals.zhengfen(1, ["Dan", "Cat", "Bob"])]
@@ -77,7 +71,7 @@ def test_partners_who_played_every_match_together_are_one_line_on_the_standings(
     app: Flask, client: FlaskClient
 ) -> None:
     evening = deals.new_evening(app, PLAYERS)
-    deals.stored_match(app, evening.code, "paks", PLAYERS, [paks_win(n) for n in (1, 2)])
+    deals.stored_match(app, evening.code, "paks", PLAYERS, [deals.paks_win(TEAMS)] * 2)
     standings = drawn(client.get(f"/e/{evening.code}").get_data(as_text=True))["standings-chart"]
     assert sorted(standings) == TEAMS
     assert standings["Bob & Dan"][0] == "chart-s1"

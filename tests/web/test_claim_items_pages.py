@@ -27,7 +27,11 @@ def folded(page: str) -> bool:
 
 
 def row(side: str, item: str, claimed: int, ruled: int) -> str:
-    return f"<td>{side}</td><td>{item}</td><td>{claimed}</td><td><strong>{ruled}</strong></td>"
+    """A difference's row of the claim table, each cell named for a phone's card (stack-table)."""
+    return (
+        f'<td data-label="Side">{side}</td><td data-label="Item">{item}</td><td data-label="Claimed">{claimed}</td>'
+        f'<td data-label="Ruled"><strong>{ruled}</strong></td>'
+    )
 
 
 def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print(browser: Browser) -> None:
@@ -40,7 +44,7 @@ def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 302, response.get_data(as_text=True)
     sheet = browser.get(match).get_data(as_text=True)
-    assert row("Ann", "hearts", 60, 50) + '<td><span class="rule">paks-6.4</span></td>' in sheet
+    assert row("Ann", "hearts", 60, 50) + '<td data-label="Rule"><span class="rule">paks-6.4</span></td>' in sheet
     assert row("Ann", "total", 60, 50) in sheet
     assert "Items claimed:" in sheet
     history = browser.get(f"{match}/history").get_data(as_text=True)

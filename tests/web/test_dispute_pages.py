@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.conftest import Browser
+from tests.web.test_claim_items_pages import row
 from tests.web.test_printables import pdf_text
 
 
@@ -56,7 +57,7 @@ def test_coffin_page_checks_a_claim(browser: Browser) -> None:
     page = response.get_data(as_text=True)
     assert response.status_code == 200, page
     assert "The claim differs" in page
-    assert "<td>King (columns)</td><td>total</td><td>19</td><td><strong>24</strong></td>" in page
+    assert row("King (columns)", "total", 19, 24) in page
     data |= {"claim-king": "24"}
     page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
     assert "Claim agreed" in page
@@ -106,7 +107,7 @@ def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_o
     assert response.status_code == 302, response.get_data(as_text=True)
     sheet = browser.get(match).get_data(as_text=True)
     assert "The claim differs" in sheet
-    assert "<td>Ann</td><td>total</td><td>75</td><td><strong>50</strong></td>" in sheet
+    assert row("Ann", "total", 75, 50) in sheet
     history = browser.get(f"{match}/history").get_data(as_text=True)
     assert "Claimed: Ann 75" in history and "Points of the deal: Ann 50" in history
     _, printed = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)

@@ -93,15 +93,8 @@ def test_a_claim_that_differs_is_marked_on_its_row_and_listed(app: Flask, client
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_the_blank_pad_and_the_filled_sheet_have_one_grid(app: Flask, client: FlaskClient, slug: str) -> None:
     """The filled sheet's grid heading is the blank pad's of the same game and player count, in Japanese too."""
-    players = {"paks": 4, "clabber": 4, "dracula": 2, "zhengfen": 4, "iceberg": 3}[slug]
-    seats = list(SIX[:players])
-    made = {
-        "paks": lambda n: deals.paks_quick(n, ["Ann & Cat", "Bob & Dan"]),
-        "clabber": lambda n: deals.clabber(n, ["Ann & Cat", "Bob & Dan"], seats),
-        "dracula": deals.dracula,
-        "zhengfen": lambda n: deals.zhengfen(n, seats),
-        "iceberg": lambda n: deals.iceberg(n, seats),
-    }[slug]
+    seats, made = deals.TABLES[slug]
+    players = len(seats)
     evening = deals.new_evening(app, seats)
     sheet = deals.stored_match(app, evening.code, slug, seats, [made(n) for n in range(1, 4)])
     for language in ("en", "ja"):
@@ -119,3 +112,26 @@ def heading_of(text: str) -> list[str]:
     start = next(i for i, line in enumerate(lines) if re.match(r"(Deal|ディー)", line))
     end = next(i for i, line in enumerate(lines) if i > start and re.match(r"(1|→)(\s|$)", line))
     return lines[start:end]
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_a_filled_grid_reads_only_the_details_its_layout_names(slug: str) -> None:
+    """A sheet read without its workings keeps the details its pad names (``Layout.details``): its grid is
+    the grid of the whole sheet."""
+    from dataclasses import replace
+
+    from referee.rules.game import MatchSetup
+    from referee.web.printing.grid import filled_grid
+    from referee.web.printing.pads import layout_of
+
+    game, layout = GAMES[slug], layout_of(slug)
+    seats, made = deals.TABLES[slug]
+    setup = MatchSetup(players=tuple(seats), options=game.parse_options({}))
+    whole = game.score_match(setup, [game.check_entry(setup, made(n)) for n in (1, 2, 3, 4)])
+    kept = [
+        replace(deal, details={k: v for k, v in deal.details.items() if k in layout.details}) for deal in whole.deals
+    ]
+    light = replace(whole, deals=kept)
+    rows = filled_grid(layout, game, setup, whole).rows
+    assert rows == filled_grid(layout, game, setup, light).rows
+    assert any(cell for row in rows for cells in row.sides for cell in cells[:-2]) or not layout.side[:-2]

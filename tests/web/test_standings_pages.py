@@ -74,9 +74,12 @@ def test_evening_page_ranks_players_across_matches_and_draws_the_standings(brows
     first, first_winner = play_dracula(browser, evening, "Ann", "Bob")
     _second, second_winner = play_dracula(browser, evening, "Bob", "Cat")
     page = browser.get(evening).get_data(as_text=True)
-    table = page.split('<table class="standings-table">')[1].split("</table>")[0]
+    table = page.split('<table class="standings-table stack-table">')[1].split("</table>")[0]
     rows = re.findall(
-        r'<td class="num">(=?\d+)</td>\s*<th scope="row">(\w+).*?<td class="num">([\d½]+)</td>', table, re.S
+        r'<td class="num" data-label="Place">(=?\d+)</td>\s*<th scope="row">(\w+).*?'
+        r'<td class="num" data-label="Points">([\d½]+)</td>',
+        table,
+        re.S,
     )
     points: dict[str, int] = {"Ann": 0, "Bob": 0, "Cat": 0}
     points[first_winner] += 1

@@ -31,8 +31,9 @@ from referee.web.printing.grid import Grid, blank_grid, filled_grid
 from referee.web.printing.pads import layout_of
 from referee.web.printing.pdf_cache import pdfs
 from referee.web.printing.render import paper_of, render_pdf
+from referee.web.printing.share import picture_of, share_images
 from referee.web.services import matches as svc
-from referee.web.services.scoring import ALL_SHEETS, worked_out
+from referee.web.services.scoring import ALL_SHEETS, key_of, worked_out
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Match
 
@@ -249,6 +250,30 @@ def match_pdf(code: str, match_id: int) -> Any:
         ),
         public=False,
     )
+
+
+@printables.get("/e/<code>/matches/<int:match_id>/share.png")
+def match_share_png(code: str, match_id: int) -> Any:
+    """The sheet as a picture for the group chat (see :mod:`referee.web.printing.share`), for whoever
+    holds the evening's view link; kept per match version and language, its key its ETag."""
+    evening, match = _evening_match(code, match_id)
+    key = share_images.key("share", *key_of(match), evening.name, language())
+    if key in request.if_none_match:
+        response = Response(status=304)
+    else:
+
+        def draw() -> bytes:
+            pdf = render_pdf(
+                "print/share.html", evening=evening, match=match, game=svc.game_of(match), result=svc.scored(match)
+            )
+            return picture_of(pdf)
+
+        response = Response(share_images.get(key, draw, on_disk=False), mimetype="image/png")
+        name = f"{svc.game_of(match).slug}-{match.id}.png"
+        response.headers["Content-Disposition"] = f'inline; filename="{name}"'
+    response.set_etag(key)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @printables.get("/e/<code>/record.pdf")

@@ -15,6 +15,7 @@ ACE_POINTS = 20
 
 class IcebergPad(Layout):
     slug = "iceberg"
+    details = ("players",)
     letters = True
     side = (
         Column(_l("Melds"), "melds"),
