@@ -89,6 +89,20 @@ def iceberg(number: int, players: Sequence[str]) -> Entry:
     }
 
 
+def iceberg_counted(number: int, players: Sequence[str]) -> Entry:
+    """An Iceberg deal of any table as the players count it (``scored``): the player going out turns, the
+    others score 30 in play and leave three cards (an ace exposed by one of them on odd deals)."""
+    out = players[(number - 1) % len(players)]
+    others = [p for p in players if p != out]
+    return {
+        "mode": "scored",
+        "played": {out: 60, **{p: 30 for p in others}},
+        "aces": {others[0]: 1} if number % 2 else {},
+        "hands": {out: []},
+        "counted": {p: {"left": 3, "could_score": 0} for p in others},
+    }
+
+
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 TEAMS = ("Ann & Cat", "Bob & Dan")
 

@@ -204,7 +204,7 @@ def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
     assert browser.submit(f"{evening}/placing", {"placing": "podium"}, form_page=evening).status_code == 302
     page = browser.get(evening).get_data(as_text=True)
     assert "Placing points: Podium 3-2-1." in page
-    points = re.findall(r'<td class="num">([\d½]+)</td>\s*<td class="num">\d/\d</td>', page)
+    points = re.findall(r'<td class="num" data-label="Points">([\d½]+)</td>\s*<td class="num" [^>]*>\d/\d</td>', page)
     assert sorted(points) == ["0", "2", "3"]
     assert browser.submit(f"{evening}/placing", {"placing": "bogus"}, form_page=evening).status_code == 400
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
 from referee.errors import InputError
@@ -59,8 +59,8 @@ def _evening(code: str, *options: LoaderOption, edit: bool = False) -> Evening:
     return evening
 
 
-def _match(code: str, match_id: int, *, edit: bool = False) -> tuple[Evening, Match]:
-    evening = _evening(code, edit=edit)
+def _match(code: str, match_id: int, *options: LoaderOption, edit: bool = False) -> tuple[Evening, Match]:
+    evening = _evening(code, *options, edit=edit)
     match = db.session.get(Match, match_id)
     if match is None or match.evening_id != evening.id or get_game(match.game) is None:
         abort(404)
@@ -218,8 +218,10 @@ def _shown_beside_version(evening: Evening, match: Match) -> Hashable:
 
 @sheets.get("/<code>/matches/<int:match_id>")
 def match(code: str, match_id: int) -> Any:
-    """The sheet: the score table and the latest deal's workings; older deals link to their own page."""
-    evening, match = _match(code, match_id)
+    """The sheet: the score table and the latest deal's workings; older deals link to their own page.
+
+    The evening's players come with it: its chart draws each player in their place's style."""
+    evening, match = _match(code, match_id, joinedload(Evening.players))
 
     def render() -> str:
         game = svc.game_of(match)
