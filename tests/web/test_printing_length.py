@@ -1,4 +1,4 @@
-"""Printing at any length: a filled sheet is the table and one line per deal, deals worked out in full
+"""Printing at any length: a filled sheet is its pad, a row per deal, deals worked out in full
 are a bounded choice, every PDF comes from a cache, and PDF requests beyond the machine's render slots
 are told to try again."""
 

@@ -1,6 +1,6 @@
 """Rule cards (HTML and PDF), blank score pads, filled match sheets and the evening's record.
 
-A filled sheet prints the score table and one line per deal; each deal worked out in full is a
+A filled sheet prints its game's pad filled in, a row per deal; each deal worked out in full is a
 choice on the match's print page, for at most :data:`MAX_WORKED_DEALS` deals per PDF, so a
 printout's work stays bounded whatever the match's length. Sheets and records read the deals'
 scores without their workings, and the workings of the deals worked out alone. Every PDF comes from
@@ -191,7 +191,7 @@ def worked_deals(first: str | None, last: str | None, deals: int) -> range:
 
 @printables.get("/e/<code>/matches/<int:match_id>/print")
 def match_print(code: str, match_id: int) -> Any:
-    """The print page of a match: the sheet with one line per deal, or with deals worked out in full."""
+    """The print page of a match: the sheet with a row per deal, or with deals worked out in full."""
     evening, match = _evening_match(code, match_id)
     return render_template(
         "match_print.html",

@@ -1,6 +1,6 @@
 """The bounds on what one evening may hold, so no request can ask for unbounded work.
 
-A real match runs to a few dozen deals; a printed match sheet has one line per deal (and at most
+A real match runs to a few dozen deals; a printed match sheet has one row of its pad per deal (and at most
 ``printables.MAX_WORKED_DEALS`` deals worked out), so the deal limit also bounds the size (and the
 render time) of a match's printout. Both are documented in
 the README ("Limits"); the messages below are what a player reads when one is reached.
