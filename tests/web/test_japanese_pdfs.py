@@ -92,7 +92,7 @@ def test_the_filled_sheet_and_the_record_in_japanese(browser: Browser) -> None:
     ja = catalogs.translations("ja")
     shown = [
         ja.gettext("Rules in force"),
-        ja.gettext("Deal by deal"),
+        ja.gettext("Dealer"),
         ja.gettext("Deals %(first)s to %(last)s, worked out") % {"first": 1, "last": 2},
         ja.gettext("Deal %(number)s") % {"number": 1},
         ja.gettext("Total"),

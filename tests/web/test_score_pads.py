@@ -112,26 +112,3 @@ def heading_of(text: str) -> list[str]:
     start = next(i for i, line in enumerate(lines) if re.match(r"(Deal|ディー)", line))
     end = next(i for i, line in enumerate(lines) if i > start and re.match(r"(1|→)(\s|$)", line))
     return lines[start:end]
-
-
-@pytest.mark.parametrize("slug", list(GAMES))
-def test_a_filled_grid_reads_only_the_details_its_layout_names(slug: str) -> None:
-    """A sheet read without its workings keeps the details its pad names (``Layout.details``): its grid is
-    the grid of the whole sheet."""
-    from dataclasses import replace
-
-    from referee.rules.game import MatchSetup
-    from referee.web.printing.grid import filled_grid
-    from referee.web.printing.pads import layout_of
-
-    game, layout = GAMES[slug], layout_of(slug)
-    seats, made = deals.TABLES[slug]
-    setup = MatchSetup(players=tuple(seats), options=game.parse_options({}))
-    whole = game.score_match(setup, [game.check_entry(setup, made(n)) for n in (1, 2, 3, 4)])
-    kept = [
-        replace(deal, details={k: v for k, v in deal.details.items() if k in layout.details}) for deal in whole.deals
-    ]
-    light = replace(whole, deals=kept)
-    rows = filled_grid(layout, game, setup, whole).rows
-    assert rows == filled_grid(layout, game, setup, light).rows
-    assert any(cell for row in rows for cells in row.sides for cell in cells[:-2]) or not layout.side[:-2]

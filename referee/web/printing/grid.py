@@ -72,9 +72,6 @@ class Layout:
     letters: bool = False
     #: A blank pad of this game has rows to add up under its deals (a game of a fixed number of deals).
     blank_totals: bool = False
-    #: The keys of a deal's ``details`` that :meth:`lead_cells` and :meth:`side_cells` read: a sheet read
-    #: without its workings must keep these for the grid.
-    details: tuple[str, ...] = ()
 
     def lead_columns(self, players: int) -> tuple[Column, ...]:
         return self.lead

@@ -23,7 +23,6 @@ def trump_sign(suit: str) -> Markup:
 
 class ClabberPad(Layout):
     slug = "clabber"
-    details = ("void", "sides", "makers", "trump", "points", "melds", "bells")
     side = (
         Column(_l("Cards"), "cards"),
         Column(_l("Meld"), "meld"),

@@ -15,7 +15,6 @@ ACE_POINTS = 20
 
 class IcebergPad(Layout):
     slug = "iceberg"
-    details = ("players",)
     letters = True
     side = (
         Column(_l("Melds"), "melds"),

@@ -25,7 +25,6 @@ def _suits(deal: DealResult) -> dict[str, dict]:
 
 class PaksPad(Layout):
     slug = "paks"
-    details = ("suits",)
     lead = tuple(Column(suit_heading(suit), "m", group=THROWN_OFF) for suit in SUITS)
     side = (
         *(Column(suit_heading(suit), "held") for suit in SUITS),

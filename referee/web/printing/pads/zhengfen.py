@@ -23,7 +23,6 @@ def place_word(index: int, count: int) -> Any:
 
 class ZhengFenPad(Layout):
     slug = "zhengfen"
-    details = ("order", "transfer")
     letters = True
     side = (Column(_l("deal"), "score"), Column(_l("total"), "total"))
 
