@@ -23,6 +23,8 @@ from referee.web.store.models import Evening, Person
 from tests.support import deals
 
 PLAYERS, TEAMS = deals.FOUR, deals.TEAMS
+#: Two more players, for a sheet of six (the widest on a phone), one with a long name.
+SIXTH = ("Eve", "Marie-Charlotte Delacroix")
 
 
 @dataclass(frozen=True)
@@ -93,7 +95,7 @@ CLAIMS: dict[str, dict[str, str]] = {
 
 def page_kinds(app: Flask) -> Pages:
     """Build the evening, its group and matches in ``app``'s database, and answer every kind of page."""
-    evening = deals.new_evening(app, PLAYERS, name="Friday at Ann's", group="Thursday club")
+    evening = deals.new_evening(app, (*PLAYERS, *SIXTH), name="Friday at Ann's", group="Thursday club")
     code = evening.code
     sheets: dict[str, str] = {}
     for slug, (seats, deal) in deals.TABLES.items():
@@ -101,6 +103,8 @@ def page_kinds(app: Flask) -> Pages:
         first_side = GAMES[slug].sides(MatchSetup(players=seats))[0].name
         entries[1] = {**entries[1], "claim": {first_side: 999}}
         sheets[slug] = deals.stored_match(app, code, slug, seats, entries)
+    six = (*PLAYERS, *SIXTH)
+    sheets["zhengfen of six"] = deals.stored_match(app, code, "zhengfen", six, [deals.zhengfen(n, six) for n in (1, 2)])
     deals.stored_match(app, code, "paks", PLAYERS, [deals.paks_win(TEAMS) for _ in (1, 2)])
     deals.stored_match(app, code, "dracula", PLAYERS[1:3], [deals.dracula(n) for n in range(1, 7)])
     with app.app_context():
@@ -123,6 +127,7 @@ def page_kinds(app: Flask) -> Pages:
         PageKind("group's evenings", f"/g/{group}/evenings"),
         PageKind("person", f"/g/{group}/persons/{person_id}"),
     ]
+    kinds.append(PageKind("sheet of six", sheets.pop("zhengfen of six")))
     for slug, sheet in sheets.items():
         kinds += [
             PageKind(f"{slug} sheet", sheet),

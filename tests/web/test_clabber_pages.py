@@ -42,7 +42,7 @@ def enter(browser: Browser, url: str, data: dict[str, str]) -> Any:
 
 
 def totals(page: str) -> list[int]:
-    footer = page.split('<table class="sheet">')[1].split("<tfoot>")[1].split("</tfoot>")[0]
+    footer = page.split('<table class="sheet ')[1].split("<tfoot>")[1].split("</tfoot>")[0]
     return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
 
 
