@@ -4,17 +4,18 @@ sheet's picture for the group chat, against a short sheet rendered in the same r
 Run by hand:  PYTHONPATH=. .venv/bin/python bench/bench_score_pads.py [--repeat 3]
 
 Each PDF is rendered once to warm up (fonts, templates, the sheet read and kept), then ``--repeat``
-times; the median wall and CPU times are printed, with the ratio to the baseline, the filled sheet of a
-six-deal Dracula game. The widest grids are the 6-player Iceberg pad (32 columns) and the 3-player Paks
-pad (24, landscape). Target: ≤ 3 s for a filled sheet of 100 deals (CPU time: on a busy machine the wall
-time counts the other processes' turns too). The picture is timed made afresh (its cache emptied) and
-served again from it.
+times, the PDF cache emptied before each; the median wall and CPU times are printed, with the ratio to
+the baseline, the filled sheet of a six-deal Dracula game. The widest grids are the 6-player Iceberg
+pad (32 columns) and the 3-player Paks pad (24, landscape). Target: ≤ 3 s for a filled sheet of 100
+deals (CPU time: on a busy machine the wall time counts the other processes' turns too). The picture
+is timed made afresh (its cache emptied) and served again from it.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import shutil
 import statistics
 import sys
 import tempfile
@@ -28,6 +29,7 @@ from pypdf import PdfReader
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee import create_app
+from referee.web.printing.pdf_cache import pdfs
 from referee.web.printing.share import share_images
 from tests.support import deals
 
@@ -74,10 +76,16 @@ def main() -> None:
     }
     print(f"{'filled sheet':<34} {'pages':>5} {'KB':>5} {'wall s':>7} {'CPU s':>6} {'× base':>7}")
     base = None
+
+    def forget_pdfs() -> None:
+        """Empty the PDF cache, in memory and on disk: each request renders its sheet."""
+        pdfs.clear()
+        shutil.rmtree(Path(app.instance_path) / "pdf-cache", ignore_errors=True)
+
     for label, sheet in sheets.items():
         url = f"{sheet}/sheet.pdf"
         first = client.get(url)
-        wall, cpu = timed(client, url, args.repeat)
+        wall, cpu = timed(client, url, args.repeat, forget_pdfs)
         base = base or cpu
         pages = len(PdfReader(io.BytesIO(first.data)).pages)
         print(f"{label:<34} {pages:>5} {len(first.data) / 1024:>5.0f} {wall:>7.2f} {cpu:>6.2f} {cpu / base:>7.1f}")

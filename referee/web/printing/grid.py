@@ -10,13 +10,14 @@ The filled grid is read from the match's sheet as scored (``MatchResult``): noth
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
+from referee.cards import SUIT_SYMBOLS
 from referee.rules.game import DealResult, Game, MatchResult, MatchSetup, Side
 
 #: What a cell holds: plain text (escaped when drawn) or markup (a red suit sign).
@@ -48,8 +49,8 @@ class Heading:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the grid. ``kind``: ``""`` a deal, ``carried`` totals carried from an earlier sheet,
-    ``total``/``bonus``/``final`` the rows under the deals."""
+    """One line of the grid. ``kind``: ``""`` a deal (``fifth`` every fifth, ruled under), ``carried`` the
+    totals carried from an earlier sheet, ``total``/``bonus``/``final`` the rows under the deals."""
 
     number: str
     dealer: Cell = ""
@@ -127,10 +128,11 @@ class Grid:
                 runs.append((column.group, [column]))
         return runs
 
-    @property
-    def width(self) -> int:
-        """Columns in all: the deal, the dealer, the game's own and each side's."""
-        return 2 + len(self.lead) + len(self.side) * len(self.headings)
+
+def suit_sign(suit: str) -> Markup:
+    """A suit's sign as the pads print it, hearts and diamonds in red."""
+    sign = SUIT_SYMBOLS.get(suit, suit)
+    return Markup('<span class="red">{}</span>').format(sign) if suit in ("H", "D") else Markup(sign)
 
 
 def letter_of(setup: MatchSetup, player: str) -> str:
@@ -205,9 +207,3 @@ def _total_cells(columns: Sequence[Column], value: int) -> tuple[Cell, ...]:
 
 def _letter(layout: Layout, setup: MatchSetup, names: Sequence[str]) -> str:
     return letter_of(setup, names[0]) if layout.letters and len(names) == 1 else ""
-
-
-def count_of(values: Mapping[str, Any], key: str) -> str:
-    """A number of ``values`` as the pad writes it: the number, or nothing for none."""
-    value = values.get(key)
-    return str(value) if value else ""

@@ -3,12 +3,15 @@ bell, the deal's score as the sheet writes it (``XX`` for a set, ``-`` for nothi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from referee.cards import SUIT_SYMBOLS
 from referee.rules.game import DealResult, Game, MatchSetup, Side
-from referee.web.printing.grid import Cell, Column, Heading, Layout, count_of
+from referee.web.printing.grid import Cell, Column, Heading, Layout, suit_sign
 
 #: How a blank pad names the sides, by the number of players: partners opposite, or two teams of three.
 TEAMS = {4: (_l("North – South"), _l("East – West")), 6: (_l("Team 1"), _l("Team 2"))}
@@ -16,9 +19,10 @@ TEAMS = {4: (_l("North – South"), _l("East – West")), 6: (_l("Team 1"), _l("
 MAKERS = {4: ("NS", "EW"), 6: ("1", "2")}
 
 
-def trump_sign(suit: str) -> Markup:
-    sign = SUIT_SYMBOLS.get(suit, suit)
-    return Markup('<span class="red">{}</span>').format(sign) if suit in ("H", "D") else Markup(sign)
+def points_of(values: Mapping[str, Any], side: str) -> str:
+    """A side's meld or bell as the pad writes it: its points, or nothing for none."""
+    value = values.get(side)
+    return str(value) if value else ""
 
 
 class ClabberPad(Layout):
@@ -47,7 +51,7 @@ class ClabberPad(Layout):
 
     def hints(self, players: int) -> tuple[Cell, ...]:
         makers = "   ".join(MAKERS.get(players, ()))
-        suits = Markup(" ").join(trump_sign(suit) for suit in SUIT_SYMBOLS)
+        suits = Markup(" ").join(suit_sign(suit) for suit in SUIT_SYMBOLS)
         return (
             Markup('<span class="circle">{}</span>').format(makers) if makers else "",
             Markup('<span class="circle">{}</span>').format(suits),
@@ -62,7 +66,7 @@ class ClabberPad(Layout):
         short = MAKERS.get(setup.count)
         if short and makers in names:
             makers = short[names.index(makers)]
-        return (makers, trump_sign(str(details.get("trump", ""))))
+        return (makers, suit_sign(str(details.get("trump", ""))))
 
     def side_cells(self, setup: MatchSetup, side: Side, deal: DealResult) -> tuple[Cell, ...]:
         details = deal.details
@@ -70,8 +74,8 @@ class ClabberPad(Layout):
             return ("", "", "")
         return (
             str(details.get("points", {}).get(side.name, "")),
-            count_of(details.get("melds", {}), side.name),
-            count_of(details.get("bells", {}), side.name),
+            points_of(details.get("melds", {}), side.name),
+            points_of(details.get("bells", {}), side.name),
         )
 
 

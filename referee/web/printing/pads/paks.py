@@ -5,18 +5,12 @@ total."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup
 
-from referee.cards import SUIT_SYMBOLS, SUITS
+from referee.cards import SUITS
 from referee.rules.game import DealResult, Game, MatchSetup, Side
-from referee.web.printing.grid import Cell, Column, Heading, Layout
+from referee.web.printing.grid import Cell, Column, Heading, Layout, suit_sign
 
 THROWN_OFF = _l("Thrown off (m)")
-
-
-def suit_heading(suit: str) -> Markup:
-    sign = SUIT_SYMBOLS[suit]
-    return Markup('<span class="red">{}</span>').format(sign) if suit in ("H", "D") else Markup(sign)
 
 
 def _suits(deal: DealResult) -> dict[str, dict]:
@@ -25,9 +19,9 @@ def _suits(deal: DealResult) -> dict[str, dict]:
 
 class PaksPad(Layout):
     slug = "paks"
-    lead = tuple(Column(suit_heading(suit), "m", group=THROWN_OFF) for suit in SUITS)
+    lead = tuple(Column(suit_sign(suit), "m", group=THROWN_OFF) for suit in SUITS)
     side = (
-        *(Column(suit_heading(suit), "held") for suit in SUITS),
+        *(Column(suit_sign(suit), "held") for suit in SUITS),
         Column(_l("Kept"), "score"),
         Column(_l("Total"), "total"),
     )
