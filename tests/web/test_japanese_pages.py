@@ -29,7 +29,7 @@ PLAYERS = ["Ann", "Bob", "Cat"]
 NAMES = "English Plackett Luce openskill localhost"
 
 _HIDDEN = re.compile(r"<(script|style|pre|code|svg|template)\b.*?</\1>", re.S | re.I)
-_LABEL = re.compile(r'\b(?:aria-label|placeholder|title)="([^"]*)"')
+_LABEL = re.compile(r'(?<![\w-])(?:aria-label|placeholder|title)="([^"]*)"')
 
 
 def visible_words(page: str) -> str:
