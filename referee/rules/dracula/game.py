@@ -8,7 +8,7 @@ from typing import Any
 from referee.cards import CardLedger, Pack, parse_card
 from referee.errors import FieldError, LayoutError
 from referee.explain import Explanation
-from referee.messages import Message, msg
+from referee.messages import Message, as_message, msg
 from referee.rules.claims import Ruling
 from referee.rules.dracula.checks import CHECKS, COFFIN_WORDS, LINE_OWNERS, line_ruling, owned_items
 from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
@@ -24,7 +24,7 @@ from referee.rules.dracula.layout import (
     parse_layout,
     replay,
 )
-from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
+from referee.rules.dracula.options import ROLE_OPTIONS, DraculaOptions
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
 from referee.rules.dracula.values import DRACULA_PACK
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping, win_verb
@@ -42,7 +42,7 @@ ROLE_WORDS: dict[str, Message] = {
 }
 
 
-class Dracula(Game):
+class Dracula(Game[DraculaOptions]):
     slug = "dracula"
     name = msg("Dracula")
     result_clause = "dracula-6.1"
@@ -50,7 +50,7 @@ class Dracula(Game):
     player_counts = (2, 3, 4)
     score_clause = "dracula-5.2"
     partnership_note = msg("with 4, partners sit opposite: seats 1 and 3 against 2 and 4")
-    options = OPTIONS
+    option_type = DraculaOptions
     role_options = ROLE_OPTIONS
     checks = CHECKS
     claim_words = COFFIN_WORDS
@@ -150,7 +150,7 @@ class Dracula(Game):
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
             raise FieldError(msg("`order` is a list of cells such as r1c2"), field="order", location=("order",))
         cells = [parse_cell(c, field="order", location=("order", n)) for n, c in enumerate(order, start=1)]
-        first_anywhere = setup.count == 4 and setup.options.get("first_card_4p") == "any_cell"
+        first_anywhere = setup.count == 4 and self.opts(setup).first_card_4p == "any_cell"
         expected = 8 if setup.count == 2 else 9
         if len(cells) != expected or len(set(cells)) != expected:
             if setup.count == 2:
@@ -188,7 +188,7 @@ class Dracula(Game):
         reshuffled, and none with 13-card hands (dracula-7.7).
         """
         if setup.count == 3:
-            return setup.options.get("hand_size_3p") != 13 and (number - 1) % DEALS_PER_GAME < 5
+            return self.opts(setup).hand_size_3p != 13 and (number - 1) % DEALS_PER_GAME < 5
         return True
 
     def cards_used_elsewhere(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> list[str]:
@@ -227,7 +227,7 @@ class Dracula(Game):
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
         layout = self._layout(entry)
-        coffin = score_coffin(layout, setup.count, setup.options)
+        coffin = score_coffin(layout, setup.count, self.opts(setup))
         explanation = Explanation().extend(coffin.explanation)
         if setup.count == 2:
             roles = self.roles_2p(setup)
@@ -246,7 +246,8 @@ class Dracula(Game):
             roles = self.roles_4p(setup)
             scores = {roles["rows"]: coffin.scores["rows"], roles["columns"]: coffin.scores["columns"]}
             seats = {"Rows": roles["rows"], "Columns": roles["columns"]}
-        summary = ", ".join(f"{name} {points}" for name, points in scores.items())
+        # Names and numbers only: the same text in every language.
+        summary = as_message(", ".join(f"{name} {points}" for name, points in scores.items()))
         return DealResult(
             number=context.number,
             dealer=context.dealer,
@@ -256,7 +257,9 @@ class Dracula(Game):
             details=self._details(layout, coffin, seats, entry),
         )
 
-    def _details(self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]) -> dict:
+    def _details(
+        self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """What the deal's page shows: the coffin, who sat where and each line,
         its words kept as a message so the page shows them in the reader's language."""
         lines = {
@@ -323,10 +326,15 @@ class Dracula(Game):
         else:
             roles = self.roles_4p(setup)
             names = (roles["rows"], roles["columns"])
-            if not setup.options.get("bonus_4p"):
+            if not self.opts(setup).bonus_4p:
                 return settle_plain({n: sum(d.scores.get(n, 0) for d in game_deals) for n in names}, "dracula-8.5")
         pairs = [(d.scores.get(names[0], 0), d.scores.get(names[1], 0)) for d in game_deals]
-        return settle_pair(names, pairs, setup.options.get("game_tie", "highest_line"))
+        return settle_pair(names, pairs, self.opts(setup).game_tie)
+
+    def target(self, setup: MatchSetup) -> int | None:
+        """1000 over whole games with ``target = 1000``; else one game of six deals (dracula-6.3)."""
+        target = self.opts(setup).target
+        return None if target == "none" else target
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         target = self.target(setup)

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
-from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.options import OPTIONS
+from referee.rules.paks.options import PaksOptions
 from referee.rules.paks.parsing import count_paks, read_paks
 from referee.rules.paks.quick import (
     CARDS,
@@ -33,11 +32,13 @@ from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import decks_for, pack
 from referee.rules.seating import SIDE, alternate_teams, named
 
+T = TypeVar("T")
+
 ENTRY_KEYS = ("mode", "paks", "thrown_off")
 QUICK_KEYS = ("mode", "held", "kept")
 
 
-class Paks(Game):
+class Paks(Game[PaksOptions]):
     slug = "paks"
     name = msg("Paks")
     result_clause = "paks-7.2"
@@ -45,7 +46,7 @@ class Paks(Game):
     player_counts = (2, 3, 4, 6)
     score_clause = "paks-6.5"
     partnership_note = msg("teams with 4 or 6: odd seats against even")
-    options = OPTIONS
+    option_type = PaksOptions
     checks = CHECKS
     claim_words = DEAL_ITEM_WORDS
 
@@ -56,7 +57,7 @@ class Paks(Game):
         return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
     def target(self, setup: MatchSetup) -> int:
-        return target_of(setup.options)
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         """One deck for 2 players, two mixed decks for 3 or more (paks-1.2)."""
@@ -96,7 +97,7 @@ class Paks(Game):
         self, setup: MatchSetup, raw_thrown: object, held: Mapping[str, list[HeldPak]]
     ) -> dict[str, list[int]]:
         """The pak numbers each player's side discards under ``throw_off = manual``."""
-        manual = setup.options.get("throw_off") == MANUAL
+        manual = self.opts(setup).throw_off == MANUAL
         thrown: dict[str, list[int]] = {p: [] for p in setup.players}
         if raw_thrown is None:
             return thrown
@@ -194,7 +195,7 @@ class Paks(Game):
         held, thrown = self._read(setup, data)
         self._score(setup, held, thrown)
         canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
-        if setup.options.get("throw_off") == MANUAL:
+        if self.opts(setup).throw_off == MANUAL:
             canonical["thrown_off"] = thrown
         return canonical
 
@@ -235,32 +236,35 @@ class Paks(Game):
                 msg("the quick deal entry has no field `{field}`", field=str(unknown[0])), field=str(unknown[0])
             )
         gathering = Gathering()
-        held: dict[str, dict[str, int]] = {}
-        kept: dict[str, int | None] = {}
-        for field, reader, into in (("held", read_held, held), ("kept", read_kept, kept)):
-            given = data.get(field)
-            for key, value in require_mapping({} if given is None else given, field).items():
-                side = gathering.attempt(self._side_named, setup, key, field)
-                if side is None:
-                    continue
-                if side in into:
-                    gathering.errors.append(
-                        FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
-                    )
-                    continue
-                into[side] = gathering.attempt(reader, value, side)
+        held = self._per_side(setup, data.get("held"), "held", read_held, gathering)
+        kept = self._per_side(setup, data.get("kept"), "kept", read_kept, gathering)
         gathering.check()
         return [
             QuickSide(side.name, held.get(side.name) or dict.fromkeys(SUITS, 0), kept.get(side.name))
             for side in self.sides(setup)
         ]
 
+    def _per_side(
+        self, setup: MatchSetup, given: object, field: str, reader: Callable[[object, str], T], gathering: Gathering
+    ) -> dict[str, T | None]:
+        """What ``field`` gives each side, read by ``reader``; its errors gathered."""
+        into: dict[str, T | None] = {}
+        for key, value in require_mapping({} if given is None else given, field).items():
+            side = gathering.attempt(self._side_named, setup, key, field)
+            if side is None:
+                continue
+            if side in into:
+                gathering.errors.append(
+                    FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
+                )
+                continue
+            into[side] = gathering.attempt(reader, value, side)
+        return into
+
     def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
+        opts = self.opts(setup)
         return score_quick(
-            sides,
-            decks=decks_for(setup.count),
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
+            sides, decks=decks_for(setup.count), throw_off=opts.throw_off, throw_off_min=opts.throw_off_min
         )
 
     def _score(
@@ -271,12 +275,12 @@ class Paks(Game):
             side.name: [held[member][n - 1] for member in side.members for n in thrown[member]]
             for side in self.sides(setup)
         }
-        manual = setup.options.get("throw_off") == MANUAL
+        opts = self.opts(setup)
         return score_paks(
             sides,
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
-            chosen=chosen if manual else None,
+            throw_off=opts.throw_off,
+            throw_off_min=opts.throw_off_min,
+            chosen=chosen if opts.throw_off == MANUAL else None,
             choice_field="thrown_off",
         )
 

@@ -15,7 +15,7 @@ from referee.rules.ending import Clauses, judge_target
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
-from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
+from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
     Haul,
@@ -31,20 +31,17 @@ from referee.rules.zhengfen.values import ZHENGFEN_PACK
 CLAUSES = Clauses(totals="zhengfen-7.1", target="zhengfen-7.1", tie="zhengfen-7.2")
 
 
-class ZhengFen(Game):
+class ZhengFen(Game[Rules]):
     slug = "zhengfen"
     name = msg("Zheng Fen")
     result_clause = "zhengfen-7.1"
     tagline = msg("Climb with combinations, capture the 5s, 10s and kings; the last player pays the first.")
     player_counts = (3, 4, 5, 6)
     score_clause = "zhengfen-6.4"
-    options = OPTIONS
+    option_type = Rules
     checks = CHECKS
     claim_words = DEAL_WORDS
     sheet_details = ("first", "last")
-
-    def rules(self, setup: MatchSetup) -> Rules:
-        return rules_from(setup.options)
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
         """Each player may claim the points captured and the transfer (zhengfen-6.3, 6.4)."""
@@ -56,7 +53,7 @@ class ZhengFen(Game):
         return deal_ruling({}, {"scores": deal.scores, "captured_points": captured})
 
     def target(self, setup: MatchSetup) -> int:
-        return self.rules(setup).target
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         return ZHENGFEN_PACK

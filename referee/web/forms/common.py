@@ -117,7 +117,7 @@ class UndoForm(FlaskForm):
     number = HiddenField()
     version = HiddenField()
 
-    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+    def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
             return False
         for field in (self.number, self.version):
@@ -145,6 +145,7 @@ class WholeNumberField(IntegerField):
     """
 
     MAX_DIGITS = 12
+    data: int | None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("invalid_value_message", _l("Enter a whole number, such as 40"))
@@ -192,7 +193,7 @@ class KnownChoice:
             if isinstance(data, list):
                 offered = {str(choice.value) for choice in self.iter_choices()}  # type: ignore[attr-defined]
                 data = next((value for value in data if str(value) not in offered), data)
-            raise ValidationError(unknown_choice(data, self)) from None  # type: ignore[arg-type]
+            raise ValidationError(unknown_choice(data, self)) from None
 
 
 class ChoiceField(KnownChoice, SelectField):
