@@ -25,7 +25,8 @@ from referee.web.forms.common import (
     raw_options,
     seats_of,
 )
-from referee.web.forms.entries import EntryForm, entry_form_class
+from referee.web.forms.entries import EntryForm
+from referee.web.game_ui import game_ui
 from referee.web.groups.views import joinable_groups, link_persons, placing_form
 from referee.web.http import rights
 from referee.web.http.conditional import conditional
@@ -302,7 +303,7 @@ def new_deal(code: str, match_id: int) -> Any:
     if request.method == "GET":
 
         def render() -> str:
-            form = entry_form_class(game.slug)()
+            form = game_ui(game.slug).entry_form()()
             form.version.data = number
             claim = _claim_input(game, match, number)
             page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
@@ -311,7 +312,7 @@ def new_deal(code: str, match_id: int) -> Any:
         # The form asks a phone's name until the phone has given one: its page and tag say which.
         kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
-    form = entry_form_class(game.slug)()
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     if form.ready_to_score(claim_valid=claim.valid):
         entered = None
@@ -422,7 +423,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         deal = svc.deal_of(match, number)
     except LookupError:
         abort(404)
-    form = entry_form_class(game.slug)()
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     newer = None
     if request.method == "GET":
