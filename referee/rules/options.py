@@ -152,7 +152,7 @@ class Option:
         """Every value the option may take that a type can name: its choices and its default."""
         if self.kind == "subset":
             return (self.typed(self.default), tuple(self.choices))
-        if self.kind in ("choice",):
+        if self.kind == "choice":
             return (*self.choices, self.default)
         return (self.typed(self.default),)
 
