@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
@@ -159,6 +159,21 @@ class MatchResult:
         return wins(self.winner or "", self.sides)
 
 
+class Entry(ABC):
+    """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
+    deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal
+    reads as it was. A game that declares one (:attr:`Game.entry_type`) scores from it, not from a dict."""
+
+    @classmethod
+    @abstractmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        """The typed form of a canonical entry."""
+
+    @abstractmethod
+    def as_json(self) -> dict[str, Any]:
+        """The canonical entry, as stored."""
+
+
 @dataclass(frozen=True)
 class DealContext:
     """What scoring one deal may need besides its entry."""
@@ -180,6 +195,8 @@ class Game(ABC, Generic[OptionsT]):
     partnership_note: Message | None = None
     #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
     option_type: type[OptionsT]
+    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen).
+    entry_type: type[Entry] | None = None
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).

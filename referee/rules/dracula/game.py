@@ -12,6 +12,7 @@ from referee.messages import Message, as_message, msg
 from referee.rules.claims import Ruling
 from referee.rules.dracula.checks import CHECKS, COFFIN_WORDS, LINE_OWNERS, line_ruling, owned_items
 from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
+from referee.rules.dracula.entry import DraculaEntry
 from referee.rules.dracula.layout import (
     CELLS,
     CENTRE,
@@ -53,6 +54,7 @@ class Dracula(Game[DraculaOptions]):
     option_type = DraculaOptions
     role_options = ROLE_OPTIONS
     checks = CHECKS
+    entry_type = DraculaEntry
     claim_words = COFFIN_WORDS
 
     # --- seats ----------------------------------------------------------------------------------
@@ -135,10 +137,9 @@ class Dracula(Game[DraculaOptions]):
             raise LayoutError(
                 msg("{reason} — dracula-3.3", reason=missing), field="layout", location=("layout", first_empty)
             )
-        canonical: dict[str, Any] = {"layout": layout_strings(layout)}
-        if data.get("order"):
-            canonical["order"] = self._check_order(setup, layout, data["order"])
-        return canonical
+        cards = tuple(tuple(str(card) for card in row if card is not None) for row in layout)  # every cell is full
+        order = tuple(self._check_order(setup, layout, data["order"])) if data.get("order") else ()
+        return DraculaEntry(cards, order).as_json()
 
     def _check_order(self, setup: MatchSetup, layout: Layout, order: object) -> list[str]:
         if setup.count == 3:
@@ -199,7 +200,7 @@ class Dracula(Game[DraculaOptions]):
             token
             for other, entry in enumerate(entries, start=1)
             if other != number and self._game_index(other) == game and self._shares_cards(setup, other)
-            for row in entry["layout"]
+            for row in DraculaEntry.of(entry).layout
             for token in row
         ]
 
@@ -210,7 +211,7 @@ class Dracula(Game[DraculaOptions]):
             if not self._shares_cards(setup, number):
                 continue
             ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
-            for r, row in enumerate(entry["layout"]):
+            for r, row in enumerate(DraculaEntry.of(entry).layout):
                 for c, token in enumerate(row):
                     ledger.add(
                         parse_card(token),
@@ -222,11 +223,9 @@ class Dracula(Game[DraculaOptions]):
 
     # --- scoring --------------------------------------------------------------------------------
 
-    def _layout(self, entry: Mapping[str, Any]) -> Layout:
-        return parse_layout(entry["layout"], DRACULA_PACK)
-
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        layout = self._layout(entry)
+        deal = DraculaEntry.of(entry)
+        layout = parse_layout(deal.layout, DRACULA_PACK)
         coffin = score_coffin(layout, setup.count, self.opts(setup))
         explanation = Explanation().extend(coffin.explanation)
         if setup.count == 2:
@@ -254,11 +253,11 @@ class Dracula(Game[DraculaOptions]):
             scores=scores,
             explanation=explanation,
             summary=summary,
-            details=self._details(layout, coffin, seats, entry),
+            details=self._details(layout, coffin, seats, deal),
         )
 
     def _details(
-        self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]
+        self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], deal: DraculaEntry
     ) -> dict[str, Any]:
         """What the deal's page shows: the coffin, who sat where and each line,
         its words kept as a message so the page shows them in the reader's language."""
@@ -280,7 +279,7 @@ class Dracula(Game[DraculaOptions]):
         }
         return {
             "layout": layout_strings(layout),
-            "order": entry.get("order", []),
+            "order": list(deal.order),
             "seats": seats,
             **lines,
             "lines": scored,

@@ -15,6 +15,7 @@ from referee.rules.ending import Clauses, judge_target
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
+from referee.rules.zhengfen.entry import ZhengFenEntry
 from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
@@ -40,6 +41,7 @@ class ZhengFen(Game[Rules]):
     score_clause = "zhengfen-6.4"
     option_type = Rules
     checks = CHECKS
+    entry_type = ZhengFenEntry
     claim_words = DEAL_WORDS
     sheet_details = ("first", "last")
 
@@ -117,7 +119,7 @@ class ZhengFen(Game[Rules]):
             gathering.attempt(check_point_cards, complete, hand or Haul(cards=()))
         gathering.check()
         assert order is not None and hand is not None
-        return {"order": list(order), "captured": {p: complete[p].entry() for p in setup.players}, "hand": hand.entry()}
+        return ZhengFenEntry(tuple(order), {p: complete[p] for p in setup.players}, hand).as_json()
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
         return named(name, setup.players, field=field, location=(field,))
@@ -163,9 +165,10 @@ class ZhengFen(Game[Rules]):
     # --- scoring --------------------------------------------------------------------------------
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        order = tuple(entry["order"])
-        captured = {p: parse_haul(entry["captured"].get(p), f"captured.{p}") for p in setup.players}
-        hand = parse_haul(entry.get("hand"), "hand")
+        deal = ZhengFenEntry.of(entry)
+        order = deal.order
+        captured = {p: deal.captured[p] if p in deal.captured else Haul(cards=()) for p in setup.players}
+        hand = deal.hand
         result = score_deal(order, captured, hand)
         first, last = result.first, result.last
         following = self._following(first, last)
