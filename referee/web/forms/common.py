@@ -241,28 +241,28 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                 )
         elif option.kind == "int":
             fields[option_field_name(option)] = WholeNumberField(
-                label, default=option.default, validators=[Optional()], description=lazy_say(option.help)
+                label, default=option.default, validators=[Optional()], description=lazy_say(option.help or "")
             )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=[str(c) for c in option.default],
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         elif option.kind == "bool":
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([("false", _l("no")), ("true", _l("yes"))]),
                 default="true" if option.default else "false",
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         else:
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=str(option.default),
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
     return fields
 
