@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.checks import answer
@@ -118,7 +118,6 @@ OPTIONS = st.none() | st.dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
 @given(
     st.sampled_from(["classify", "beats", "deal"]),
     st.fixed_dictionaries(

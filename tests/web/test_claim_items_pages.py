@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from referee.rules.registry import GAMES
 from tests.browser.conftest import english_words
 from tests.conftest import Browser
+from tests.support.printing import pdf_text
 from tests.web.test_japanese_pages import JA, visible_words
 from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
-from tests.web.test_printables import pdf_text
 
 CELLS = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
 E3 = dict(zip(CELLS, ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"], strict=True))

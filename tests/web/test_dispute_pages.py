@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from tests.conftest import Browser
-from tests.web.test_printables import pdf_text
+from tests.support.printing import pdf_text
 
 
 def test_trick_form_refuses_an_unknown_leader_at_the_field(browser: Browser) -> None:

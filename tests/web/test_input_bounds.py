@@ -16,15 +16,15 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.registry import GAMES
 from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
 from tests.conftest import Browser
+from tests.support import examples
 
-FUZZ = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 CHECKS = [(slug, name) for slug, game in GAMES.items() for name in game.checks]
 
 
@@ -75,7 +75,7 @@ def assert_refused_import(response: Any, words: str) -> None:
 
 @pytest.mark.parametrize(("slug", "check"), CHECKS)
 def test_api_refuses_deep_nesting(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(MAX_DEPTH + 1, 3000), st.sampled_from(["list", "dict"]), st.sampled_from(["at", "inside"]))
     def run(depth: int, kind: str, where: str) -> None:
         text = nested(depth, kind) if where == "at" else '{"cards": ' + nested(depth, kind) + "}"
@@ -91,7 +91,7 @@ def test_iceberg_play_log_nested_deep_is_refused_at_the_field(app: Flask) -> Non
         f"{evening}/matches/new/iceberg", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
     ).headers["Location"]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(MAX_DEPTH + 1, 3000), st.sampled_from(["list", "dict"]))
     def run(depth: int, kind: str) -> None:
         response = browser.submit(f"{match}/deals/new", {"mode": "log", "log": nested(depth, kind), "version": "1"})
@@ -130,7 +130,7 @@ HUGE = st.one_of(
 def test_api_refuses_numbers_of_hundreds_of_digits(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
     template = NUMBER_FIELDS[(slug, check)]
 
-    @FUZZ
+    @examples.expensive()
     @given(HUGE)
     def run(number: str) -> None:
         text = template.replace("%s", number)
@@ -144,7 +144,7 @@ def test_match_setup_refuses_huge_and_insane_targets(app: Flask) -> None:
     evening = browser.submit("/", {"players": "Ann, Bob"}).headers["Location"]
     seats = {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
 
-    @FUZZ
+    @examples.expensive()
     @given(st.one_of(st.integers(50_001, 10**400).map(str), st.integers(309, 5000).map(lambda n: "9" * n)))
     def run(target: str) -> None:
         response = browser.submit(f"{evening}/matches/new/iceberg", {**seats, "opt_target": target})
@@ -177,7 +177,7 @@ def test_ids_past_a_database_integer_are_not_found(played: tuple[Browser, str, s
         f"{match}/deals/{{n}}/edit",
     ]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(2**31, 2**80), st.sampled_from(pages))
     def run(number: int, page: str) -> None:
         assert browser.client.get(page.format(n=number)).status_code == 404
@@ -189,7 +189,7 @@ def test_ids_past_a_database_integer_are_not_found(played: tuple[Browser, str, s
 def test_hidden_version_fields_past_a_database_integer_are_refused_as_stale(played: tuple[Browser, str, str]) -> None:
     browser, _, match = played
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(2**31, 10**40))
     def run(version: int) -> None:
         response = browser.submit(f"{match}/undo", {"number": "1", "version": str(version)})
@@ -208,7 +208,7 @@ def test_import_refuses_players_named_twice_or_differing_only_in_case(played: tu
     browser, evening, _ = played
     exported = browser.client.get(f"{evening}/export.json").get_json()
 
-    @FUZZ
+    @examples.expensive()
     @given(NAME, st.sampled_from([str, str.upper, str.lower, str.swapcase, str.title]))
     def run(name: str, variant: Any) -> None:
         if variant(name).casefold() != name.casefold():
@@ -237,7 +237,7 @@ def test_import_refuses_integers_past_the_column_range(played: tuple[Browser, st
         lambda d, n: d["matches"][0]["revisions"][0].__setitem__("number", n),
     ]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.one_of(st.integers(2**31, 10**MAX_DIGITS - 1), st.integers(-(10**MAX_DIGITS) + 1, -1)), st.data())
     def run(number: int, data: st.DataObject) -> None:
         exported_copy = copy.deepcopy(exported)
@@ -272,7 +272,7 @@ WITH_CONTROL = st.tuples(NAME, st.sampled_from(["\x00", "\x01", "\x1b", "\x7f"])
 def test_names_with_nul_are_refused_at_the_field(played: tuple[Browser, str, str]) -> None:
     browser, evening, _ = played
 
-    @FUZZ
+    @examples.expensive()
     @given(WITH_CONTROL, st.sampled_from(["players", "name", "player"]))
     def run(name: str, where: str) -> None:
         if where == "player":
@@ -289,7 +289,7 @@ def test_import_with_nul_anywhere_is_refused(played: tuple[Browser, str, str]) -
     browser, evening, _ = played
     exported = browser.client.get(f"{evening}/export.json").get_json()
 
-    @FUZZ
+    @examples.expensive()
     @given(WITH_CONTROL.filter(lambda n: "\x00" in n), st.sampled_from(["player", "evening", "note"]))
     def run(name: str, where: str) -> None:
         data = copy.deepcopy(exported)
@@ -312,7 +312,7 @@ def test_deal_forms_refuse_numbers_of_hundreds_of_digits(app: Flask, slug: str) 
     match = setup_match(browser, slug)
     fields = form_fields(browser.get(f"{match}/deals/new").get_data(as_text=True))
 
-    @FUZZ
+    @examples.expensive()
     @given(HUGE.filter(lambda n: n[0].isdigit() or n[0] == "-"), st.sets(st.sampled_from(fields), min_size=1))
     def run(number: str, chosen: set[str]) -> None:
         response = browser.client.post(

@@ -9,8 +9,8 @@ import pytest
 from flask import Flask
 
 from tests.conftest import Browser
+from tests.support.printing import pdf_text
 from tests.web.test_paks_pages import NAMES, deal_form, start_evening, start_paks, totals
-from tests.web.test_printables import pdf_text
 
 TEAMS = ("Ann & Cat", "Bob & Dan")
 SUITS = "SHDC"

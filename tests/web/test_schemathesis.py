@@ -14,15 +14,13 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from schemathesis import GenerationMode
 from schemathesis.checks import positive_data_acceptance
 
 from referee.rules.registry import GAMES
+from tests.support import examples
 
-CASES = settings(
-    max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
-)
 PATHS = [f"/api/v1/{slug}/{name}" for slug, game in GAMES.items() for name in game.checks]
 
 
@@ -32,7 +30,7 @@ def test_every_check_answers_as_described(app: Flask, path: str, mode: Generatio
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
     operation = schema[path]["POST"]
 
-    @CASES
+    @examples.expensive()
     @given(operation.as_strategy(generation_mode=mode))
     def run(case: schemathesis.Case) -> None:
         # The WSGI transport hands back the body as sent: ask for it uncompressed, as curl does.

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select, update
 
@@ -218,7 +218,7 @@ operations = st.lists(
 )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.expensive
 @given(operations)
 def test_stored_sheet_equals_a_full_rescoring_after_any_changes(app: Flask, ops: list[tuple[Any, ...]]) -> None:
     _, match_id = new_match(app)
