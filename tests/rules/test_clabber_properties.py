@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from referee.cards import SUITS, Card
@@ -188,12 +188,29 @@ def test_meld_priority_is_total_but_for_the_dead_tie(trump: str) -> None:
             pytest.fail(f"{a} and {b} should tie")
 
 
+def scoring_meld(melds: tuple[Meld, ...], trump: str) -> Meld | None:
+    """The meld that scores, as :func:`judge_melds` decides, when each seat of a table holds the cards of
+    one of ``melds`` (in seat order); ``None`` for a dead tie."""
+    table = TABLES[len(melds)]
+    held = dict(zip(table.seats, melds, strict=True))
+    verdict = judge_melds(table, {seat: list(meld.cards) for seat, meld in held.items()}, trump)
+    return None if verdict.winner is None else held[verdict.winner.seat]
+
+
 @given(st.sampled_from(ALL_MELDS), st.sampled_from(ALL_MELDS), st.sampled_from(ALL_MELDS), suits)
 def test_meld_priority_is_transitive(a: Meld, b: Meld, c: Meld, trump: str) -> None:
-    if compare_melds(a, b, trump) >= 0 and compare_melds(b, c, trump) >= 0:
-        assert compare_melds(a, c, trump) >= 0
-    if compare_melds(a, b, trump) > 0 and compare_melds(b, c, trump) >= 0:
-        assert compare_melds(a, c, trump) > 0
+    """The judging of whose meld scores is an order: of three melds held by three players, one that beats a
+    second (at a table of two) which beats the third also beats the third, and the meld beating both
+    others scores at the table of three whichever seat holds it (none when the strongest two tie)."""
+    assume(set(a.cards).isdisjoint(b.cards) and set(b.cards).isdisjoint(c.cards) and set(a.cards).isdisjoint(c.cards))
+    melds = (a, b, c)
+    beats = {(x, y): scoring_meld((x, y), trump) == x for x, y in itertools.permutations(melds, 2)}
+    for x, y, z in itertools.permutations(melds):
+        if beats[x, y] and beats[y, z]:
+            assert beats[x, z], (x, y, z)
+    strongest = [x for x in melds if all(beats[x, y] for y in melds if y is not x)]
+    for seated in itertools.permutations(melds):
+        assert scoring_meld(seated, trump) == (strongest[0] if strongest else None), seated
 
 
 @st.composite
