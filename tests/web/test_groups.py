@@ -13,8 +13,8 @@ from referee.web.services import group_stats, limits
 from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match, Person
-from tests.conftest import Browser
-from tests.web.test_match_flow import start_evening
+from tests.support.client import Browser
+from tests.support.table import Table
 from tests.web.test_standings_pages import play_dracula
 
 
@@ -129,12 +129,12 @@ def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
     assert sorted(read[3:]) == sorted(read[:2])  # a corrected rule reaches every match's stored summary
 
 
-def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Flask) -> None:
+def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, table: Table, app: Flask) -> None:
     group = start_group(browser)
-    evening = start_evening(browser, "Ann, Dan")
+    evening = table.evening(["Ann", "Dan"])
     play_dracula(browser, evening, "Ann", "Dan")
     other = Browser(app.test_client())
-    stranger_evening = start_evening(other, "Eve, Fay")
+    stranger_evening = Table(other).evening(["Eve", "Fay"])
     # editing an evening is no right on a group (their ids are separate sequences)
     assert "Start an evening of the group" not in other.get(group).get_data(as_text=True)
     refused = browser.submit(
@@ -196,8 +196,8 @@ def test_group_export_imports_as_a_new_group_and_an_old_evening_export_still_imp
     assert response.status_code == 400 and "evening 1" in response.get_data(as_text=True)
 
 
-def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_the_evening_chooses_its_placing_points(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     play_dracula(browser, evening, "Ann", "Bob")
     page = browser.get(evening).get_data(as_text=True)
     assert "Placing points: By places." in page
@@ -227,7 +227,9 @@ def upload_file(browser: Browser, data: dict) -> Any:  # type: ignore[type-arg]
     return browser.client.post("/import", data=upload, content_type="multipart/form-data")
 
 
-def test_a_group_keeps_within_its_limits_of_evenings_and_persons(browser: Browser, app: Flask, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_group_keeps_within_its_limits_of_evenings_and_persons(
+    browser: Browser, table: Table, app: Flask, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(limits, "MAX_EVENINGS_PER_GROUP", 2)
     monkeypatch.setattr(limits, "MAX_PERSONS_PER_GROUP", 3)
     group = start_group(browser)
@@ -239,7 +241,7 @@ def test_a_group_keeps_within_its_limits_of_evenings_and_persons(browser: Browse
     refused = browser.submit(f"{group}/evenings", {"players": "Ann, Bob"}, form_page=group)
     assert refused.status_code == 400
     assert "A group holds at most 2 evenings; this would make 3. Start a new group" in refused.get_data(as_text=True)
-    outside = start_evening(browser, "Ann, Bob")
+    outside = table.evening(["Ann", "Bob"])
     refused = browser.submit(f"{group}/join", {"link": f"http://localhost{outside}"}, form_page=group)
     assert refused.status_code == 400 and "at most 2 evenings" in refused.get_data(as_text=True)
     with app.app_context():

@@ -18,14 +18,15 @@ from flask import Flask
 from referee.web.printing import pdf_cache
 from referee.web.printing import views as printables
 from referee.web.printing.pdf_cache import pdfs
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-from tests.web.test_printables import pdf_text
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 
 @pytest.fixture
-def match(browser: Browser) -> str:
-    match = start_dracula(browser, start_evening(browser))
+def match(browser: Browser, table: Table) -> str:
+    match = table.match("dracula", **QUEEN_FIRST)
     for layout in LAYOUTS[:3]:
         assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
     return match
