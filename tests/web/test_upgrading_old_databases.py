@@ -38,10 +38,10 @@ from referee.web.services.scoring import scored
 from referee.web.services.transfer import export_evening, export_group, sheets_csv
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match
-from tests.conftest import Browser
 from tests.long_evening import dracula_entry, iceberg_entry
+from tests.support.client import Browser
+from tests.support.table import Table as ScoreTable
 from tests.web.test_groups import group_evening, start_group
-from tests.web.test_match_flow import start_evening
 
 pytestmark = pytest.mark.database
 
@@ -142,7 +142,7 @@ def play(app: Flask) -> None:
             edit_deal(db.session.get(Match, match), 2, entries[3], None)
             assert undo_last(db.session.get(Match, match)) == 3
     second = group_evening(browser, group, "Bob, Eve", "Second week")
-    alone = start_evening(browser, "Ann, Fay")
+    alone = ScoreTable(browser).evening(["Ann", "Fay"])
     for evening, seats in ((second, ["Bob", "Eve"]), (alone, ["Fay", "Ann"])):
         match = new_match(browser, evening, "dracula", seats)
         with app.test_request_context():
