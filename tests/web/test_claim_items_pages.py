@@ -10,10 +10,11 @@ from flask.testing import FlaskClient
 
 from referee.rules.registry import GAMES
 from tests.browser.conftest import english_words
-from tests.conftest import Browser
+from tests.support.client import Browser
+from tests.support.paks import E10, NAMES, deal_form
 from tests.support.printing import pdf_text
+from tests.support.table import Table
 from tests.web.test_japanese_pages import JA, visible_words
-from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
 
 CELLS = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
 E3 = dict(zip(CELLS, ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"], strict=True))
@@ -30,8 +31,10 @@ def row(side: str, item: str, claimed: int, ruled: int) -> str:
     return f"<td>{side}</td><td>{item}</td><td>{claimed}</td><td><strong>{ruled}</strong></td>"
 
 
-def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print(
+    browser: Browser, table: Table
+) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     page = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert folded(page)
     assert 'name="claimitem-0-hearts"' in page and 'name="claimitem-1-clubs"' in page
@@ -56,8 +59,8 @@ def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print
     assert "Claim agreed" in browser.get(match).get_data(as_text=True)
 
 
-def test_an_item_that_is_no_number_keeps_the_deal_and_stays_unfolded(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_an_item_that_is_no_number_keeps_the_deal_and_stays_unfolded(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claimitem-1-spades": "lots"}
     response = browser.submit(f"{match}/deals/new", data)
     page = response.get_data(as_text=True)
@@ -123,8 +126,8 @@ def test_coffin_claim_items_read_japanese(client: FlaskClient) -> None:
     assert english_words(visible_words(verdict)) == []
 
 
-def test_a_deal_claim_with_items_reads_japanese_on_the_sheet_and_in_history(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_deal_claim_with_items_reads_japanese_on_the_sheet_and_in_history(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "60", "claimitem-0-hearts": "60"}
     assert browser.submit(f"{match}/deals/new", data).status_code == 302
     browser.client.set_cookie("lang", "ja")
@@ -173,8 +176,8 @@ def test_the_api_page_documents_the_claim_its_answer_and_each_checks_items(clien
     assert "<code>last</code> (last trick)" in page and "<code>best_points</code> (best points V*)" in page
 
 
-def test_a_corrected_claim_item_reads_japanese_in_history(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_corrected_claim_item_reads_japanese_in_history(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claimitem-0-hearts": "60"}
     assert browser.submit(f"{match}/deals/new", data).status_code == 302
     data |= {"claimitem-0-hearts": "50", "version": "1"}

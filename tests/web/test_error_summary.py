@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.paks import NAMES, deal_form
+from tests.support.table import Table
 
 
-def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout.update({"r1c1": "XX", "r2c2": ""})
     response = browser.submit(f"{match}/deals/new", layout)
@@ -24,8 +26,8 @@ def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser)
     assert re.search(r"Not saved: \d+ things? to fix", summary.group(1))
 
 
-def test_the_summary_in_japanese(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_the_summary_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout["r1c1"] = "XX"
     browser.get(f"{match}/deals/new")
@@ -35,8 +37,8 @@ def test_the_summary_in_japanese(browser: Browser) -> None:
     assert "保存していません" in response.get_data(as_text=True)
 
 
-def test_every_bad_cell_of_a_coffin_is_refused_at_once(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_every_bad_cell_of_a_coffin_is_refused_at_once(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout.update({"r1c1": "1X", "r3c3": "QQ"})
     response = browser.submit(f"{match}/deals/new", layout)
@@ -56,10 +58,9 @@ def test_the_api_answers_every_error_of_a_layout(browser: Browser) -> None:
     assert [e["location"] for e in errors] == [["layout", "r1c1"], ["layout", "r3c3"]]
 
 
-def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser) -> None:
-    from tests.web.test_paks_pages import NAMES, deal_form, start_paks
+def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
 
-    match = start_paks(browser, start_evening(browser, ", ".join(NAMES[:2])), 2)
+    match = table.match("paks", NAMES[:2])
     paks = {"Ann": ["KH 5H", "9S 2H"], "Bob": ["QC XX"]}
     response = browser.submit(f"{match}/deals/new", deal_form(NAMES[:2], paks))
     html = response.get_data(as_text=True)

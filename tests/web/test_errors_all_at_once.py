@@ -16,7 +16,10 @@ from referee.rules.clabber import CLABBER
 from referee.rules.game import Game, MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.zhengfen import ZHENGFEN
-from tests.conftest import Browser
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.paks import HELD, NAMES, quick_form
+from tests.support.table import Table
 from tests.web.test_error_summary import summary_of
 
 JA = {"Accept-Language": "ja"}
@@ -167,9 +170,8 @@ def test_zhengfen_the_point_cards_total_is_not_counted_over_letters(browser: Bro
 
 
 def paks_deal(browser: Browser, kept: dict[str, int | str], headers: dict[str, str] | None, **changes: str) -> str:
-    from tests.web.test_paks_quick_pages import HELD, four_player_match, quick_form
-
-    url = f"{four_player_match(browser)}/deals/new"
+    table = Table(browser)
+    url = table.match("paks", NAMES[:4], evening=table.evening(NAMES)) + "/deals/new"
     return refused(browser, url, {**quick_form(HELD, kept), **changes}, headers)
 
 
@@ -183,8 +185,6 @@ def test_paks_letters_in_the_points_and_a_bad_count_at_once(browser: Browser, he
 
 
 def test_paks_the_points_asked_for_are_not_asked_where_letters_stand(browser: Browser) -> None:
-    from tests.web.test_paks_quick_pages import HELD
-
     suits = ("spades", "hearts", "diamonds", "clubs")
     held = {side: dict(zip(suits, counts, strict=True)) for side, counts in HELD.items()}
     errors = rules_alone(PAKS, ("Ann", "Bob", "Cat", "Dan"), {"mode": "quick", "held": held, "kept": {"Bob & Dan": 60}})
@@ -198,9 +198,7 @@ def test_paks_the_points_asked_for_are_not_asked_where_letters_stand(browser: Br
 
 
 def dracula_deal(browser: Browser, headers: dict[str, str] | None, **changes: str) -> str:
-    from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-
-    url = f"{start_dracula(browser, start_evening(browser))}/deals/new"
+    url = Table(browser).match("dracula", **QUEEN_FIRST) + "/deals/new"
     return refused(browser, url, {**cells(LAYOUTS[0]), **changes}, headers)
 
 
@@ -217,8 +215,6 @@ def test_dracula_a_cell_too_long_and_a_bad_card_at_once(browser: Browser, header
 
 
 def test_dracula_a_card_twice_with_one_cell_unreadable_is_not_shown(browser: Browser) -> None:
-    from tests.web.test_match_flow import LAYOUTS
-
     twice = LAYOUTS[0][4]
     page = dracula_deal(browser, None, r1c1=f"{twice}   ")
     assert problems(page) == ["r1c1"]

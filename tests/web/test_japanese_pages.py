@@ -20,7 +20,7 @@ from referee.web.http.i18n import say
 from referee.web.referee_pages import PAGES
 from tests.browser.conftest import english_words
 from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells
+from tests.support.dracula import LAYOUTS, cells
 
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 PLAYERS = ["Ann", "Bob", "Cat"]
