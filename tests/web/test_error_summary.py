@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tests.support import clabber
+from tests.support.clabber import enter
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.paks import NAMES, deal_form
@@ -78,12 +80,10 @@ def summary_of(html: str) -> str:
     return summary
 
 
-def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser) -> None:
+def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
     """Two bad meld fields and a bad trick-points field: three lines, each leading to its field."""
-    from tests.web.test_clabber_pages import enter, start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
 
-    match = start_clabber(browser, clabber_evening(browser), 4)
+    match = table.match("clabber", clabber.NAMES[:4], evening=table.evening(clabber.NAMES))
     typed = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "170"}
     typed |= {"meld_cards_0": "AH KH 8H", "meld_cards_1": "9S ZZ"}
     response = enter(browser, f"{match}/deals/new", typed)
@@ -98,13 +98,11 @@ def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser) ->
     assert "No deal yet" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: Browser) -> None:
+def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: Browser, table: Table) -> None:
     """Nothing chosen and points that do not add up: the choices and the sum in one refusal; the sum
     links to the points it concerns."""
-    from tests.web.test_clabber_pages import enter, start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
 
-    match = start_clabber(browser, clabber_evening(browser), 4)
+    match = table.match("clabber", clabber.NAMES[:4], evening=table.evening(clabber.NAMES))
     response = enter(browser, f"{match}/deals/new", {"round": "1", "points_0": "95", "points_1": "60"})
     html = response.get_data(as_text=True)
     assert response.status_code == 400

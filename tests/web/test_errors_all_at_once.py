@@ -16,6 +16,8 @@ from referee.rules.clabber import CLABBER
 from referee.rules.game import Game, MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.zhengfen import ZHENGFEN
+from tests.support import clabber
+from tests.support.clabber import hidden_names
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.paks import HELD, NAMES, quick_form
@@ -76,14 +78,11 @@ def rules_alone(game: Game, players: tuple[str, ...], entry: dict[str, Any], **o
 
 
 def clabber_match(browser: Browser, count: int = 4) -> str:
-    from tests.web.test_clabber_pages import start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
-
-    return f"{start_clabber(browser, clabber_evening(browser), count)}/deals/new"
+    table = Table(browser)
+    return table.match("clabber", clabber.NAMES[:count], evening=table.evening(clabber.NAMES)) + "/deals/new"
 
 
 def clabber_post(browser: Browser, url: str, typed: dict[str, str], headers: dict[str, str] | None = None) -> str:
-    from tests.web.test_clabber_pages import hidden_names
 
     names = hidden_names(browser.get(url).get_data(as_text=True))
     return refused(browser, url, {**names, **typed}, headers)
