@@ -10,6 +10,12 @@ from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.paks import NAMES, deal_form
 from tests.support.table import Table
+from tests.support.zhengfen import (
+    E31,
+    MATCH,
+    PLAYERS,
+    form_data,
+)
 
 
 def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser, table: Table) -> None:
@@ -113,11 +119,9 @@ def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: 
     assert 'id="points"' in html and 'id="makers-error"' in html and 'id="trump-error"' in html
 
 
-def test_every_mistake_of_a_zhengfen_deal_is_refused_at_once(browser: Browser) -> None:
+def test_every_mistake_of_a_zhengfen_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
     """An unknown card in two point-card fields and a finishing order left incomplete."""
-    from tests.web.test_zhengfen_pages import E31, PLAYERS, form_data, start_match
-
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, order=["Bob"], captured=dict(E31["captured"], Ann="10S KH ZZ", Bob="KS 8X"))
     response = browser.submit(f"{match}/deals/new", form_data(PLAYERS[:4], deal))
     html = response.get_data(as_text=True)

@@ -22,6 +22,12 @@ from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.paks import HELD, NAMES, quick_form
 from tests.support.table import Table
+from tests.support.zhengfen import (
+    E31,
+    MATCH,
+    PLAYERS,
+    form_data,
+)
 from tests.web.test_error_summary import summary_of
 
 JA = {"Accept-Language": "ja"}
@@ -129,9 +135,7 @@ ZF_COUNTS = {"fives_0": "1", "tens_0": "1", "kings_0": "1", "cards_0": ""}
 
 
 def zhengfen_deal(browser: Browser, headers: dict[str, str] | None, **changes: Any) -> str:
-    from tests.web.test_zhengfen_pages import E31, PLAYERS, form_data, start_match
-
-    url = f"{start_match(browser, 4)}/deals/new"
+    url = Table(browser).match("zhengfen", PLAYERS[:4], **MATCH) + "/deals/new"
     deal = dict(E31, order=changes.pop("order", E31["order"]))
     return refused(browser, url, {**form_data(PLAYERS[:4], deal), **ZF_COUNTS, **changes}, headers)
 
