@@ -22,11 +22,11 @@ from referee.web.store.db import db
 from tests.support import phones
 from tests.support.apps import app_on, fresh_state
 from tests.support.databases import database_of_module, start_again
+from tests.support.phones import PHONE
 from tests.support.phones import check_accessibility as check_accessibility
 from tests.support.phones import english_words as english_words
 from tests.support.phones import open_new_match as open_new_match
 
-PHONE = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

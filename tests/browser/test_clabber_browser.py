@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.clabber import CLABBER
 from referee.rules.game import MatchSetup
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import check_accessibility, open_new_match
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 NS, EW = "Ann & Cy", "Bo & Di"

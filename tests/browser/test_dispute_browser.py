@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
 from tests.browser.test_paks_browser import PLAYERS, card_by_card, fill_paks, start_match
+from tests.support.phones import check_accessibility
 
 # E10 in hearts: Ann keeps 25 + 25 = 50 after throwing off {7H 6H}; a claim of 75 is shown where it goes wrong.
 E10 = {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}

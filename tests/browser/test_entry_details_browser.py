@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
 from tests.browser.test_zhengfen_browser import fill_counts, score_deal, set_order, start_match
+from tests.support.phones import check_accessibility
 
 SWEEP = {"fives": 4, "tens": 4, "kings": 4}
 

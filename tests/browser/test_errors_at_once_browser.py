@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import check_accessibility, open_new_match
 
 
 def start(page: Any, server: str, players: tuple[str, ...], game: str) -> None:

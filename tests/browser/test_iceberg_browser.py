@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import check_accessibility, open_new_match
 
 
 def start_match(page: Any, server: str, target: int) -> None:

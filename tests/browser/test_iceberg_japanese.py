@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
 from tests.browser.test_iceberg_browser import close_picker, start_match, totals
+from tests.support.phones import english_words
 
 PLAYERS = ("Ann", "Bob", "Cat")
 #: English words left on these pages by what is not Iceberg's: the language switch ("English"), the game's

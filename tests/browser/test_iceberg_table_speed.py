@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
 from tests.browser.table_speed import Thumbs
 from tests.browser.test_iceberg_browser import totals
+from tests.support.phones import check_accessibility, open_new_match
 
 
 def test_a_typical_four_player_deal_within_the_target(server: str, phone: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import check_accessibility, open_new_match
 
 PLAYERS = ("Ann", "Bob")
 

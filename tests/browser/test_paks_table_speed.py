@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
 from tests.browser.table_speed import Thumbs
 from tests.browser.test_paks_browser import start_match
+from tests.support.phones import check_accessibility
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 SUITS = "SHDC"

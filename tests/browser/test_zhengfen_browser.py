@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import check_accessibility, open_new_match
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 SWEEP = {"fives": 4, "tens": 4, "kings": 4}

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
 from tests.browser.test_zhengfen_browser import fill_counts, set_order
+from tests.support.phones import english_words
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 #: Words of shared furniture that another part of the app translates (the page frame, the sheet's table).

@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+#: A phone's screen, in CSS pixels.
+PHONE = {"width": 390, "height": 844}
+
 ENGLISH_WORD = re.compile(r"\b[A-Za-z][a-z]{2,}\b")
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask import Flask
+
 from referee.rules.game import Game
 from referee.web.services import matches as svc
 from referee.web.store.db import db
@@ -22,6 +24,11 @@ class Table:
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
+
+    @classmethod
+    def of(cls, app: Flask) -> Table:
+        """The table of a new browser on ``app``."""
+        return cls(Browser(app.test_client()))
 
     def evening(self, players: Sequence[str] = ("Ann", "Bob"), *, name: str = "Friday") -> str:
         """A new evening of ``players``: the path of its page."""

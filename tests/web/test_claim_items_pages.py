@@ -9,9 +9,9 @@ import re
 from flask.testing import FlaskClient
 
 from referee.rules.registry import GAMES
-from tests.browser.conftest import english_words
 from tests.support.client import Browser
 from tests.support.paks import E10, NAMES, deal_form
+from tests.support.phones import english_words
 from tests.support.printing import pdf_text
 from tests.support.table import Table
 from tests.web.test_japanese_pages import JA, visible_words

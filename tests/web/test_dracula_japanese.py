@@ -12,9 +12,9 @@ from flask.testing import FlaskClient
 
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import english_words
 from tests.support.client import Browser
 from tests.support.dracula import QUEEN_FIRST
+from tests.support.phones import english_words
 from tests.support.table import Table
 
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]

@@ -16,9 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
 from tests.contract import load_contract
 from tests.support import examples
+from tests.support.client import Browser
 
 CODES = {"bad_card", "card_not_in_pack", "too_many_copies", "bad_field", "bad_layout", "bad_total"}
 CARDISH = st.sampled_from(

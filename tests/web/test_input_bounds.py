@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.registry import GAMES
 from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
-from tests.conftest import Browser
 from tests.support import examples
+from tests.support.client import Browser
 
 CHECKS = [(slug, name) for slug, game in GAMES.items() for name in game.checks]
 

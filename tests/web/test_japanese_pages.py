@@ -18,9 +18,9 @@ from referee.rules.registry import GAMES
 from referee.rules.standings import SCHEMES
 from referee.web.http.i18n import say
 from referee.web.referee_pages import PAGES
-from tests.browser.conftest import english_words
-from tests.conftest import Browser
+from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, cells
+from tests.support.phones import english_words
 
 JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 PLAYERS = ["Ann", "Bob", "Cat"]

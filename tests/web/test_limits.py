@@ -12,7 +12,7 @@ from flask import Flask
 from referee.web.services import limits
 from referee.web.store.db import db
 from referee.web.store.models import Deal, Match
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 
 def paks_match(browser: Browser) -> tuple[str, str]:

@@ -12,8 +12,8 @@ import pytest
 
 from referee.web.services.limits import MAX_DEALS_PER_MATCH
 from referee.web.services.transfer import MAX_GROUP_IMPORT_BYTES, MAX_IMPORT_BYTES, MAX_UPLOAD_BYTES
-from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
+from tests.support.client import Browser
 
 
 def upload(browser: Browser, content: bytes):  # type: ignore[no-untyped-def]

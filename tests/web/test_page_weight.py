@@ -8,7 +8,7 @@ import re
 from flask import Flask, url_for
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 BUDGET = 100 * 1024
 _ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"')

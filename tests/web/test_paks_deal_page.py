@@ -8,7 +8,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
+from tests.support.client import Browser
 from tests.web.test_rule_cards import clauses_on_card
 
 OPTIONS = {"decks": "2", "opt_throw_off": "lowest_score", "opt_throw_off_min": "all_sides"}

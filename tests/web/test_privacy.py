@@ -31,7 +31,8 @@ from referee import create_app
 from referee.web.http import rights
 from referee.web.http.logmask import EditorTokenFilter, mask_tokens
 from referee.web.services.transfer import safe_cell
-from tests.conftest import Browser, empty_database
+from tests.support.client import Browser
+from tests.support.databases import empty_database
 
 _EDITOR = re.compile(r'href="http://localhost(/e/[^"]+/edit/[^"]+)"')
 

@@ -23,7 +23,8 @@ from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.web.services import matches as svc
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Match, Player
+from referee.web.store.models import Match
+from tests.support.table import Table
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 FIRST, SECOND, THIRD = DECK[0:9], DECK[9:18], DECK[18:27]
@@ -131,7 +132,7 @@ def race(
     check: Callable[[int, dict[str, tuple[int, str]], Match], None],
 ) -> None:
     """Run ``ROUNDS`` rounds of the two phones against one match; ``check`` each round's outcome."""
-    code, token, match_id = new_match(app)
+    code, token, match_id = Table.of(app).stored_match(DRACULA)
     url = f"/e/{code}/matches/{match_id}"
     with app.app_context():
         db.engine.dispose()  # the phones are forked: none may share a connection of this process
@@ -170,18 +171,6 @@ def race(
             if process.is_alive():
                 process.kill()
     exported_imports_again(app, code)
-
-
-def new_match(app: Flask) -> tuple[str, str, int]:
-    with app.app_context():
-        evening = Evening(name="Fri", players=[Player(name="Ann", position=0), Player(name="Bob", position=1)])
-        db.session.add(evening)
-        db.session.commit()
-        new = svc.check_new_match(DRACULA, evening, ["Ann", "Bob"], "Ann", {}, {})
-        match = svc.create_match(evening, new)
-        result = (evening.code, evening.editor_token, match.id)
-        db.session.remove()
-        return result
 
 
 def reset(match_id: int) -> None:
