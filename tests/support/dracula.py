@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from referee.rules.dracula import DRACULA_PACK, parse_layout, score_coffin
 from referee.rules.dracula.layout import CELLS
 from referee.rules.dracula.options import OPTIONS
 from referee.rules.options import parse_options
+from tests.support.client import Browser
+from tests.support.table import Table
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 #: Six deals: the pack laid nine cards a coffin, in order.
@@ -33,3 +37,18 @@ def rescoring_swap(layout: list[str]) -> list[str]:
             if coffin_scores(swapped) != coffin_scores(layout):
                 return swapped
     raise AssertionError("no swap changes this deal's scores")
+
+
+def play_dracula(browser: Browser, evening: str, first: str, second: str) -> tuple[str, str]:
+    """A whole 2-player Dracula (six deals); returns the match's URL and its winner."""
+    table = Table(browser)
+    match = table.match("dracula", (first, second), evening=evening, **QUEEN_FIRST)
+    for layout in LAYOUTS:
+        table.deal(match, cells(layout))
+    banner = re.search(r"</svg> (\w+) wins", browser.get(match).get_data(as_text=True))
+    assert banner, "the match should be won"
+    return match, banner.group(1)
+
+
+#: E3 of the rules file: a coffin whose lines the claims of the tests are about.
+E3 = cells(["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"])

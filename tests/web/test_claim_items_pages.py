@@ -10,14 +10,12 @@ from flask.testing import FlaskClient
 
 from referee.rules.registry import GAMES
 from tests.support.client import Browser
+from tests.support.dracula import E3
+from tests.support.pages import JA, visible_words
 from tests.support.paks import E10, NAMES, deal_form
 from tests.support.phones import english_words
 from tests.support.printing import pdf_text
 from tests.support.table import Table
-from tests.web.test_japanese_pages import JA, visible_words
-
-CELLS = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
-E3 = dict(zip(CELLS, ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"], strict=True))
 
 
 def folded(page: str) -> bool:

@@ -8,6 +8,7 @@ from tests.support import clabber
 from tests.support.clabber import enter
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import summary_of
 from tests.support.paks import NAMES, deal_form
 from tests.support.table import Table
 from tests.support.zhengfen import (
@@ -76,14 +77,6 @@ def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser, table: Tab
     summary = html.split("data-error-summary>")[1].split("</div>")[0]
     assert re.search(r"Not saved: 2 things to fix", summary), summary
     assert 'href="#paks_0-1-cards"' in summary and 'href="#paks_1-0-cards"' in summary
-
-
-def summary_of(html: str) -> str:
-    """The refused form's summary; every link in it leads to an element of the page."""
-    summary = html.split("data-error-summary>")[1].split("</div>")[0]
-    links = re.findall(r'<a href="#([\w-]+)">', summary)
-    assert all(f'id="{anchor}"' in html for anchor in links), links
-    return summary
 
 
 def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser, table: Table) -> None:

@@ -20,6 +20,7 @@ from tests.support import clabber
 from tests.support.clabber import hidden_names
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import summary_of
 from tests.support.paks import HELD, NAMES, quick_form
 from tests.support.table import Table
 from tests.support.zhengfen import (
@@ -28,7 +29,6 @@ from tests.support.zhengfen import (
     PLAYERS,
     form_data,
 )
-from tests.web.test_error_summary import summary_of
 
 JA = {"Accept-Language": "ja"}
 

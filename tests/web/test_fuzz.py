@@ -19,6 +19,7 @@ from referee.rules.registry import GAMES
 from tests.contract import load_contract
 from tests.support import examples
 from tests.support.client import Browser
+from tests.support.pages import form_fields, setup_match
 
 CODES = {"bad_card", "card_not_in_pack", "too_many_copies", "bad_field", "bad_layout", "bad_total"}
 CARDISH = st.sampled_from(
@@ -119,25 +120,8 @@ def test_api_check_survives_arbitrary_json(client, slug: str, check: str) -> Non
 
 # --- forms ----------------------------------------------------------------------------------------
 
-_FIELD = re.compile(r'<(?:input|select|textarea)[^>]*\bname="([^"]+)"')
-
-
-def form_fields(html: str) -> list[str]:
-    return sorted({n for n in _FIELD.findall(html) if n != "csrf_token"})
-
 
 FORM_TEXT = st.one_of(st.text(max_size=30), CARDISH, st.integers(-5, 1000).map(str), st.just(""))
-
-
-def setup_match(browser: Browser, slug: str) -> str:
-    game = GAMES[slug]
-    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-    evening = browser.submit("/", {"name": "Fuzz", "players": ", ".join(players)}).headers["Location"]
-    count = min(game.player_counts)
-    data = {f"seat_{i}": players[i] for i in range(count)} | {"first_dealer": "Ann"}
-    response = browser.submit(f"{evening}/matches/new/{slug}", data)
-    assert response.status_code == 302, response.get_data(as_text=True)[:800]
-    return response.headers["Location"]
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

@@ -14,37 +14,10 @@ from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match, Person
 from tests.support.client import Browser
+from tests.support.dracula import play_dracula
+from tests.support.groups import group_evening, season_rows, start_group, table_rows
+from tests.support.pages import BUDGET, weight
 from tests.support.table import Table
-from tests.web.test_standings_pages import play_dracula
-
-
-def start_group(browser: Browser, name: str = "Thursday table") -> str:
-    response = browser.submit("/g/new", {"name": name})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def group_evening(browser: Browser, group: str, players: str, name: str = "") -> str:
-    response = browser.submit(f"{group}/evenings", {"name": name, "players": players}, form_page=group)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def table_rows(html: str, heading: str) -> list[list[str]]:
-    """The body rows of the first table after ``heading`` (its exact text), each cell's text without tags."""
-    table = html.split(heading, 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return [
-        [
-            re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cell)).strip()
-            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
-        ]
-        for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)
-    ]
-
-
-def season_rows(html: str) -> dict[str, tuple[str, str, str]]:
-    """The first season's table: per person, their points, won/played and evenings."""
-    return {name: (points, won, evenings) for _place, name, points, won, evenings in table_rows(html, "<h2>Season ")}
 
 
 def game_rows(html: str, game: str) -> dict[str, list[str]]:
@@ -210,8 +183,6 @@ def test_the_evening_chooses_its_placing_points(browser: Browser, table: Table) 
 
 
 def test_group_pages_are_within_the_page_budget(browser: Browser) -> None:
-    from tests.web.test_page_weight import BUDGET, weight
-
     group = start_group(browser)
     evening = group_evening(browser, group, "Ann, Bob")
     play_dracula(browser, evening, "Ann", "Bob")

@@ -24,6 +24,7 @@ from referee.rules.registry import GAMES
 from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
 from tests.support import examples
 from tests.support.client import Browser
+from tests.support.pages import form_fields, setup_match
 
 CHECKS = [(slug, name) for slug, game in GAMES.items() for name in game.checks]
 
@@ -306,8 +307,6 @@ def test_import_with_nul_anywhere_is_refused(played: tuple[Browser, str, str]) -
 
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_deal_forms_refuse_numbers_of_hundreds_of_digits(app: Flask, slug: str) -> None:
-    from tests.web.test_fuzz import form_fields, setup_match
-
     browser = Browser(app.test_client())
     match = setup_match(browser, slug)
     fields = form_fields(browser.get(f"{match}/deals/new").get_data(as_text=True))

@@ -20,6 +20,7 @@ from referee.web.printing import views as printables
 from referee.web.printing.pdf_cache import pdfs
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import upload
 from tests.support.printing import pdf_text
 from tests.support.table import Table
 
@@ -184,7 +185,6 @@ def test_the_pdfs_kept_on_disk_are_bounded_in_size(tmp_path: Path) -> None:
 
 def test_iceberg_deals_worked_out_flow_on_without_a_page_each(browser: Browser) -> None:
     from tests.long_evening import evening_export, iceberg_match
-    from tests.web.test_long_evening import upload
 
     evening = upload(browser, json.dumps(evening_export([iceberg_match(12)])).encode()).headers["Location"]
     sheet = re.search(r'href="(/e/[^"]+/matches/\d+)"', browser.get(evening).get_data(as_text=True)).group(1)

@@ -10,22 +10,11 @@ from fractions import Fraction
 
 from referee.web.presentation.charts import Series, line_chart, number_text
 from tests.support.client import Browser
-from tests.support.dracula import LAYOUTS, cells
+from tests.support.dracula import LAYOUTS, cells, play_dracula
 from tests.support.printing import pdf_text
 from tests.support.table import Table
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def play_dracula(browser: Browser, evening: str, first: str, second: str) -> tuple[str, str]:
-    """A whole 2-player Dracula (six deals); returns the match's URL and its winner."""
-    data = {"seat_0": first, "seat_1": second, "first_dealer": first, "opt_first_dealer_role": "queen"}
-    match = browser.submit(f"{evening}/matches/new/dracula", data).headers["Location"]
-    for layout in LAYOUTS:
-        assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
-    banner = re.search(r"</svg> (\w+) wins", browser.get(match).get_data(as_text=True))
-    assert banner, "the match should be won"
-    return match, banner.group(1)
 
 
 def svg_of(html: str, chart_id: str) -> ET.Element:

@@ -40,8 +40,8 @@ from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match
 from tests.long_evening import dracula_entry, iceberg_entry
 from tests.support.client import Browser
+from tests.support.groups import group_evening, start_group
 from tests.support.table import Table as ScoreTable
-from tests.web.test_groups import group_evening, start_group
 
 pytestmark = pytest.mark.database
 
