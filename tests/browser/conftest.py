@@ -22,7 +22,7 @@ from referee.web.store.db import db
 from tests.support import phones
 from tests.support.apps import app_on, fresh_state
 from tests.support.databases import database_of_module, start_again
-from tests.support.phones import PHONE
+from tests.support.phones import PHONE, PhoneTable
 from tests.support.phones import check_accessibility as check_accessibility
 from tests.support.phones import english_words as english_words
 from tests.support.phones import open_new_match as open_new_match
@@ -88,6 +88,12 @@ def server(live_app: tuple[Flask, str], migrated_database: str) -> Iterator[str]
     yield address
     start_again(app, migrated_database)
     fresh_state(app, config)
+
+
+@pytest.fixture
+def table(server: str) -> PhoneTable:
+    """The score keeper's table on the phones: evenings and matches started through the pages."""
+    return PhoneTable(server)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.test_clabber_browser import PLAYERS, tap
+from tests.support.phone_clabber import PLAYERS, tap
 from tests.support.phones import english_words
 
 NS, EW = "Ann & Cy", "Bo & Di"

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from tests.browser.table_speed import Thumbs
-from tests.browser.test_iceberg_browser import totals
+from tests.support.phone_iceberg import totals
 from tests.support.phones import check_accessibility, open_new_match
 
 

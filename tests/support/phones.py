@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -87,3 +87,51 @@ def open_new_match(page: Any, server: str, evening: str, players: Sequence[str],
     check_accessibility(page)
     page.click(f"a.button:text('{game}')")
     check_accessibility(page)
+
+
+class PhoneTable:
+    """Evenings and matches started on a phone's pages, as the score keeper taps them (in any language:
+    the buttons are found by what they do, not by their words), each page checked for accessibility."""
+
+    def __init__(self, server: str) -> None:
+        self.server = server
+
+    def new_match(self, page: Any, game: str, players: Sequence[str], *, evening: str = "Friday") -> None:
+        """An evening of ``players`` started on the home page, and the new-match page of ``game`` (its slug)."""
+        page.goto(self.server + "/")
+        check_accessibility(page)
+        page.fill("#name", evening)
+        page.fill("#players", "\n".join(players))
+        page.click("main form button[type=submit]")
+        page.wait_for_url(re.compile(r"/e/[^/]+$"))
+        check_accessibility(page)
+        page.click(f"a[href$='/matches/new/{game}']")
+        check_accessibility(page)
+
+    def seat(self, page: Any, players: Sequence[str]) -> None:
+        """``players`` seated in order on the new-match page, the other seats left empty."""
+        for seat, name in enumerate(players):
+            page.select_option(f"#seat_{seat}", name)
+        for seat in range(len(players), page.locator("select[id^='seat_']").count()):
+            page.select_option(f"#seat_{seat}", "")
+
+    def match(
+        self,
+        page: Any,
+        game: str,
+        players: Sequence[str],
+        *,
+        evening: str = "Friday",
+        house: Mapping[str, str] | None = None,
+    ) -> str:
+        """A match of ``game`` (its slug) started with ``players`` in the order the evening lists them, its
+        ``house`` rules (field id to value) typed in: the sheet's address."""
+        self.new_match(page, game, players, evening=evening)
+        if house:
+            page.click("main form details.options > summary")
+            for field, value in house.items():
+                page.fill(f"#{field}", value)
+        page.click("main form button[type=submit]")
+        page.wait_for_url(re.compile(r"/matches/\d+$"))
+        check_accessibility(page)
+        return str(page.url)
