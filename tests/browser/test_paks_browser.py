@@ -7,8 +7,8 @@ from typing import Any
 
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from tests.support.phone_paks import PLAYERS, card_by_card, fill_paks, pick
-from tests.support.phones import PhoneTable, check_accessibility
+from tests.support.phone_paks import PLAYERS, card_by_card, fill_paks
+from tests.support.phones import PhoneTable, check_accessibility, pick
 
 # Each deal: every player's paks, one pak per row (one deck: 2 players, paks-1.2).
 DEALS: list[dict[str, list[str]]] = [

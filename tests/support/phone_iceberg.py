@@ -5,14 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-
-def pick(page: Any, card: str) -> None:
-    """Tap a card on the picker: the suit (unless already chosen), then the rank."""
-    rank, suit = card[:-1], card[-1]
-    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
-    if suit_button.get_attribute("aria-pressed") != "true":
-        suit_button.click()
-    page.click(f".picker:visible [data-rank='{rank}']")
+from tests.support.phones import pick
 
 
 def close_picker(page: Any) -> None:

@@ -13,15 +13,6 @@ def card_by_card(page: Any) -> None:
     page.wait_for_selector(".paks-entry:not([hidden])")
 
 
-def pick(page: Any, card: str) -> None:
-    """Tap a card on the picker: the suit (unless already chosen), then the rank."""
-    rank, suit = card[:-1], card[-1]
-    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
-    if suit_button.get_attribute("aria-pressed") != "true":
-        suit_button.click()
-    page.click(f".picker:visible [data-rank='{rank}']")
-
-
 def fill_paks(page: Any, paks: dict[str, list[str]], skip: tuple[str, int] | None = None) -> None:
     """Type every pak into its row; rows past the first four sit in the "more paks" fold."""
     for seat, name in enumerate(PLAYERS):

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+from referee.rules.registry import GAMES
+
 #: A phone's screen, in CSS pixels.
 PHONE = {"width": 390, "height": 844}
 
@@ -36,7 +38,7 @@ def english_words(text: str, allowed: Sequence[str] = ()) -> list[str]:
 #: What is on show: each visible element's tag and classes, and whether it is marked invalid.
 _ON_SHOW = """() => {
   const seen = new Set();
-  for (const element of document.body.querySelectorAll("*")) {
+  for (const element of (document.body || document.documentElement).querySelectorAll("*")) {
     if (!element.checkVisibility()) continue;
     const invalid = element.getAttribute("aria-invalid") === "true" ? "!" : "";
     seen.add(element.tagName + "." + [...element.classList].sort().join(".") + invalid);
@@ -59,6 +61,7 @@ def route(url: str) -> str:
 def check_accessibility(page: Any) -> None:
     """No serious or critical axe-core violation on the page as it stands, unless a page of its kind was
     checked already in this run."""
+    page.wait_for_load_state()
     language, on_show = page.evaluate(_ON_SHOW)
     kind = (route(page.url), language, hashlib.blake2b(on_show.encode(), digest_size=6).hexdigest())
     if kind in CHECKED:
@@ -76,17 +79,19 @@ def check_accessibility(page: Any) -> None:
 
 
 def open_new_match(page: Any, server: str, evening: str, players: Sequence[str], game: str) -> None:
-    """Start an evening of ``players`` on the home page and open the new-match page of ``game``,
+    """Start an evening of ``players`` on the home page and open the new-match page of ``game`` (its name),
     checking the accessibility of each page on the way."""
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", evening)
-    page.fill("#players", "\n".join(players))
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click(f"a.button:text('{game}')")
-    check_accessibility(page)
+    slug = next(slug for slug, known in GAMES.items() if str(known.name) == game)
+    PhoneTable(server).new_match(page, slug, players, evening=evening)
+
+
+def pick(page: Any, card: str) -> None:
+    """Tap a card on the open picker: the suit (unless already chosen), then the rank."""
+    rank, suit = card[:-1], card[-1]
+    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
+    if suit_button.get_attribute("aria-pressed") != "true":
+        suit_button.click()
+    page.click(f".picker:visible [data-rank='{rank}']")
 
 
 class PhoneTable:
