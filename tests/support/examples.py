@@ -3,7 +3,8 @@
 No test writes its own settings. ``HYPOTHESIS_PROFILE`` picks a profile: ``dev`` (the default) draws
 new examples on every run; ``ci`` draws more, the same ones on every run (``derandomize``), so CI's
 verdict never depends on the luck of a draw. A test whose every example goes through the app
-(requests, pages, the database) is marked ``expensive`` and draws a share of the profile's examples.
+(requests, pages, the database) is marked ``expensive`` and draws a share of the profile's examples,
+the same ones on every run in every profile: its verdict on so few never depends on the draw.
 Property tests judge outcomes, not speed (benchmarks in ``bench/`` do that): no per-example deadline,
 which a busy machine would break.
 """
@@ -30,13 +31,15 @@ def load_profile() -> None:
 
 
 def expensive() -> settings:
-    """The loaded profile's settings for a test whose examples go through the app: fewer of them, and
-    no health check on how slowly its data is drawn or on the app fixtures it shares between examples."""
+    """The loaded profile's settings for a test whose examples go through the app: fewer of them, the same
+    on every run, and no health check on how slowly its data is drawn or on the app fixtures it shares
+    between examples."""
     base = settings.default
     assert base is not None
     return settings(
         base,
         max_examples=max(EXPENSIVE_AT_LEAST, round(base.max_examples * EXPENSIVE_SHARE)),
+        derandomize=True,
         suppress_health_check=list(HealthCheck),
     )
 
