@@ -84,3 +84,8 @@ class Table:
             made = (evening.code, evening.editor_token, match.id)
             db.session.remove()
             return made
+
+
+def match_id(url: str) -> int:
+    """The id of the match whose sheet is at ``url``."""
+    return int(url.rsplit("/", 1)[1])

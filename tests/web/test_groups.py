@@ -17,7 +17,8 @@ from tests.support.client import Browser
 from tests.support.dracula import play_dracula
 from tests.support.groups import group_evening, season_rows, start_group, table_rows
 from tests.support.pages import BUDGET, weight
-from tests.support.table import Table
+from tests.support.played import PLAYED
+from tests.support.table import Table, match_id
 
 
 def game_rows(html: str, game: str) -> dict[str, list[str]]:
@@ -252,14 +253,12 @@ def test_an_imported_group_shows_the_same_statistics_and_moves(browser: Browser)
 
 def test_a_summary_from_stored_scores_is_the_summary_of_the_whole_sheet_in_every_game(app: Flask) -> None:
     """The statistics read only each deal's number, dealer, scores and details: the same match ends as on its sheet."""
-    from tests.web.test_upgrading_old_databases import PLAYED, new_match
-
     browser = Browser(app.test_client())
     evening = group_evening(browser, start_group(browser), "Ann, Bob, Cat, Dan")
     ids = []
     for game, (seats, entries) in PLAYED.items():
         for played in (entries[:2], entries):
-            match = new_match(browser, evening, game, seats)
+            match = match_id(Table(browser).match(game, seats, evening=evening, first_dealer=seats[-1]))
             with app.test_request_context():
                 for entry in played:
                     svc.add_deal(db.session.get(Match, match), entry)
