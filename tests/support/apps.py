@@ -5,10 +5,11 @@ An app keeps more than its database: the scored sheets and the pages kept for fo
 which a test may change. :func:`fresh_state` puts all of it back, so no test sees what another left:
 a kept page or sheet of another test's match never answers.
 
-The static PDFs kept in memory (``static_pdfs``: rule cards and blank pads) stay from test to test:
-they are keyed by the code's version and everything that changes the PDF (game, paper, players,
-names, language), so a kept one is the very PDF the test would render, only without the second of
-CPU it costs. The tests of that cache empty it first.
+The PDFs kept in memory (``pdf_cache.pdfs``) stay from test to test: they are keyed by the code's
+version and everything that changes the PDF (game, paper, players, names and language; for a sheet
+or a record its evening's random code, its creation time and version), so a kept one is the very
+PDF the test would render, only without the second of CPU it costs. The tests of that cache empty it
+first.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ def print_html_instead(monkeypatch: pytest.MonkeyPatch) -> None:
         return render_template(template, paper=paper, **context).encode()
 
     monkeypatch.setattr(views, "render_pdf", html_of)
-    monkeypatch.setattr(views, "static_pdfs", PdfCache())
+    monkeypatch.setattr(views, "pdfs", PdfCache())
 
 
 def html_text(page: bytes | str) -> str:
