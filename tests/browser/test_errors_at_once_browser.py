@@ -19,7 +19,8 @@ def start(page: Any, server: str, players: tuple[str, ...], game: str) -> None:
 def refused_summary(page: Any) -> list[str]:
     """The focused summary's lines, after the refused save."""
     page.wait_for_selector("[data-error-summary]")
-    assert page.evaluate("document.activeElement.hasAttribute('data-error-summary')")
+    # The page's script moves the focus once it has run: wait for it (a timeout if it never does).
+    page.wait_for_function("document.activeElement && document.activeElement.hasAttribute('data-error-summary')")
     return page.locator("[data-error-summary] li").all_inner_texts()
 
 
