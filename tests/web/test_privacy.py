@@ -33,14 +33,9 @@ from referee.web.http.logmask import EditorTokenFilter, mask_tokens
 from referee.web.services.transfer import safe_cell
 from tests.support.client import Browser
 from tests.support.databases import empty_database
+from tests.support.table import Table
 
 _EDITOR = re.compile(r'href="http://localhost(/e/[^"]+/edit/[^"]+)"')
-
-
-def start_evening(browser: Browser, name: str, players: str = "Ann, Bob") -> str:
-    response = browser.submit("/", {"name": name, "players": players})
-    assert response.status_code == 302
-    return response.headers["Location"]
 
 
 def editor_link(browser: Browser, evening: str) -> str:
@@ -58,8 +53,8 @@ def cookie_value(browser: Browser) -> str:
 
 def test_home_lists_only_the_evenings_this_browser_made_or_opened(app: Flask) -> None:
     ann, bob, cat = (Browser(app.test_client()) for _ in range(3))
-    ann_evening = start_evening(ann, "Ann's evening")
-    bob_evening = start_evening(bob, "Bob's evening")
+    ann_evening = Table(ann).evening(name="Ann's evening")
+    bob_evening = Table(bob).evening(name="Bob's evening")
     assert "Bob&#39;s evening" not in ann.get("/").get_data(as_text=True)
     assert "Ann&#39;s evening" in ann.get("/").get_data(as_text=True)
     home = cat.get("/").get_data(as_text=True)
@@ -75,7 +70,7 @@ def test_the_session_stays_small_and_holds_no_editor_token(app: Flask) -> None:
     sizes = []
     tokens = []
     for number in range(rights.MAX_REMEMBERED + 15):
-        evening = start_evening(browser, f"Evening {number}")
+        evening = Table(browser).evening(name=f"Evening {number}")
         if number % 10 == 0:
             tokens.append(editor_link(browser, evening).rsplit("/", 1)[1])
         sizes.append(len(cookie_value(browser)))
@@ -91,7 +86,7 @@ def test_the_session_stays_small_and_holds_no_editor_token(app: Flask) -> None:
 
 def test_editor_rights_survive_in_the_compact_session(app: Flask) -> None:
     owner = Browser(app.test_client())
-    evening = start_evening(owner, "Fri")
+    evening = Table(owner).evening(name="Fri")
     link = editor_link(owner, evening)
     other = Browser(app.test_client())
     assert other.client.get(f"{evening}/matches/new/paks").status_code == 403
@@ -106,7 +101,7 @@ def test_editor_rights_survive_in_the_compact_session(app: Flask) -> None:
 
 def test_an_older_session_with_tokens_is_converted_once(app: Flask) -> None:
     owner = Browser(app.test_client())
-    evening = start_evening(owner, "Fri")
+    evening = Table(owner).evening(name="Fri")
     code, token = editor_link(owner, evening).split("/e/")[1].split("/edit/")
     old = Browser(app.test_client())
     with old.client.session_transaction() as session:
@@ -128,7 +123,7 @@ def test_every_editor_token_is_masked(token: str) -> None:
 
 def test_werkzeug_access_log_never_prints_the_token(app: Flask, caplog: pytest.LogCaptureFixture) -> None:
     owner = Browser(app.test_client())
-    evening = start_evening(owner, "Fri")
+    evening = Table(owner).evening(name="Fri")
     link = editor_link(owner, evening)
     token = link.rsplit("/", 1)[1]
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -252,7 +247,7 @@ def test_no_csv_cell_starts_a_formula(text: str) -> None:
 
 def test_csv_export_neutralises_formula_names_and_keeps_numbers(app: Flask) -> None:
     browser = Browser(app.test_client())
-    evening = start_evening(browser, "Fri", players='=HYPERLINK("http://x"), @SUM(A1), Bob')
+    evening = Table(browser).evening(['=HYPERLINK("http://x")', "@SUM(A1)", "Bob"], name="Fri")
     match = browser.submit(
         f"{evening}/matches/new/dracula", {"seat_0": '=HYPERLINK("http://x")', "seat_1": "Bob", "first_dealer": "Bob"}
     ).headers["Location"]
@@ -268,7 +263,7 @@ def test_csv_export_neutralises_formula_names_and_keeps_numbers(app: Flask) -> N
 
 def test_exports_and_editor_pages_are_not_cached(app: Flask) -> None:
     browser = Browser(app.test_client())
-    evening = start_evening(browser, "Fri")
+    evening = Table(browser).evening(name="Fri")
     link = editor_link(browser, evening)
     for url in (f"{evening}/export.json", f"{evening}/export.csv", evening, link, "/"):
         assert browser.client.get(url).headers.get("Cache-Control") == "no-store", url
