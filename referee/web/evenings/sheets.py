@@ -27,21 +27,21 @@ from referee.web.forms.common import (
 )
 from referee.web.forms.entries import EntryForm
 from referee.web.game_ui import game_ui
-from referee.web.groups.views import joinable_groups, link_persons, placing_form
+from referee.web.groups.views import joinable_groups, placing_form
 from referee.web.http import rights
 from referee.web.http.conditional import conditional
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import option_rows, picker_config
 from referee.web.presentation.standings import standings_context
 from referee.web.services import matches as svc
+from referee.web.services import people
 from referee.web.services.authors import remembered_author
 from referee.web.services.history import history_lines
-from referee.web.services.limits import deals_full, matches_full
-from referee.web.services.names import names_problem
+from referee.web.services.limits import LimitReached, deals_full, matches_full
 from referee.web.services.scoring import ALL_SHEETS
 from referee.web.services.transfer import export_evening, sheets_csv
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Match, Player
+from referee.web.store.models import Evening, Match
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
@@ -164,16 +164,15 @@ def add_player(code: str) -> Any:
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
-        problem = names_problem([name], existing=evening.player_names)
         if not name:
             form.name.errors = [_("Enter a name")]
-        elif problem:
-            form.name.errors = [problem]
         else:
-            db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
-            link_persons(evening)
-            db.session.commit()
-            return redirect(url_for("sheets.evening", code=code))
+            try:
+                people.add_player(evening, name)
+            except InputError as error:
+                place_error(form, error)
+            else:
+                return redirect(url_for("sheets.evening", code=code))
     return _evening_page(evening, form), 400
 
 
@@ -184,7 +183,7 @@ def new_match(code: str, game_slug: str) -> Any:
     if game is None:
         abort(404)
     full = matches_full(len(evening.matches))
-    if full:
+    if full and request.method == "GET":  # a post is refused with its form (see svc.create_match)
         flash(say(full))
         return redirect(url_for("sheets.evening", code=code))
     form = match_form_class(game, evening.player_names)()
@@ -206,7 +205,11 @@ def new_match(code: str, game_slug: str) -> Any:
         except InputError as error:
             place_error(form, error, {"seats": "seat_0"})
         else:
-            match = svc.create_match(evening, new)
+            try:
+                match = svc.create_match(evening, new)
+            except LimitReached as full:  # another phone started the last match meanwhile
+                place_error(form, full)
+                return render_template("match_new.html", evening=evening, game=game, form=form), 409
             return redirect(url_for("sheets.match", code=code, match_id=match.id))
     status = 400 if request.method == "POST" else 200
     return render_template("match_new.html", evening=evening, game=game, form=form), status
@@ -277,14 +280,21 @@ def rematch(code: str, match_id: int) -> Any:
     if full:
         flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
-    again = svc.rematch(match)
-    flash(
-        _(
-            "A new %(game)s match: %(name)s deals first.",
-            game=say(svc.game_of(again).name),
-            name=again.seats[again.first_dealer],
+    try:
+        again, started = svc.rematch(match)
+    except LimitReached as reached:  # another phone started the last match meanwhile
+        flash(say(reached))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if started:
+        flash(
+            _(
+                "A new %(game)s match: %(name)s deals first.",
+                game=say(svc.game_of(again).name),
+                name=again.seats[again.first_dealer],
+            )
         )
-    )
+    else:
+        flash(_("This match was played again on another phone meanwhile: here is the new match."))
     return redirect(url_for("sheets.match", code=code, match_id=again.id))
 
 
@@ -298,8 +308,8 @@ def new_deal(code: str, match_id: int) -> Any:
         return _no_new_deal(sheet, _("The match is over: %(status)s.", status=say(result.status)))
     number = len(result.deals) + 1
     full = deals_full(number - 1)
-    if full:
-        return _no_new_deal(sheet, say(full))
+    if full and (request.method == "GET" or outbox.from_queue()):
+        return _no_new_deal(sheet, say(full))  # a form's post comes back with what was typed (svc.add_deal)
     if request.method == "GET":
 
         def render() -> str:
@@ -323,6 +333,11 @@ def new_deal(code: str, match_id: int) -> Any:
             ).number
         except svc.AlreadyEntered as repeat:
             entered = repeat.number
+        except LimitReached as full:  # another phone entered the last deal the match takes meanwhile
+            if outbox.from_queue():
+                return outbox.refused([say(full)])
+            form.place_error(full)
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, conflict=True)
         except svc.DealTakenError as taken:
             return _deal_taken(evening, match, form, claim, taken.number, number, result.next_dealer)
         except InputError as error:

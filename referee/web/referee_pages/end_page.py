@@ -16,6 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
+from referee.rules.seating import name_key
 from referee.web.forms.common import add_error, option_fields, place_error, raw_options
 
 #: Sides a page offers: 2 teams or players, or 3 players.
@@ -48,10 +49,10 @@ class EndForm(FlaskForm):
                 add_error(name, TEXT["total_without_name"])
                 valid = False
             elif given:
-                if given.casefold() in seen:
+                if name_key(given) in seen:
                     add_error(name, TEXT["twice"])
                     valid = False
-                seen.add(given.casefold())
+                seen.add(name_key(given))
                 filled += 1
         if filled < 2 and valid:
             add_error(self.side_0, TEXT["two_sides"])

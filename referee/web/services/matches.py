@@ -20,6 +20,7 @@ from referee.errors import InputError
 from referee.messages import msg
 from referee.rules.game import Game
 from referee.web.services.authors import current_author
+from referee.web.services.limits import LimitReached, deals_full, matches_full
 from referee.web.services.scoring import (
     RULES_VERSION,
     Key,
@@ -34,6 +35,7 @@ from referee.web.services.scoring import scored as scored
 from referee.web.services.scoring import scored_all as scored_all
 from referee.web.services.scoring import setup_of as setup_of
 from referee.web.store.db import db
+from referee.web.store.locks import write_lock
 from referee.web.store.models import Deal, Evening, Match, Revision, utcnow
 
 
@@ -90,6 +92,21 @@ def check_new_match(
 
 
 def create_match(evening: Evening, new: NewMatch) -> Match:
+    """Store a new match of the evening; LimitReached when the evening is full by the time its lock is held."""
+    write_lock(evening)
+    _check_room(evening)
+    return _stored(evening, new)
+
+
+def _check_room(evening: Evening) -> None:
+    """Under the evening's lock: LimitReached (and the lock let go) when it holds all the matches it may."""
+    full = matches_full(len(evening.matches))
+    if full:
+        db.session.rollback()
+        raise LimitReached(full)
+
+
+def _stored(evening: Evening, new: NewMatch) -> Match:
     match = Match(
         evening=evening,
         game=new.game.slug,
@@ -103,18 +120,42 @@ def create_match(evening: Evening, new: NewMatch) -> Match:
     return match
 
 
-def rematch(match: Match) -> Match:
-    """Play again: the same seats, options and roles, the deal starting one seat to the left."""
-    return create_match(
-        match.evening,
-        NewMatch(
-            game_of(match),
-            tuple(match.seats),
-            (match.first_dealer + 1) % len(match.seats),
-            dict(match.options),
-            dict(match.roles),
-        ),
+def _again(match: Match) -> NewMatch:
+    """The setup of ``match`` played again: the same seats, options and roles, the deal one seat to the left."""
+    return NewMatch(
+        game_of(match),
+        tuple(match.seats),
+        (match.first_dealer + 1) % len(match.seats),
+        dict(match.options),
+        dict(match.roles),
     )
+
+
+def _set_up_as(match: Match, new: NewMatch) -> bool:
+    return (match.game, tuple(match.seats), match.first_dealer, match.options, match.roles) == (
+        new.game.slug,
+        new.seats,
+        new.first_dealer,
+        new.options,
+        new.roles,
+    )
+
+
+def rematch(match: Match) -> tuple[Match, bool]:
+    """Play again, once: the new match, and whether this call started it.
+
+    A later match of the evening set up as ``match`` played again is its rematch already (another
+    phone pressed "play again" first): that one is returned, with False. LimitReached when the
+    evening is full.
+    """
+    match_id, evening, again = match.id, match.evening, _again(match)
+    write_lock(evening)
+    started = next((m for m in evening.matches if m.id > match_id and _set_up_as(m, again)), None)
+    if started is not None:
+        db.session.rollback()
+        return started, False
+    _check_room(evening)
+    return _stored(evening, again), True
 
 
 def _lock(match: Match) -> Key:
@@ -158,6 +199,9 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None, en
             raise AlreadyEntered(repeat.number)
         if expected_number is not None and expected_number != number:
             raise DealTakenError(expected_number)
+        full = deals_full(len(deals))
+        if full:
+            raise LimitReached(full)
         earlier = results_before_change(match)
         before = game.match_result(setup, earlier)
         if before.finished:

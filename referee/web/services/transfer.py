@@ -20,6 +20,7 @@ from referee.errors import FieldError, InputError
 from referee.messages import Message, msg
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
+from referee.rules.seating import name_key
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
 from referee.web.presentation.standings import evening_standings
 from referee.web.services.limits import (
@@ -339,7 +340,7 @@ def import_group(data: Mapping[str, Any]) -> Group:
         created_at=_parse_time(info.get("created_at"), "group.created_at"),
         persons=[Person(name=name) for name in persons],
     )
-    by_name = {person.name.casefold(): person for person in group.persons}
+    by_name = {name_key(person.name): person for person in group.persons}
     evenings = []
     for index, raw in enumerate(exported, start=1):
         try:
@@ -347,8 +348,8 @@ def import_group(data: Mapping[str, Any]) -> Group:
         except FieldError as error:
             raise _at(msg("evening {number}", number=index), error.msg) from error
         for player in evening.players:
-            if player.name.casefold() not in by_name:
-                by_name[player.name.casefold()] = Person(group=group, name=player.name)
+            if name_key(player.name) not in by_name:
+                by_name[name_key(player.name)] = Person(group=group, name=player.name)
         evenings.append(evening)
     _refuse_full_group(len(evenings), len(group.persons))
     db.session.add(group)
@@ -386,7 +387,7 @@ def _insert_evenings(group: Group, evenings: Sequence[Evening], persons: Mapping
     players, matches = [], []
     for evening_id, evening in zip(evening_ids, evenings, strict=True):
         for player in evening.players:
-            person = persons[player.name.casefold()]
+            person = persons[name_key(player.name)]
             players.append(_columns(player, Player, evening_id=evening_id, person_id=person.id))
         matches += [(evening_id, match) for match in evening.matches]
     db.session.execute(insert(Player), players)

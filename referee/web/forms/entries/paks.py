@@ -33,6 +33,7 @@ from referee.messages import msg
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.paks.quick import CARDS, QUICK
+from referee.rules.seating import same_name
 from referee.web.forms.common import WholeNumberField, add_error, leaf_fields
 from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
@@ -325,7 +326,7 @@ class PaksEntryForm(EntryForm):
         if error.location[:1] in (("paks",), ("thrown_off",)) and len(error.location) >= 3:
             player, number = error.location[1], error.location[2]
             for name, paks in seats:
-                if name.casefold() == str(player).casefold() and isinstance(number, int) and 0 < number <= len(paks):
+                if same_name(name, str(player)) and isinstance(number, int) and 0 < number <= len(paks):
                     return [paks[number - 1][1]]
         if isinstance(error, CardError):
             holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]
