@@ -24,6 +24,8 @@ from referee.rules.dracula.layout import CELLS
 from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Match, Player
+from tests.conftest import Browser
+from tests.web.test_match_flow import start_dracula, start_evening
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 FIRST, SECOND, THIRD = DECK[0:9], DECK[9:18], DECK[18:27]
@@ -252,3 +254,19 @@ def test_correcting_the_last_deal_while_it_is_undone(app: Flask) -> None:
             assert entries(match)[1] == swapped(round_) and match.deals[1].version == 2
 
     race(app, (correct_second, undo_second), check)
+
+
+def test_a_correction_posted_after_its_deal_was_undone_keeps_what_was_typed(browser: Browser) -> None:
+    """The undo lands between the correction's page and its post: the post is a 409 with the entry, not a 404."""
+    evening = start_evening(browser)
+    match = start_dracula(browser, evening)
+    for cards in (FIRST, SECOND):
+        assert browser.submit(f"{match}/deals/new", cells(cards)).status_code == 302
+    page = browser.get(f"{match}/deals/2/edit").get_data(as_text=True)
+    typed = {**cells(swapped(0)), "version": hidden(page, "version"), "csrf_token": browser.token}
+    assert browser.submit(f"{match}/undo", {"number": "2", "version": typed["version"]}).status_code == 302
+    response = browser.client.post(f"{match}/deals/2/edit", data=typed)
+    assert response.status_code == 409
+    body = response.get_data(as_text=True)
+    assert "undone on another phone" in body
+    assert f'value="{swapped(0)[0]}"' in body

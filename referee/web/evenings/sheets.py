@@ -437,7 +437,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     try:
         deal = svc.deal_of(match, number)
     except LookupError:
-        abort(404)
+        # A correction posted after its deal was undone: svc.edit_deal refuses it with the entry kept (409).
+        if request.method == "GET" or not svc.was_undone(match, number):
+            abort(404)
     form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     newer = None

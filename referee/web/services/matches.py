@@ -371,6 +371,14 @@ class Entries(Sequence[dict[str, Any]]):
         return iter(self._entries)
 
 
+def was_undone(match: Match, number: int) -> bool:
+    """Whether deal ``number`` is one the match's history shows undone (it may be there again since)."""
+    undone = select(Revision.id).where(
+        Revision.match_id == match.id, Revision.number == number, Revision.action == "undo"
+    )
+    return db.session.scalar(undone.limit(1)) is not None
+
+
 def deal_of(match: Match, number: int) -> Deal:
     for deal in match.deals:
         if deal.number == number:
