@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import SecurityError
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, UnicodeConverter
 
 from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
 from referee.web.printing.admission import default_renders
@@ -86,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_request_limits(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = RowNumberConverter
+    app.url_map.converters["default"] = app.url_map.converters["string"] = PrintableConverter
     compress.init_app(app)
     i18n.init_app(app)
     _register_blueprints(app)
@@ -111,6 +112,18 @@ class RowNumberConverter(IntegerConverter):
     def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", 2**31 - 1)
         super().__init__(map, *args, **kwargs)
+
+
+class PrintableConverter(UnicodeConverter):
+    """``<…>`` in every route (codes, tokens, game slugs): a part of the path without control characters.
+
+    No code or token holds one, and PostgreSQL cannot even compare a text holding a NUL with a column:
+    a link with one is simply not found, rather than a database error.
+    """
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(map, *args, **kwargs)
+        self.regex = self.regex.replace("[^/]", r"[^/\x00-\x1f\x7f]", 1)
 
 
 def upgrade_database() -> None:

@@ -23,7 +23,7 @@ from referee.web.services.limits import LimitReached
 from referee.web.services.names import MAX_EVENING_NAME, name_problem
 from referee.web.services.transfer import export_group
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Group
+from referee.web.store.models import Evening, Group, is_code
 
 groups = Blueprint("groups", __name__)
 
@@ -179,10 +179,13 @@ def join_evening(code: str) -> Any:
 
 
 def _evening_of_link(link: str) -> Evening | None:
-    """The evening of a view link (``…/e/<code>``, with or without more path), or of a bare code."""
+    """The evening of a view link (``…/e/<code>``, with or without more path), or of a bare code.
+
+    Only what could be a code is looked up (PostgreSQL cannot even compare a text holding a NUL).
+    """
     parts = [p for p in urlsplit(link.strip()).path.split("/") if p]
     code = parts[parts.index("e") + 1] if "e" in parts[:-1] else (parts[0] if len(parts) == 1 else "")
-    return db.session.scalar(select(Evening).where(Evening.code == code)) if code else None
+    return db.session.scalar(select(Evening).where(Evening.code == code)) if is_code(code) else None
 
 
 @groups.get("/g/<code>/export.json")

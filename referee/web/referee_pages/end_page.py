@@ -17,7 +17,7 @@ from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
 from referee.rules.seating import name_key
-from referee.web.forms.common import add_error, option_fields, place_error, raw_options
+from referee.web.forms.common import WholeNumberField, add_error, option_fields, place_error, raw_options
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -76,7 +76,7 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
             validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters"))],
             default=default,
         )
-        attrs[f"total_{n}"] = IntegerField(
+        attrs[f"total_{n}"] = WholeNumberField(
             _l("Total of side %(number)s", number=n + 1),
             validators=[
                 Optional(),

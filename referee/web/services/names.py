@@ -23,13 +23,17 @@ def _has_control(text: str) -> bool:
     return any(unicodedata.category(ch) == "Cc" for ch in text)
 
 
+def without_control(text: str) -> str:
+    """``text`` with its control characters left out."""
+    return "".join(ch for ch in text if not _has_control(ch))
+
+
 def name_problem(name: str, limit: int = MAX_PLAYER_NAME) -> Message | None:
     """Why ``name`` cannot be stored, or None."""
     if len(name) > limit:
         return msg("“{start}…” is longer than {limit} characters", start=name[:20], limit=limit)
     if _has_control(name):
-        shown = "".join(ch for ch in name if not _has_control(ch))[:40]
-        return msg("“{name}” holds a control character; type the name again", name=shown)
+        return msg("“{name}” holds a control character; type the name again", name=without_control(name)[:40])
     return None
 
 

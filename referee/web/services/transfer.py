@@ -247,14 +247,18 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
 
 
 def _parse_time(value: object, where: Where) -> datetime:
-    """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused."""
+    """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused.
+
+    A time whose offset takes it past the calendar's ends in UTC (``0001-01-01T00:00:00+05:00``) is no
+    time that can be stored: it is refused as one that is not a date and time.
+    """
     try:
-        moment = datetime.fromisoformat(str(value))
-    except ValueError as error:
+        moment = utc_naive(datetime.fromisoformat(str(value)))
+    except (ValueError, OverflowError) as error:
         raise FieldError(msg("{where} is not a date and time", where=where), field="file") from error
     if in_future(moment):
         raise FieldError(msg("{where} is in the future ({value})", where=where, value=str(value)), field="file")
-    return utc_naive(moment)
+    return moment
 
 
 def _at(where: Where, problem: Message | str) -> FieldError:
@@ -285,26 +289,16 @@ def _scores(value: object, where: Where) -> dict[str, int] | None:
     raise FieldError(msg("{where}: its points are not sides with whole numbers", where=where), field="file")
 
 
-def _refuse_nul(data: object) -> None:
-    """A NUL character anywhere in the file: PostgreSQL cannot store it in text, so refuse it at once."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str) and "\x00" in item:
-            raise FieldError(msg("the file holds a NUL character (\\u0000), which no text may hold"), field="file")
-        if isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
 def is_group_file(data: object) -> TypeGuard[Mapping[str, Any]]:
     return isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT
 
 
 def import_file(data: object) -> Evening | Group:
-    """Rebuild an exported evening or group under new links."""
+    """Rebuild an exported evening or group under new links.
+
+    ``data`` is a file as :func:`referee.web.http.jsonin.decode_json` read it: bounded, and without a
+    NUL or a lone surrogate in any text.
+    """
     if is_group_file(data):
         return import_group(data)
     return import_evening(data)
@@ -329,7 +323,6 @@ def import_group(data: Mapping[str, Any]) -> Group:
     persons = _get(info, "persons", list, "group")
     exported = _get(data, "evenings", list, "file")
     _refuse_full_group(len(exported), len(persons))
-    _refuse_nul(info)  # each evening is looked through as it is read
     if not all(isinstance(p, str) and p.strip() for p in persons):
         raise FieldError(msg("group.persons must be names"), field="file")
     problem = names_problem(persons)
@@ -469,7 +462,6 @@ def _write_in_bulk(evening: Evening) -> None:
 def _evening_of(data: object) -> Evening:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise FieldError(msg("this file is not an evening exported by Table Referee"), field="file")
-    _refuse_nul(data)
     if type(data.get("version")) is not int or data["version"] != FORMAT_VERSION:
         raise FieldError(
             msg(
