@@ -257,7 +257,16 @@ CONTENT_SECURITY_POLICY = (
 
 
 #: Answers that hold what only their browser should keep: exports, the editor link, the browser's own list.
-PRIVATE_ENDPOINTS = frozenset({"sheets.export_json", "sheets.export_csv", "sheets.editor_link", "pages.home"})
+PRIVATE_ENDPOINTS = frozenset(
+    {
+        "sheets.export_json",
+        "sheets.export_csv",
+        "groups.export_json",
+        "sheets.editor_link",
+        "groups.editor_link",
+        "pages.home",
+    }
+)
 
 
 def _security_headers(response: Any) -> Any:
