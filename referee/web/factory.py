@@ -23,7 +23,7 @@ from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
 from referee.web.printing.admission import default_renders
 from referee.web.store.backup import backup_command, restore_command
 from referee.web.store.db import db
-from referee.web.store.upgrading import upgrade_lock
+from referee.web.store.upgrading import logging_kept, upgrade_lock
 from referee.web.warming import keep_compiled_templates, warm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,11 +129,12 @@ class PrintableConverter(UnicodeConverter):
 def upgrade_database() -> None:
     """Bring the database to the newest schema through the Alembic migrations in ``migrations/``.
 
-    Under the database's upgrade lock, so workers starting together upgrade it once, one at a time.
+    Under the database's upgrade lock, so workers starting together upgrade it once, one at a time, and
+    with the server's logging kept as it was (the migrations set up logging for the command line).
     """
     from flask_migrate import upgrade
 
-    with upgrade_lock(db.engine):
+    with upgrade_lock(db.engine), logging_kept():
         upgrade()
 
 
