@@ -16,6 +16,7 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import SecurityError
 from werkzeug.routing import IntegerConverter, UnicodeConverter
 
@@ -138,10 +139,16 @@ def upgrade_database() -> None:
         upgrade()
 
 
+#: Seconds a SQLite writer waits for another's write lock before giving up ("database is locked"): well
+#: below a server's worker timeout (gunicorn's is 30 s by default), so a request on a database that stays
+#: locked is answered 503 with what was typed, rather than its worker being killed without an answer.
+SQLITE_BUSY_SECONDS = 10
+
+
 def _engine_options(url: str) -> dict[str, Any]:
     if url.startswith("sqlite"):
         # Wait for a concurrent writer instead of failing at once with "database is locked".
-        return {"connect_args": {"timeout": 30}}
+        return {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
     return {"pool_pre_ping": True}
 
 
@@ -344,6 +351,20 @@ def _register_errors(app: Flask) -> None:
             400,
             _("Form expired"),
             _("The form's security token is missing or stale: go back, reload the page and try again."),
+        )
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(_error: OperationalError) -> Any:
+        """The database could not do it now: locked past its busy timeout, its disk full, its server gone.
+
+        Nothing of the request's change was kept (its transaction is rolled back); the deal forms answer
+        this themselves, with what was typed (see ``evenings.sheets``).
+        """
+        db.session.rollback()
+        return error_page(
+            503,
+            _("Try again in a moment"),
+            _("The database is busy or its disk is full, so nothing was saved. Go back and try again in a moment."),
         )
 
     @app.errorhandler(500)

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
@@ -337,7 +338,10 @@ def new_deal(code: str, match_id: int) -> Any:
             if outbox.from_queue():
                 return outbox.refused([say(full)])
             form.place_error(full)
-            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, conflict=True)
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, status=409)
+        except OperationalError:
+            _not_stored(form)
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, status=503)
         except svc.DealTakenError as taken:
             return _deal_taken(evening, match, form, claim, taken.number, number, result.next_dealer)
         except InputError as error:
@@ -376,7 +380,7 @@ def _deal_taken(
         )
     )
     form.version.data = number
-    return _deal_page(evening, match, form, claim, number, dealer, editing=False, conflict=True)
+    return _deal_page(evening, match, form, claim, number, dealer, editing=False, status=409)
 
 
 def _no_new_deal(sheet: str, message: str) -> Any:
@@ -406,13 +410,15 @@ def _deal_page(
     editing: bool,
     newer: Any = None,
     newer_result: Any = None,
-    conflict: bool = False,
+    status: int | None = None,
 ) -> Any:
-    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
+    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit,
+    else ``status`` when given (409 for a deal another phone's change refused, 503 for one not stored)."""
     game = svc.game_of(match)
     setup = svc.setup_of(match)
     form.prepare(setup, dealer)
-    status = 400 if request.method == "POST" and not form.is_step() else 200
+    if status is None:
+        status = 409 if newer else 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -427,7 +433,7 @@ def _deal_page(
         editing=editing,
         newer=newer,
         newer_result=newer_result,
-    ), (409 if newer or conflict else status)
+    ), status
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -442,7 +448,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
             abort(404)
     form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
-    newer = None
+    newer = status = None
     if request.method == "GET":
         form.load(deal.entry)
         claim.load(deal.entry.get(CLAIM))
@@ -459,7 +465,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
                         number=number,
                     )
                 )
-                return _deal_page(evening, match, form, claim, number, None, editing=True, conflict=True)
+                return _deal_page(evening, match, form, claim, number, None, editing=True, status=409)
             newer = stale.version
             form.form_errors.append(
                 _(
@@ -468,6 +474,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
                 )
             )
             form.version.data = stale.version
+        except OperationalError:
+            _not_stored(form)
+            status = 503
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
@@ -478,7 +487,21 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
-    return _deal_page(evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result)
+    return _deal_page(
+        evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result, status=status
+    )
+
+
+def _not_stored(form: EntryForm) -> None:
+    """A deal the database could not store (locked past its busy timeout, or its disk full): nothing of
+    the change was kept, and the form shows the entry again with why."""
+    db.session.rollback()
+    form.form_errors.append(
+        _(
+            "Not saved: the database is busy or its disk is full. What you typed is still in the form: "
+            "save again in a moment."
+        )
+    )
 
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])
