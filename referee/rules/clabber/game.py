@@ -414,7 +414,10 @@ def _bidding_round(value: object) -> int:
     """1 or 2 (clabber-3.1, 3.2); absent is round 1."""
     given = value or 1
     if isinstance(given, str) and given.strip().isdigit():
-        given = int(given)
+        digits = given.strip()
+        if len(digits) > 9:  # no round, and maybe more digits than Python turns into a number
+            raise FieldError(round_message(digits[:9] + "…"), field="round")
+        given = int(digits)
     bidding_round = as_int(given, "round")
     if bidding_round not in (1, 2):
         raise FieldError(round_message(bidding_round), field="round")
