@@ -45,6 +45,19 @@ _SYMBOL_TO_SUIT = {
     "♧": "C",
 }
 _SEPARATORS = re.compile(r"[\s,]+")
+#: Every way a suit is typed on its own, in upper case: its letter, its sign (filled or outline) and its English name.
+SUIT_SPELLINGS: dict[str, str] = {
+    **{suit: suit for suit in SUITS},
+    **_SYMBOL_TO_SUIT,
+    **{name.upper(): suit for suit, name in SUIT_NAMES.items()},
+    **{name.upper(): suit for suit, name in SUIT_SINGULAR.items()},
+}
+
+
+def suit_named(value: object) -> str | None:
+    """The suit letter that ``value`` spells (:data:`SUIT_SPELLINGS`, in any case, spaces around it
+    ignored), else None."""
+    return SUIT_SPELLINGS.get(value.strip().upper()) if isinstance(value, str) else None
 
 
 class CardError(InputError):

@@ -25,6 +25,12 @@ from referee.messages import Join, Message, join, msg
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
+def _whole(value: Any) -> Any:
+    """A JSON number without a fractional part (``84.0``) is the whole number it equals, as JSON Schema's
+    ``integer`` reads it; anything else is left as it is."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 @dataclass(frozen=True)
 class Option:
     """One house option.
@@ -79,6 +85,7 @@ class Option:
         if self.kind == "int":
             if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
                 value = int(value)
+            value = _whole(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise FieldError(
                     msg("option `{id}` is a whole number, not {value}", id=self.id, value=repr(value)), field=where
@@ -110,7 +117,8 @@ class Option:
                     msg("option `{id}` is an object with keys {keys}", id=self.id, keys=self._choices()), field=where
                 )
             merged = dict(self.default)
-            for key, number in value.items():
+            for key, given in value.items():
+                number = _whole(given)
                 if key not in self.choices:
                     raise FieldError(
                         msg(

@@ -17,7 +17,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import SecurityError
+from werkzeug.exceptions import MethodNotAllowed, SecurityError
 from werkzeug.routing import IntegerConverter, UnicodeConverter
 
 from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
@@ -334,8 +334,10 @@ def _register_errors(app: Flask) -> None:
         return error_page(404, _("Not found"), _("There is no such page, evening, match or deal."))
 
     @app.errorhandler(405)
-    def not_allowed(_error: Exception) -> Any:
-        return error_page(405, _("Not allowed"), _("%(method)s is not accepted here.", method=request.method))
+    def not_allowed(error: MethodNotAllowed) -> Any:
+        page, status = error_page(405, _("Not allowed"), _("%(method)s is not accepted here.", method=request.method))
+        # The methods the address does take (RFC 9110): Werkzeug's own answer would carry them.
+        return page, status, [(name, value) for name, value in error.get_headers() if name == "Allow"]
 
     @app.errorhandler(413)
     def too_large(_error: Exception) -> Any:

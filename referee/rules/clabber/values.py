@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, SUIT_SYMBOLS, SUITS, Card, Pack, TooManyCopiesError
+from referee.cards import SUITS, Card, Pack, TooManyCopiesError, suit_named
 from referee.errors import FieldError, InputError, Location
 from referee.messages import Join, Message, join, msg
 from referee.rules.seating import SEAT, alternate_teams, named, repeated_name, team_name
@@ -31,20 +31,12 @@ BIDDING_HAND_SIZES = {2: 6, 3: 8, 4: 6, 6: 4}
 #: The clause that describes each variant.
 VARIANT_CLAUSES = {2: "clabber-10.2", 3: "clabber-10.1", 4: "clabber-1.1", 6: "clabber-10.3"}
 
-_SUIT_WORDS = {
-    **{s: s for s in SUITS},
-    **{sym: s for s, sym in SUIT_SYMBOLS.items()},
-    **{str(name).upper(): s for s, name in SUIT_NAMES.items()},
-    **{str(name).upper(): s for s, name in SUIT_SINGULAR.items()},
-}
-
 
 def parse_suit(value: object, field: str) -> str:
     """A suit letter (``S H D C``, also a suit sign or name, any case)."""
-    if isinstance(value, str):
-        suit = _SUIT_WORDS.get(value.strip().upper())
-        if suit is not None:
-            return suit
+    suit = suit_named(value)
+    if suit is not None:
+        return suit
     raise FieldError(
         msg("`{field}` is a suit letter S, H, D or C, not {value}", field=field, value=repr(value)), field=field
     )

@@ -11,42 +11,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, card_tokens
+from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, card_tokens, suit_named
 from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import msg
 from referee.rules.paks.capture import VictimPak
 from referee.rules.paks.held import HeldPak, check_pak, pak_label
 
-_SUITS = {
-    "S": "S",
-    "SPADE": "S",
-    "SPADES": "S",
-    "♠": "S",
-    "♤": "S",
-    "H": "H",
-    "HEART": "H",
-    "HEARTS": "H",
-    "♥": "H",
-    "♡": "H",
-    "D": "D",
-    "DIAMOND": "D",
-    "DIAMONDS": "D",
-    "♦": "D",
-    "♢": "D",
-    "C": "C",
-    "CLUB": "C",
-    "CLUBS": "C",
-    "♣": "C",
-    "♧": "C",
-}
 _PAK_SEPARATORS = re.compile(r"[;/]")
 _CARDS_PER_DECK = 52
 
 
 def parse_suit(value: object, field: str) -> str:
     """A suit letter ``S H D C``, a suit sign or a suit name, in any case."""
-    if isinstance(value, str) and value.strip().upper() in _SUITS:
-        return _SUITS[value.strip().upper()]
+    suit = suit_named(value)
+    if suit is not None:
+        return suit
     raise FieldError(
         msg("`{field}` must be a suit (S, H, D or C), not {value}", field=field, value=repr(value)), field=field
     )
