@@ -22,7 +22,7 @@ from tests.long_evening import dracula_entry
 from tests.support.phones import Answer, Call, Phones, execute, get, imports_again, without_errors
 
 ROUNDS = 20
-PHONES = 3
+PHONES = 2
 SEATS = {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
 #: A Paks deal that scores nothing (both paks thrown off, paks-6.3): a match of them never ends.
 EMPTY_PAKS = {"player_0": "Ann", "player_1": "Bob", "paks_0-0-cards": "9H 4H", "paks_1-0-cards": "8H 3H"}
