@@ -40,10 +40,10 @@ class OtherGroup(Exception):
     """The evening belongs to another group by now."""
 
 
-def link_persons(evening: Evening) -> None:
+def _link_persons(evening: Evening) -> None:
     """Make each player of a grouped evening one of the group's persons, one name being one person.
 
-    The caller holds the group's write lock (or builds a group nobody else can see yet, as an import).
+    The caller holds the group's write lock.
     """
     group = evening.group
     if group is None:
@@ -88,7 +88,7 @@ def add_player(evening: Evening, name: str) -> None:
         db.session.rollback()
         raise InputError(problem, field="name")
     db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
-    link_persons(evening)
+    _link_persons(evening)
     _check_group_room(evening.group)
     forget(evening.group)
     db.session.commit()
@@ -100,7 +100,7 @@ def start_in_group(group: Group, evening: Evening) -> None:
     write_lock(group)
     evening.group = group
     db.session.add(evening)
-    link_persons(evening)
+    _link_persons(evening)
     _check_group_room(group)
     forget(group)
     db.session.commit()
@@ -114,7 +114,7 @@ def join_group(evening: Evening, group: Group) -> None:
         db.session.rollback()
         raise OtherGroup()
     evening.group = group
-    link_persons(evening)
+    _link_persons(evening)
     _check_group_room(group)
     forget(group)
     db.session.commit()
