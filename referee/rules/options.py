@@ -165,6 +165,7 @@ class Option:
         return (self.typed(self.default),)
 
     def _one(self, value: Any, where: str) -> Any:
+        value = _whole(value)
         for choice in self.choices:
             if value == choice and type(value) is type(choice):
                 return choice

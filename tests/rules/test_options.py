@@ -13,6 +13,7 @@ from referee.rules.options import parse_options
 def test_a_whole_number_written_with_a_fraction_of_zero_is_that_number() -> None:
     assert parse_options(ICEBERG, {"target": 300.0})["target"] == 300
     assert parse_options(DRACULA, {"multipliers": {"suit": 3.0}})["multipliers"]["suit"] == 3
+    assert parse_options(DRACULA, {"target": 1000.0})["target"] == 1000  # one of the choices "none", 1000
 
 
 @pytest.mark.parametrize("options", [{"target": 300.5}, {"target": True}, {"target": "3e2"}])
