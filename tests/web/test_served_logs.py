@@ -49,7 +49,7 @@ def status(url: str) -> int:
 def test_tracebacks_reach_the_error_log_and_tokens_reach_no_log(app: Flask, tmp_path: Path) -> None:
     code, token = new_evening(app)
     config = {key: app.config[key] for key in ("SQLALCHEMY_DATABASE_URI", "SECRET_KEY")}
-    config["INSTANCE_PATH"] = app.instance_path
+    config |= {"INSTANCE_PATH": app.instance_path, "WARM_ON_START": False}  # a quick start: no page is timed
     with app.app_context():
         db.engine.dispose()
     with gunicorn(f"tests.support.served:failing_app({config!r})", tmp_path, workers=1) as server:
