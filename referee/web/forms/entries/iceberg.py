@@ -40,7 +40,7 @@ from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG, MAX_HAND, Replay
 from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
-from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error
+from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, stored_int
 from referee.web.forms.entries import EntryForm, same_card
 from referee.web.http.i18n import say
 from referee.web.http.jsonin import JSONInputError, decode_json
@@ -266,13 +266,12 @@ class IcebergEntryForm(EntryForm):
         if kind == ACES:
             return {"player": who, "aces": cards}
         if kind.startswith(ONTO) and kind[len(ONTO) :].isdigit():
-            return {"player": who, "layoff": cards, "onto": int(kind[len(ONTO) :])}
+            return {"player": who, "layoff": cards, "onto": stored_int(kind[len(ONTO) :])}
         return {"player": who, "meld": cards}
 
     def editing_number(self, log: list[Any]) -> int | None:
         """The play being corrected, if the hidden field names a play of ``log``."""
-        text = (self.editing.data or "").strip()
-        number = int(text) if text.isdigit() else 0
+        number = stored_int((self.editing.data or "").strip()) or 0  # digits past any play are none
         return number if 0 < number <= len(log) else None
 
     def board(self, setup: MatchSetup, dealer: str | None = None) -> Board:
