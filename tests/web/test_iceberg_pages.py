@@ -306,7 +306,7 @@ def test_a_bad_card_is_shown_at_its_hand(browser: Browser) -> None:
     response = browser.submit(f"{match}/deals/new", quick_data(players, deal))
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "ZZ (card 2 of hands) is not a card" in error_at(page, "hand_2")
+    assert "ZZ (card 2 of Cat's hand) is not a card" in error_at(page, "hand_2")
     assert 'value="KC ZZ"' in page and 'aria-invalid="true"' in page
 
 

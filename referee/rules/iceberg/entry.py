@@ -18,7 +18,7 @@ from referee.messages import join, msg, msg_n
 from referee.rules.checks import as_int
 from referee.rules.game import MatchSetup, require_mapping
 from referee.rules.iceberg.counted import MAX_POINTS
-from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted
+from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted, readable
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.playlog import parse_plays, replay
@@ -190,7 +190,11 @@ class EntryReader:
             read = gathering.attempt(_hand, self.pack, player, cards)
             if read is not None:
                 hands[player] = read
-                self.ledger.add_all(read, msg("{player}'s hand", player=player), field="hands")
+            self.ledger.add_all(
+                read if read is not None else readable(self.pack, cards),
+                msg("{player}'s hand", player=player),
+                field="hands",
+            )
         missing = [p for p in self.players if p not in seen]
         if every_player and missing:
             gathering.errors.append(
@@ -269,6 +273,8 @@ class EntryReader:
         """The final table, every meld legal; None (errors kept) if it cannot be read."""
         melds = self.gathering.attempt(parse_table, value, self.pack)
         if melds is None:
+            for number, meld in enumerate(value if isinstance(value, list) else [], start=1):
+                self.ledger.add_all(readable(self.pack, meld), table_meld(number), field="table")
             return None
         for number, cards in enumerate(melds, start=1):
             self.ledger.add_all(cards, table_meld(number), field="table")
@@ -409,7 +415,7 @@ def _hand(pack: Any, player: str, cards: object) -> list[Card]:
     at = ("hands", player)
     if isinstance(cards, list) and len(cards) > MAX_HAND:
         raise _long_hand(player, len(cards))
-    hand = parse_at(pack, cards, field="hands", place=msg("hands"), location=at)
+    hand = parse_at(pack, cards, field="hands", place=msg("{player}'s hand", player=player), location=at)
     if len(hand) > MAX_HAND:
         raise _long_hand(player, len(hand))
     return hand

@@ -395,6 +395,8 @@ def _deal_page(
     """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
     game = svc.game_of(match)
     setup = svc.setup_of(match)
+    entries = svc.Entries(match)
+    form.among(entries, number)
     form.prepare(setup, dealer)
     status = 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
@@ -407,7 +409,7 @@ def _deal_page(
         number=number,
         dealer=dealer,
         setup=setup,
-        picker=picker_config(game, setup, svc.Entries(match), number),
+        picker=picker_config(game, setup, entries, number),
         editing=editing,
         newer=newer,
         newer_result=newer_result,

@@ -13,6 +13,7 @@ problems beside the form's, leaving out those the unreadable value could have ca
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -64,6 +65,15 @@ class EntryForm(FlaskForm):
         #: Whether the deal was to be scored but the form or its claim refused it (:meth:`ready_to_score`),
         #: so the rules layer never saw it.
         self.form_refused = False
+        #: The entries of the match's deals and the number of this one (:meth:`among`), for the checks across deals.
+        self.entries: Sequence[Mapping[str, Any]] = ()
+        self.number = 1
+
+    def among(self, entries: Sequence[Mapping[str, Any]], number: int) -> None:
+        """The match's deals (their entries, read when first needed) and this deal's number: a deal the form
+        refused is judged against the other deals too (a card one of them holds)."""
+        self.entries = entries
+        self.number = number
 
     def ready_to_score(self, *, claim_valid: bool) -> bool:
         """Whether a posted deal goes to the rules layer: the form and the claimed scores beside it
@@ -114,7 +124,7 @@ class EntryForm(FlaskForm):
         except InputError:
             return
         try:
-            self.game.check_entry(setup, entry)
+            self.game.read_deal(setup, self.entries, self.number, entry)
         except InputError as error:
             for one in error.each():
                 if not any(field.name in marked for field in self.judged_from(one)):
