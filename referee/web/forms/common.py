@@ -26,7 +26,7 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from referee.errors import InputError
 from referee.rules.game import Game
@@ -138,16 +138,26 @@ def stored_int(text: object) -> int | None:
 
 
 class WholeNumberField(IntegerField):
-    """An IntegerField that refuses, at the field, a number of more digits than any score has.
+    """A number box that keeps what was typed: a text box with the phone's digit keys, never a browser's
+    number box, which sends a value it cannot read ("1e") as nothing at all. What is no whole number is
+    shown back in the box with "Enter a whole number, such as 40".
 
-    WTForms turns any run of digits into an int, and its NumberRange then compares it with a
-    float: hundreds of digits end in an OverflowError (a 500) instead of a message.
+    ``signed`` boxes take a minus sign too, so they keep the full keyboard (a digits-only one has none).
+    The range is the validators' to check, with a message at the field; the box states no ``min`` or
+    ``max`` (a text box has none).
+
+    It also refuses, at the field, a number of more digits than any score has: WTForms turns any run of
+    digits into an int, and its NumberRange then compares it with a float: hundreds of digits end in an
+    OverflowError (a 500) instead of a message.
     """
 
     MAX_DIGITS = 12
+    widget = TextInput()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, signed: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("invalid_value_message", _l("Enter a whole number, such as 40"))
+        keys = {"pattern": "-?[0-9]*"} if signed else {"inputmode": "numeric", "pattern": "[0-9]*"}
+        kwargs["render_kw"] = {**keys, "autocomplete": "off", **(kwargs.get("render_kw") or {})}
         super().__init__(*args, **kwargs)
 
     def process_formdata(self, valuelist: list[Any]) -> None:

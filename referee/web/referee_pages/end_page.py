@@ -16,7 +16,7 @@ from wtforms.validators import Length, NumberRange, Optional
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
-from referee.web.forms.common import add_error, option_fields, place_error, raw_options
+from referee.web.forms.common import WholeNumberField, add_error, option_fields, place_error, raw_options
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -75,8 +75,9 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
             validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters"))],
             default=default,
         )
-        attrs[f"total_{n}"] = IntegerField(
+        attrs[f"total_{n}"] = WholeNumberField(
             _l("Total of side %(number)s", number=n + 1),
+            signed=True,
             validators=[
                 Optional(),
                 NumberRange(min=-100_000, max=100_000, message=_l("Between %(min)s and %(max)s")),
