@@ -29,6 +29,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional, St
 from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from referee.errors import InputError
+from referee.messages import msg
 from referee.rules.game import Game
 from referee.rules.options import Option
 from referee.web.http.i18n import say
@@ -233,6 +234,18 @@ def split_names(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+class WithinBounds:
+    """A house option's number within its bounds, else refused at its box in words: "Enter a multiple of 50
+    from 100 to 5000" (rather than the rules' message about the option's id)."""
+
+    def __init__(self, option: Option) -> None:
+        self.option = option
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        if field.data is not None and not self.option.allows(field.data):
+            raise ValidationError(say(msg("Enter {bounds}", bounds=self.option.bounds())))
+
+
 def option_field_name(option: Option, key: str | None = None) -> str:
     return f"opt_{option.id}" + (f"__{key}" if key else "")
 
@@ -246,11 +259,14 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                 fields[option_field_name(option, key)] = WholeNumberField(
                     lazy_say(option.label, option.choice_label(key), pattern="{}: {}"),
                     default=option.default[key],
-                    validators=[Optional()],
+                    validators=[Optional(), WithinBounds(option)],
                 )
         elif option.kind == "int":
             fields[option_field_name(option)] = WholeNumberField(
-                label, default=option.default, validators=[Optional()], description=lazy_say(option.help)
+                label,
+                default=option.default,
+                validators=[Optional(), WithinBounds(option)],
+                description=lazy_say(option.help),
             )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(

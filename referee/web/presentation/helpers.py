@@ -12,7 +12,8 @@ from markupsafe import Markup, escape
 
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, card_tokens, parse_card
 from referee.errors import InputError
-from referee.rules.game import Game, MatchSetup
+from referee.messages import Message
+from referee.rules.game import Game, MatchSetup, playing_to
 from referee.rules.registry import GAMES
 from referee.web.forms.common import error_summary
 from referee.web.http.i18n import language
@@ -143,6 +144,16 @@ def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple
     return rows
 
 
+def house_target(game: Game, setup: MatchSetup) -> Message | None:
+    """The words "Playing to 750" for a match whose house rule sets a target other than the rules' own, else
+    None: a printed sheet says it at its head, where the players look for it."""
+    option = next((o for o in game.options if o.id == "target"), None)
+    target = game.target(setup)
+    if option is None or target is None or setup.options.get("target", option.default) == option.default:
+        return None
+    return playing_to(target)
+
+
 def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
     """What the card picker needs: the cards that exist, their copies, and those used elsewhere."""
     return {
@@ -182,6 +193,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(long_date, "long_date")
     app.add_template_global(clause_anchor, "clause_anchor")
     app.add_template_global(error_summary, "error_summary")
+    app.add_template_global(house_target, "house_target")
 
     @app.context_processor
     def games() -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The "Is the game over?" referee page, shared by the games played to a target (Paks, Clabber).
 
-The page posts each side's name and total; the game's ``end`` check decides (paks-7, clabber-9).
+The page posts each side's name and total, and the target the table plays to (the house option
+``target``, 500 unless the house agreed another); the game's ``end`` check decides (paks-7, clabber-9).
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ class EndForm(FlaskForm):
 
     def place_error(self, error: InputError) -> None:
         place_error(self, error, {"totals": "side_0"})
+
+
+def end_options(game: Game, *others: str) -> tuple[Option, ...]:
+    """The house options an end page asks for: the game's target, then the options named ``others``."""
+    return tuple(o for o in game.options if o.id == "target") + tuple(o for o in game.options if o.id in others)
 
 
 def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> type[EndForm]:
