@@ -33,3 +33,43 @@ def test_a_typo_in_a_number_box_comes_back_with_its_message(server: str, phone: 
     assert page.locator("#kings_0").get_attribute("aria-invalid") == "true"
     assert "Enter a whole number, such as 40" in page.locator("#fives_0-error").inner_text()
     assert "Ks: Enter a whole number, such as 40" in page.locator("[data-error-summary]").inner_text()
+
+
+def test_each_game_opens_in_its_quickest_mode_and_the_phone_remembers_the_last_one(
+    server: str, phone: Any, chromium: Any
+) -> None:
+    page = phone.new_page()
+    iceberg = start(page, server, "Iceberg", ["Ann", "Bob", "Cat"])
+    page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+    page.click("button:text('Play by play')")
+    page.wait_for_selector(".ib-log")
+    page.goto(iceberg)
+    page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Play by play"
+
+    # Another game keeps its own: Paks still opens quick, and card by card is remembered for Paks alone.
+    paks = start(page, server, "Paks", ["Ann", "Bob"])
+    page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Quick"
+    page.click(".mode-tab[value='cards']")
+    page.wait_for_selector(".paks-entry:not([hidden])")
+    page.goto(paks)
+    page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Card by card"
+    page.goto(iceberg)
+    page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Play by play"
+
+    # Without a script every deal opens in the quickest mode (this phone holds the evening's editor link).
+    page.goto(iceberg.split("/matches/")[0])
+    editor = page.locator("details a[href*='/edit/']").get_attribute("href")
+    plain = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        other = plain.new_page()
+        other.goto(editor)
+        other.goto(iceberg)
+        other.click("text=Enter deal 1")
+        assert other.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+    finally:
+        plain.close()

@@ -300,16 +300,20 @@ def new_deal(code: str, match_id: int) -> Any:
     if full:
         return _no_new_deal(sheet, say(full))
     if request.method == "GET":
+        # A new deal opens in the game's quickest mode, or in the one this phone used last (``?mode=``, which
+        # the sheet's link carries when the phone's script remembers one).
+        opened = entry_form_class(game.slug).mode_for(request.args.get("mode"))
 
         def render() -> str:
             form = entry_form_class(game.slug)()
+            form.open_in(opened)
             form.version.data = number
             claim = _claim_input(game, match, number)
             page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
             return page
 
         # The form asks a phone's name until the phone has given one: its page and tag say which.
-        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
+        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}-{opened}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
     form = entry_form_class(game.slug)()
     claim = _claim_input(game, match, number)

@@ -48,6 +48,8 @@ class EntryForm(FlaskForm):
 
     game: ClassVar[Game]
     template: ClassVar[str]
+    #: The ways the form enters a deal (its tabs), the quickest first: a new deal opens in it.
+    modes: ClassVar[tuple[str, ...]] = ()
     version = VersionField()
     device = StringField(
         _l("This phone is"),
@@ -81,6 +83,19 @@ class EntryForm(FlaskForm):
         ready = self.validate_on_submit() and claim_valid
         self.form_refused = self.is_submitted() and not ready
         return ready
+
+    @classmethod
+    def mode_for(cls, mode: str | None) -> str:
+        """The mode a new deal opens in: ``mode`` (the one this phone used last, ``?mode=``) if the form has it,
+        else its quickest ("" for a form of one mode)."""
+        if not cls.modes:
+            return ""
+        return mode if mode in cls.modes else cls.modes[0]
+
+    def open_in(self, mode: str) -> None:
+        """Open a new deal in ``mode`` (see :meth:`mode_for`)."""
+        if mode:
+            self.mode.data = mode
 
     def asks_device(self) -> bool:
         """Whether to ask this phone's name: only until it has given one."""

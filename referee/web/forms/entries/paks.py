@@ -69,6 +69,7 @@ class PakRow(Form):
 class PaksEntryForm(EntryForm):
     game = PAKS
     template = "games/paks/entry.html"
+    modes = MODES
     chips = CHIPS
     chip_values = CHIP_VALUES
 
