@@ -35,31 +35,30 @@ def test_a_typo_in_a_number_box_comes_back_with_its_message(server: str, phone: 
     assert "Ks: Enter a whole number, such as 40" in page.locator("[data-error-summary]").inner_text()
 
 
+def opened_mode(page: Any, sheet: str) -> str:
+    """The tab pressed when the sheet's "Enter deal 1" opens the deal form."""
+    page.goto(sheet)
+    page.click("text=Enter deal 1")
+    return page.locator(".mode-tab[aria-pressed='true']").inner_text()
+
+
 def test_each_game_opens_in_its_quickest_mode_and_the_phone_remembers_the_last_one(
     server: str, phone: Any, chromium: Any
 ) -> None:
     page = phone.new_page()
     iceberg = start(page, server, "Iceberg", ["Ann", "Bob", "Cat"])
-    page.click("text=Enter deal 1")
-    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+    assert opened_mode(page, iceberg) == "Fast"
     page.click("button:text('Play by play')")
     page.wait_for_selector(".ib-log")
-    page.goto(iceberg)
-    page.click("text=Enter deal 1")
-    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Play by play"
+    assert opened_mode(page, iceberg) == "Play by play"
 
     # Another game keeps its own: Paks still opens quick, and card by card is remembered for Paks alone.
     paks = start(page, server, "Paks", ["Ann", "Bob"])
-    page.click("text=Enter deal 1")
-    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Quick"
+    assert opened_mode(page, paks) == "Quick"
     page.click(".mode-tab[value='cards']")
     page.wait_for_selector(".paks-entry:not([hidden])")
-    page.goto(paks)
-    page.click("text=Enter deal 1")
-    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Card by card"
-    page.goto(iceberg)
-    page.click("text=Enter deal 1")
-    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Play by play"
+    assert opened_mode(page, paks) == "Card by card"
+    assert opened_mode(page, iceberg) == "Play by play"
 
     # Without a script every deal opens in the quickest mode (this phone holds the evening's editor link).
     page.goto(iceberg.split("/matches/")[0])
@@ -68,8 +67,6 @@ def test_each_game_opens_in_its_quickest_mode_and_the_phone_remembers_the_last_o
     try:
         other = plain.new_page()
         other.goto(editor)
-        other.goto(iceberg)
-        other.click("text=Enter deal 1")
-        assert other.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+        assert opened_mode(other, iceberg) == "Fast"
     finally:
         plain.close()
