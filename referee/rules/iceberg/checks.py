@@ -187,7 +187,7 @@ CHECKS: dict[str, Check] = {
         meld,
         ruling=points_ruling("iceberg-3.4"),
         about=msg('A claim is the points: `{"points": 120}`.'),
-        claim_sides={"points": CLAIM_WORDS["points"]},
+        claim_sides={"points": msg("the meld's points")},
     ),
     "layoff": Check(
         "layoff",
@@ -195,7 +195,7 @@ CHECKS: dict[str, Check] = {
         layoff,
         ruling=points_ruling("iceberg-4.2"),
         about=msg('A claim is the points: `{"points": 90}`.'),
-        claim_sides={"points": CLAIM_WORDS["points"]},
+        claim_sides={"points": msg("the lay-off's points")},
     ),
     "leftover": Check(
         "leftover",
@@ -207,6 +207,6 @@ CHECKS: dict[str, Check] = {
             '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.'
         ),
         claim_items={item: CLAIM_WORDS[item] for item in LEFTOVER_ITEMS},
-        claim_sides={"penalty": CLAIM_WORDS["penalty"]},
+        claim_sides={"penalty": msg("the leftover hand's penalty")},
     ),
 }

@@ -492,8 +492,10 @@ def value_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 DEAL_ITEMS = tuple(SUIT_NAMES[s] for s in SUITS)
 #: The words of a deal's items (its suits), for the reader.
 DEAL_ITEM_WORDS = {SUIT_NAMES[s]: SUIT_WORDS[s] for s in SUITS}
-#: The one side of a pak's or a steal's claim.
-VALUE_SIDE = {"value": msg("value")}
+#: The one side of a pak's claim, named as what it is.
+PAK_VALUE = {"value": msg("the pak's value")}
+#: The one side of a steal's claim.
+STEAL_VALUE = {"value": msg("the steal's value")}
 
 
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
@@ -525,7 +527,7 @@ CHECKS = {
         pak,
         ruling=value_ruling,
         about=msg('A claim is the value: `{{"value": 54}}`. {decks}', decks=DECKS_ABOUT),
-        claim_sides=VALUE_SIDE,
+        claim_sides=PAK_VALUE,
     ),
     "steal": Check(
         "steal",
@@ -536,7 +538,7 @@ CHECKS = {
             "Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
             'A claim is the value: `{"value": 32}`.'
         ),
-        claim_sides=VALUE_SIDE,
+        claim_sides=STEAL_VALUE,
     ),
     "deal": Check(
         "deal",

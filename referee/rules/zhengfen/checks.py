@@ -187,7 +187,7 @@ CHECKS = {
         classify_check,
         ruling=points_ruling,
         about=msg('A claim is the points of the cards played (5s, 10s and Ks): `{"points": 25}`.'),
-        claim_sides={"points": msg("points")},
+        claim_sides={"points": msg("the cards' points")},
     ),
     "beats": Check("beats", msg("Does this beat that?"), beats_check),
     "deal": Check(
