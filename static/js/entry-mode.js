@@ -1,6 +1,7 @@
 /* The mode a deal is entered in, remembered per game on this phone (localStorage): the tab last chosen on a
  * deal form, or the mode of the deal last saved. The sheet's "Enter deal" link then opens the next deal in
- * that mode (?mode=…). Without this script every new deal opens in its game's quickest mode. */
+ * that mode (?mode=…), unless the phone knows it is offline: the copy the phone keeps of the form is the
+ * plain link's. Without this script every new deal opens in its game's quickest mode. */
 (function () {
   "use strict";
   var store = null;
@@ -13,11 +14,12 @@
   };
 
   Array.prototype.forEach.call(document.querySelectorAll("a[data-entry-game]"), function (link) {
-    var mode = remembered(link.getAttribute("data-entry-game"));
-    if (!mode) return;
-    var url = new URL(link.href, window.location.href);
-    url.searchParams.set("mode", mode);
-    link.href = url.pathname + url.search + url.hash;
+    link.addEventListener("click", function () {
+      var mode = remembered(link.getAttribute("data-entry-game"));
+      var url = new URL(link.href, window.location.href);
+      if (mode && navigator.onLine !== false) url.searchParams.set("mode", mode); else url.searchParams.delete("mode");
+      link.href = url.pathname + url.search + url.hash;
+    });
   });
 
   var form = document.querySelector("form[data-entry-game]");
