@@ -253,11 +253,11 @@ def test_clabber_no_makers_no_trump_a_bad_turn_up_points_that_do_not_add_up_and_
 # --- Iceberg -------------------------------------------------------------------------------------------
 
 
-def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_and_a_box_of_letters(
+def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_a_hand_left_out_and_a_box_of_letters(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_iceberg_fast import FOUR, fast_data
-    from tests.web.test_iceberg_pages import start_match
+    from tests.web.test_iceberg_fast import fast_data
+    from tests.web.test_iceberg_pages import PLAYERS, start_match
 
     deal = {
         "out": "Ann",
@@ -265,9 +265,10 @@ def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_and_a_box_o
         "Bob": {"played": 30, "hand": "ZZ 7H 7H"},
         "Cat": {"played": 17, "hand": "JO 7H"},
         "Dan": {"could": 15, "left": 2},
+        "Eve": {"played": 20},  # what Eve holds is entered nowhere
         "table": ["4C 5C QQ", "8S 8S 8S"],
     }
-    page = refused(browser, f"{start_match(browser, 4)}/deals/new", fast_data(FOUR, deal))
+    page = refused(browser, f"{start_match(browser, 5)}/deals/new", fast_data(PLAYERS[:5], deal))
     assert problems(page) == [
         "played_0",
         "hand_1",
@@ -276,9 +277,11 @@ def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_and_a_box_o
         "hand_2",
         "played_2",
         "could_3",
+        "left_4",
         "table_0",
         "table_1",
     ]
+    assert "nothing entered for what Eve holds" in error_at(page, "left_4")
     assert error_at(page, "played_0") == "Enter a whole number, such as 40"
     assert "ZZ (card 1 of Bob's hand) is not a card" in error_at(page, "hand_1")
     assert "7♥ appears 3 times (Bob's hand, Cat's hand)" in error_at(page, "hand_2")

@@ -23,7 +23,7 @@ from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.playlog import parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
-from referee.rules.seating import named
+from referee.rules.seating import find_name, named
 
 MODES = ("log", "quick", "scored")
 #: The fields that give a number per player, as an error names them.
@@ -113,8 +113,10 @@ class EntryReader:
                     location=("counted", player),
                 )
             )
-        missing = [p for p in self.players if p not in hands and p not in counted]
-        if hands_read and counted_read and missing:
+        # Who holds what is told by the names given, even beside a hand or a count that could not be read.
+        entered = self._named(data.get("hands", {})) | self._named(data.get("counted", {}))
+        missing = [p for p in self.players if p not in entered]
+        if missing:
             for player in missing:
                 self.gathering.errors.append(
                     FieldError(
@@ -339,6 +341,11 @@ class EntryReader:
         return numbers
 
     # --- checks across parts -------------------------------------------------------------------------
+
+    def _named(self, value: object) -> set[str]:
+        """The players a mapping's keys name (none when it is no mapping, or a key names nobody)."""
+        keys = value if isinstance(value, Mapping) else {}
+        return {player for key in keys if (player := find_name(key, self.players)) is not None}
 
     def _parts(self, read: Any) -> tuple[Any, bool]:
         """What ``read()`` returned (an empty dict after an error, which is kept) and whether it read."""
