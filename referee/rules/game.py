@@ -13,16 +13,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
-from referee.messages import Message, Param, from_json, join, msg
+from referee.messages import Message, Param, as_message, from_json, join, msg
 from referee.rules.checks import Check
 from referee.rules.claims import ITEMS, Ruling, read_claim, verdict_dict
-from referee.rules.options import Option, parse_options
+from referee.rules.options import Option, Options, parse_options
 from referee.rules.seating import repeated_name
+
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 #: The key of a deal entry holding the score a side claimed when entering it.
 CLAIM = "claim"
@@ -97,8 +99,8 @@ class DealResult:
     scores: dict[str, int]
     explanation: Explanation
     marks: dict[str, str] = field(default_factory=dict)
-    #: The deal's line on the sheet: a message (shown in the reader's language), or plain text.
-    summary: str | Message = ""
+    #: The deal's line on the sheet, shown in the reader's language.
+    summary: Message = field(default_factory=lambda: Message(""))
     details: dict[str, Any] = field(default_factory=dict)
     #: The verdict on the score a side claimed when the deal was entered (see :mod:`referee.rules.claims`).
     claim: dict[str, Any] | None = None
@@ -114,7 +116,7 @@ class DealResult:
             "scores": dict(self.scores),
             "explanation": self.explanation.as_list(),
             "marks": dict(self.marks),
-            "summary": self.summary.as_json() if isinstance(self.summary, Message) else self.summary,
+            "summary": self.summary.as_json(),
             "details": self.details,
             "claim": self.claim,
         }
@@ -127,7 +129,8 @@ class DealResult:
             scores=dict(data["scores"]),
             explanation=Explanation.from_list(data["explanation"]),
             marks=dict(data["marks"]),
-            summary=from_json(data["summary"]) if isinstance(data["summary"], Mapping) else data["summary"],
+            # A deal stored before summaries were messages keeps its plain text.
+            summary=from_json(data["summary"]) if isinstance(data["summary"], Mapping) else as_message(data["summary"]),
             details=dict(data["details"]),
             claim=data.get("claim"),
         )
@@ -148,12 +151,27 @@ class MatchResult:
     #: How the match ended or stands: bonuses, target reached, ties playing on.
     bonus_explanation: Explanation = field(default_factory=Explanation)
     next_dealer: str | None = None
-    status: str | Message = ""
+    status: Message = field(default_factory=lambda: Message(""))
 
     @property
     def winner_line(self) -> Message:
         """The banner of a won match: "Ann wins", "EW win"."""
         return wins(self.winner or "", self.sides)
+
+
+class Entry(ABC):
+    """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
+    deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal
+    reads as it was. A game that declares one (:attr:`Game.entry_type`) scores from it, not from a dict."""
+
+    @classmethod
+    @abstractmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        """The typed form of a canonical entry."""
+
+    @abstractmethod
+    def as_json(self) -> dict[str, Any]:
+        """The canonical entry, as stored."""
 
 
 @dataclass(frozen=True)
@@ -165,17 +183,20 @@ class DealContext:
     earlier: Sequence[DealResult] = ()
 
 
-class Game(ABC):
-    """One game's rules as the score sheet needs them."""
+class Game(ABC, Generic[OptionsT]):
+    """One game's rules as the score sheet needs them; ``OptionsT`` is its typed house options."""
 
     slug: str
-    name: str | Message
+    name: Message
     """The game's name, said in the reader's language ("Zheng Fen", 争分)."""
-    tagline: str
+    tagline: Message
     player_counts: tuple[int, ...]
     #: How seats make teams, shown when a match is set up ("with 4, partners sit opposite").
-    partnership_note: str = ""
-    options: tuple[Option, ...] = ()
+    partnership_note: Message | None = None
+    #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
+    option_type: type[OptionsT]
+    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen).
+    entry_type: type[Entry] | None = None
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).
@@ -207,6 +228,20 @@ class Game(ABC):
         if repeated_name(names) is not None:
             raise FieldError(msg("each player takes one seat: a name appears twice"), field="players")
         return names
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The house options, as the rule file's Options table declares them."""
+        return self.option_type.declared
+
+    @property
+    def catalog_area(self) -> str:
+        """The catalog that holds the game's sentences: ``referee/translations/<area>/``."""
+        return self.slug
+
+    def opts(self, setup: MatchSetup) -> OptionsT:
+        """The match's house options, typed; an option it was stored without takes its default."""
+        return self.option_type.of(setup.options)
 
     def parse_options(self, given: object) -> dict[str, Any]:
         return parse_options(self.options, given)
@@ -299,8 +334,8 @@ class Game(ABC):
         return None
 
     def target(self, setup: MatchSetup) -> int | None:
-        target = setup.options.get("target")
-        return target if isinstance(target, int) else None
+        """The total that ends the match, or None where a number of deals does."""
+        return None
 
     # --- the whole match ---------------------------------------------------------------------
 

@@ -1,16 +1,22 @@
-"""House-rule options: their declaration and the checking of given values.
+"""House-rule options: their declaration, the checking of given values, and their typed form.
 
 Each game declares its options (id, allowed values, default, clause) as in the Options table of
 its rule file. ``parse_options`` turns a request's or a form's ``options`` object into a complete
-dict of values, defaults filled in, and raises :class:`FieldError` naming the bad option.
+dict of values, defaults filled in, and raises :class:`FieldError` naming the bad option. That dict
+is what a match stores. The rules read the typed form, a frozen dataclass per game (an
+:class:`Options` subclass) whose fields are the declared ids, built from the dict by
+:meth:`Options.of` with each default taken from its declaration: a default is written once, in the
+declaration, and :func:`declaration_problems` checks that the dataclass and the declarations agree.
 """
 
 from __future__ import annotations
 
 import re
+import types
+import typing
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any, ClassVar, Self
 
 from referee.errors import FieldError
 from referee.messages import Join, Message, join, msg
@@ -31,16 +37,16 @@ class Option:
     """
 
     id: str
-    label: str | Message
+    label: Message
     default: Any
     clause: str
     kind: str = "choice"
     choices: tuple[Any, ...] = ()
-    help: str | Message = ""
+    help: Message | None = None
     minimum: int | None = None
     maximum: int | None = None
     step: int | None = None
-    labels: Mapping[Any, str | Message] = field(default_factory=dict)
+    labels: Mapping[Any, Message] = field(default_factory=dict)
     #: The player counts the option matters for; empty means all.
     players: tuple[int, ...] = ()
 
@@ -155,6 +161,22 @@ class Option:
             return merged
         return self._one(value, where)
 
+    def typed(self, value: Any) -> Any:
+        """A checked or stored value as the typed options hold it: a subset as a tuple, a map as a new dict."""
+        if self.kind == "subset":
+            return tuple(c for c in self.choices if c in value)
+        if self.kind == "int_map":
+            return dict(value)
+        return value
+
+    def values(self) -> tuple[Any, ...]:
+        """Every value the option may take that a type can name: its choices and its default."""
+        if self.kind == "subset":
+            return (self.typed(self.default), tuple(self.choices))
+        if self.kind == "choice":
+            return (*self.choices, self.default)
+        return (self.typed(self.default),)
+
     def _one(self, value: Any, where: str) -> Any:
         for choice in self.choices:
             if value == choice and type(value) is type(choice):
@@ -198,3 +220,66 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return list(value)
     return value
+
+
+class Options:
+    """A game's house options, typed: the base of a frozen dataclass per game.
+
+    The subclass sets :attr:`declared` and has one field per declared option, of the type its values
+    take (a ``Literal`` of the choices, ``int``, ``bool``, ``tuple[str, ...]`` for a subset, ``dict[str,
+    int]`` for a map), with no default of its own: :meth:`of` takes each from the declaration.
+    """
+
+    declared: ClassVar[tuple[Option, ...]] = ()
+
+    @classmethod
+    def of(cls, values: Self | Mapping[str, Any] | None = None) -> Self:
+        """The typed options of a complete options dict (as :func:`parse_options` makes and a match
+        stores); an option the dict lacks (a match stored before the option existed) takes its default.
+        Typed options are taken as they are."""
+        if isinstance(values, cls):
+            return values
+        given: Mapping[str, Any] = values if isinstance(values, Mapping) else {}
+        typed = {o.id: o.typed(given.get(o.id, o.default)) for o in cls.declared}
+        return cls(**typed)
+
+    @classmethod
+    def parse(cls, given: object) -> Self:
+        """Check a request's ``options`` object (see :func:`parse_options`) and type it."""
+        return cls.of(parse_options(cls.declared, given))
+
+
+def declaration_problems(options: type[Options]) -> list[str]:
+    """Where an options dataclass and its declarations disagree: an option without a field, a field
+    without an option, or a declared value (a choice, the default) that the field's type does not take."""
+    hints = typing.get_type_hints(options)
+    declared = {o.id: o for o in options.declared}
+    names: list[str] = [f.name for f in fields(options)] if is_dataclass(options) else []
+    problems = [f"{options.__name__}: option `{key}` has no field" for key in declared if key not in names]
+    problems += [f"{options.__name__}: field `{name}` declares no option" for name in names if name not in declared]
+    for name in names:
+        option = declared.get(name)
+        if option is None:
+            continue
+        problems += [
+            f"{options.__name__}.{name}: {value!r} is not a {hints[name]}"
+            for value in option.values()
+            if not _fits(value, hints[name])
+        ]
+    return problems
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the type ``hint`` (the few kinds an options field is)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return any(value == arg and type(value) is type(arg) for arg in args)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if origin is tuple:
+        return isinstance(value, tuple) and all(_fits(item, args[0]) for item in value)
+    if origin in (dict, Mapping):
+        return isinstance(value, dict) and all(_fits(k, args[0]) and _fits(v, args[1]) for k, v in value.items())
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)

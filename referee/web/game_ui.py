@@ -2,8 +2,8 @@
 
 A game's rules live in ``referee/rules/<slug>/`` and are registered in ``referee/rules/registry.py``;
 its pages are registered here: the deal entry form, the referee pages (optional: a game may have
-none) and the templates the shared pages include for it. ``tests/web/test_game_ui.py`` walks this
-registry and names anything missing, so a sixth game cannot be half there.
+none) and the templates the shared pages include for it. :mod:`referee.web.game_parts` walks both
+registries and names any part a game lacks, so a sixth game cannot be half there.
 """
 
 from __future__ import annotations

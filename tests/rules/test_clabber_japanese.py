@@ -12,6 +12,7 @@ import pytest
 
 from referee import catalogs
 from referee.cards import parse_card
+from referee.catalogs import tooling
 from referee.errors import InputError
 from referee.explain import Step
 from referee.messages import Join, Message
@@ -19,7 +20,7 @@ from referee.rules.clabber import CLABBER, FOUR, judge_bid, judge_melds, judge_t
 from referee.rules.game import DealContext, MatchSetup
 from tests.rules.test_clabber_examples import DEALS, LEGAL, TRICKS, cards, plays
 
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 
 
 @cache

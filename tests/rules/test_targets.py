@@ -16,10 +16,10 @@ from referee import catalogs
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.messages import Message
-from referee.rules import api_schema
 from referee.rules.checks import answer
 from referee.rules.game import DealResult, MatchResult, MatchSetup
 from referee.rules.registry import GAMES
+from referee.web.api import schema as api_schema
 
 JAPANESE = catalogs.translations()
 TARGET_GAMES = ("paks", "clabber", "zhengfen")

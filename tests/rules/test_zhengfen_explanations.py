@@ -137,7 +137,9 @@ def trio_and_extras(draw: st.DrawFn) -> list[Card]:
 def test_a_joker_keeps_its_own_rank_only_where_the_rules_allow(
     naturals: list[Card], jokers: list[Card], standard_only: bool
 ) -> None:
-    rules = Rules(wild_range="standard_only" if standard_only else "any_card", triple_four_sequence_min=2)
+    rules = Rules.of(
+        {"wild_range": "standard_only" if standard_only else "any_card", "triple_four_sequence_min": 2}
+    )
     for reading in readings([*naturals, *jokers], rules):
         for joker, rank in reading.jokers:
             if rank == RANK_INDEX[joker]:

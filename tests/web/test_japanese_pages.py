@@ -13,7 +13,7 @@ import re
 import pytest
 from flask import Flask
 
-from referee import catalogs
+from referee.catalogs import tooling
 from referee.rules.registry import GAMES
 from referee.rules.standings import SCHEMES
 from referee.web.http.i18n import say
@@ -184,7 +184,7 @@ def test_flash_messages_read_japanese(browser: Browser, evening: dict[str, str],
 
 def test_the_pages_words_are_all_in_the_catalog() -> None:
     """Every sentence of the shared pages has its Japanese (``python -m referee.catalogs check core``)."""
-    assert catalogs.check("core") == []
+    assert tooling.check("core") == []
 
 
 def test_english_pages_keep_their_words(browser: Browser, evening: dict[str, str]) -> None:

@@ -186,7 +186,7 @@ def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
     gathering.check()
 
 
-def players_message(count: object) -> Message:
+def players_message(count: int) -> Message:
     """The error for a player count Clabber is not played by (clabber-1.1, clabber-10)."""
     return msg("Clabber is played by 2, 3, 4 or 6 players, not {count}", count=count)
 

@@ -8,10 +8,11 @@ from typing import Any
 from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, parse_card
 from referee.errors import FieldError, Gathering, InputError, LayoutError
 from referee.explain import Explanation
-from referee.messages import Message, join, msg
+from referee.messages import Message, as_message, join, msg
 from referee.rules.claims import Ruling
 from referee.rules.dracula.checks import CHECKS, COFFIN_WORDS, LINE_OWNERS, line_ruling, owned_items
 from referee.rules.dracula.coffin import CoffinScore, empty_reason, score_coffin
+from referee.rules.dracula.entry import DraculaEntry
 from referee.rules.dracula.layout import (
     CELLS,
     CENTRE,
@@ -26,7 +27,7 @@ from referee.rules.dracula.layout import (
     read_layout,
     replay,
 )
-from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
+from referee.rules.dracula.options import ROLE_OPTIONS, DraculaOptions
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
 from referee.rules.dracula.values import DRACULA_PACK
 from referee.rules.game import (
@@ -56,7 +57,7 @@ ROLE_WORDS: dict[str, Message] = {
 }
 
 
-class Dracula(Game):
+class Dracula(Game[DraculaOptions]):
     slug = "dracula"
     name = msg("Dracula")
     result_clause = "dracula-6.1"
@@ -64,9 +65,10 @@ class Dracula(Game):
     player_counts = (2, 3, 4)
     score_clause = "dracula-5.2"
     partnership_note = msg("with 4, partners sit opposite: seats 1 and 3 against 2 and 4")
-    options = OPTIONS
+    option_type = DraculaOptions
     role_options = ROLE_OPTIONS
     checks = CHECKS
+    entry_type = DraculaEntry
     claim_words = COFFIN_WORDS
 
     # --- seats ----------------------------------------------------------------------------------
@@ -168,10 +170,8 @@ class Dracula(Game):
         gathering.errors.extend(_clashes(reading, elsewhere))
         order = gathering.attempt(self._check_order, setup, data["order"]) if data.get("order") else None
         gathering.check()
-        canonical: dict[str, Any] = {"layout": layout_strings(reading.layout)}
-        if order:
-            canonical["order"] = order
-        return canonical
+        cards = tuple(tuple(str(card) for card in row if card is not None) for row in reading.layout)  # all full
+        return DraculaEntry(cards, tuple(order or ())).as_json()
 
     def _check_order(self, setup: MatchSetup, order: object) -> list[str]:
         if setup.count == 3:
@@ -183,7 +183,7 @@ class Dracula(Game):
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
             raise FieldError(msg("`order` is a list of cells such as r1c2"), field="order", location=("order",))
         cells = [parse_cell(c, field="order", location=("order", n)) for n, c in enumerate(order, start=1)]
-        first_anywhere = setup.count == 4 and setup.options.get("first_card_4p") == "any_cell"
+        first_anywhere = setup.count == 4 and self.opts(setup).first_card_4p == "any_cell"
         expected = 8 if setup.count == 2 else 9
         if len(cells) != expected or len(set(cells)) != expected:
             if setup.count == 2:
@@ -222,7 +222,7 @@ class Dracula(Game):
         reshuffled, and none with 13-card hands (dracula-7.7).
         """
         if setup.count == 3:
-            return setup.options.get("hand_size_3p") != 13 and (number - 1) % DEALS_PER_GAME < 5
+            return self.opts(setup).hand_size_3p != 13 and (number - 1) % DEALS_PER_GAME < 5
         return True
 
     def cards_used_elsewhere(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> list[str]:
@@ -239,7 +239,7 @@ class Dracula(Game):
         for other, entry in enumerate(entries, start=1):
             if other == number or self._game_index(other) != game or not self._shares_cards(setup, other):
                 continue
-            for r, row in enumerate(entry["layout"]):
+            for r, row in enumerate(DraculaEntry.of(entry).layout):
                 for c, token in enumerate(row):
                     if token:
                         place = msg("deal {number} {cell}", number=other, cell=CELLS[r * 3 + c])
@@ -253,7 +253,7 @@ class Dracula(Game):
             if not self._shares_cards(setup, number):
                 continue
             ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
-            for r, row in enumerate(entry["layout"]):
+            for r, row in enumerate(DraculaEntry.of(entry).layout):
                 for c, token in enumerate(row):
                     ledger.add(
                         parse_card(token),
@@ -265,12 +265,10 @@ class Dracula(Game):
 
     # --- scoring --------------------------------------------------------------------------------
 
-    def _layout(self, entry: Mapping[str, Any]) -> Layout:
-        return parse_layout(entry["layout"], DRACULA_PACK)
-
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        layout = self._layout(entry)
-        coffin = score_coffin(layout, setup.count, setup.options)
+        deal = DraculaEntry.of(entry)
+        layout = parse_layout(deal.layout, DRACULA_PACK)
+        coffin = score_coffin(layout, setup.count, self.opts(setup))
         explanation = Explanation().extend(coffin.explanation)
         if setup.count == 2:
             roles = self.roles_2p(setup)
@@ -289,17 +287,20 @@ class Dracula(Game):
             roles = self.roles_4p(setup)
             scores = {roles["rows"]: coffin.scores["rows"], roles["columns"]: coffin.scores["columns"]}
             seats = {"Rows": roles["rows"], "Columns": roles["columns"]}
-        summary = ", ".join(f"{name} {points}" for name, points in scores.items())
+        # Names and numbers only: the same text in every language.
+        summary = as_message(", ".join(f"{name} {points}" for name, points in scores.items()))
         return DealResult(
             number=context.number,
             dealer=context.dealer,
             scores=scores,
             explanation=explanation,
             summary=summary,
-            details=self._details(layout, coffin, seats, entry),
+            details=self._details(layout, coffin, seats, deal),
         )
 
-    def _details(self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]) -> dict:
+    def _details(
+        self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], deal: DraculaEntry
+    ) -> dict[str, Any]:
         """What the deal's page shows: the coffin, who sat where and each line,
         its words kept as a message so the page shows them in the reader's language."""
         lines = {
@@ -320,7 +321,7 @@ class Dracula(Game):
         }
         return {
             "layout": layout_strings(layout),
-            "order": entry.get("order", []),
+            "order": list(deal.order),
             "seats": seats,
             **lines,
             "lines": scored,
@@ -366,10 +367,15 @@ class Dracula(Game):
         else:
             roles = self.roles_4p(setup)
             names = (roles["rows"], roles["columns"])
-            if not setup.options.get("bonus_4p"):
+            if not self.opts(setup).bonus_4p:
                 return settle_plain({n: sum(d.scores.get(n, 0) for d in game_deals) for n in names}, "dracula-8.5")
         pairs = [(d.scores.get(names[0], 0), d.scores.get(names[1], 0)) for d in game_deals]
-        return settle_pair(names, pairs, setup.options.get("game_tie", "highest_line"))
+        return settle_pair(names, pairs, self.opts(setup).game_tie)
+
+    def target(self, setup: MatchSetup) -> int | None:
+        """1000 over whole games with ``target = 1000``; else one game of six deals (dracula-6.3)."""
+        target = self.opts(setup).target
+        return None if target == "none" else target
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         target = self.target(setup)

@@ -14,7 +14,7 @@ from referee.rules.claims import Item, Ruling, unscored
 from referee.rules.iceberg.deck import pack_for, parse_at, quoted, readable
 from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
 from referee.rules.iceberg.melds import classify_meld, lay_off
-from referee.rules.iceberg.options import OPTIONS
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.table import parse_table, read_table, table_meld
 
 #: Two decks hold 104 cards: no request lists more.
@@ -52,10 +52,10 @@ def _check_copies(pack: Pack, uses: list[tuple[list[Card], str, Message]]) -> No
     Gathering.of(list(ledger.errors())).check()
 
 
-def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, dict[str, Any]]:
+def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, IcebergOptions]:
     body = Body(data)
     decks = body.decks(2)
-    return body, decks, pack_for(decks), body.options(OPTIONS)
+    return body, decks, pack_for(decks), body.options(IcebergOptions)
 
 
 def meld(data: Mapping[str, Any]) -> dict[str, Any]:

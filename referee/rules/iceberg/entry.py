@@ -21,6 +21,7 @@ from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted, readable
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.playlog import parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
 from referee.rules.seating import find_name, named
@@ -56,7 +57,7 @@ class EntryReader:
     def __init__(self, setup: MatchSetup) -> None:
         self.setup = setup
         self.players = setup.players
-        self.options = setup.options
+        self.options = IcebergOptions.of(setup.options)
         self.decks = decks_for(setup.count)
         self.pack = pack_for(self.decks)
         self.gathering = Gathering()
@@ -254,7 +255,7 @@ class EntryReader:
                 location=at,
             )
         gathering = Gathering()
-        every_card = self.options.get("penalty") == "every_card"
+        every_card = self.options.penalty == "every_card"
         left = gathering.attempt(_count_of, item["left"], player, every_card)
         could = gathering.attempt(_could_score, item.get("could_score", 0), player)
         gathering.check()
@@ -298,7 +299,7 @@ class EntryReader:
             )
         if illegal:
             return None
-        if self.options.get("parallel_melds") == "forbidden":
+        if self.options.parallel_melds == "forbidden":
             conflict = table_conflict(table)
             if conflict:
                 number, why = conflict

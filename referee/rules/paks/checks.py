@@ -21,7 +21,7 @@ from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.options import OPTIONS
+from referee.rules.paks.options import PaksOptions
 from referee.rules.paks.parsing import (
     parse_suit,
     parse_suits,
@@ -113,7 +113,7 @@ def read_decks(body: Body) -> Decks:
 def pak(data: Mapping[str, Any]) -> dict[str, Any]:
     """``{"table_card": "9H", "played": ["5H", "4H"]}`` → legal, value, target (paks-9.2)."""
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     table_card = body.card("table_card", cards)
@@ -138,7 +138,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     ``partner_steal: false``, is judged too (paks-5.2).
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     raw_suit = body.raw("pak_suit")
@@ -178,7 +178,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
         played,
         player=player,
         partners=partners,
-        partner_steal=options["partner_steal"],
+        partner_steal=options.partner_steal,
     )
     return decks.into(verdict.answer())
 
@@ -233,7 +233,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     ``held``, and the points of the paks it keeps, ``kept`` (see :mod:`referee.rules.paks.quick`).
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     raw_sides = body.array("sides")
     if len(raw_sides) not in (2, 3):
@@ -244,7 +244,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     if _deal_mode(body, raw_sides) == QUICK:
         return decks.into(_quick_deal(raw_sides, options, decks.count))
     cards = pack(decks.count)
-    manual = options["throw_off"] == MANUAL
+    manual = options.throw_off == MANUAL
     sides: dict[str, list[HeldPak]] = {}
     chosen: dict[str, list[HeldPak]] = {}
     seen: list[str] = []
@@ -267,7 +267,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
                         "{where} names paks to throw off, but under the option throw_off = {option} "
                         "the rule picks them; name them only with throw_off = manual — paks-6.4",
                         where=where,
-                        option=options["throw_off"],
+                        option=options.throw_off,
                     ),
                     field="sides",
                     location=("sides", name, "thrown_off"),
@@ -277,8 +277,8 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     gathering.check()
     result = score_paks(
         sides,
-        throw_off=options["throw_off"],
-        throw_off_min=options["throw_off_min"],
+        throw_off=options.throw_off,
+        throw_off_min=options.throw_off_min,
         chosen=chosen if manual else None,
         choice_field="sides",
     )
@@ -325,7 +325,7 @@ def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: list[str]) 
     return name
 
 
-def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) -> dict[str, Any]:
+def _quick_deal(raw_sides: list[Any], options: PaksOptions, decks: int) -> dict[str, Any]:
     """A deal entered quickly: the throw-off from each side's counts per suit, the points it keeps as given."""
     seen: list[str] = []
     gathering = Gathering()
@@ -344,8 +344,8 @@ def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) ->
     result = score_quick(
         sides,
         decks=decks,
-        throw_off=options["throw_off"],
-        throw_off_min=options["throw_off_min"],
+        throw_off=options.throw_off,
+        throw_off_min=options.throw_off_min,
         places=API_PLACES,
     )
     return {
@@ -416,7 +416,7 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
     after the draw; ``paks`` the paks claimed this turn and ``steals`` the steals after them.
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     table = read_cards(body.raw("table"), cards, "table")
@@ -446,7 +446,7 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
         hand=hand,
         player=player,
         partners=partners,
-        partner_steal=options["partner_steal"],
+        partner_steal=options.partner_steal,
     )
     assert verdict.draw is not None
     answer = verdict.answer(
@@ -466,7 +466,7 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
     """The end of the game after a deal (paks-7): ``{"totals": {"A": 510, "B": 495}}``; the option
     ``target`` sets the total that ends it (500 by default)."""
     body = Body(data)
-    target = body.options(OPTIONS)["target"]
+    target = body.options(PaksOptions).target
     given = body.mapping("totals")
     if len(given) < 2:
         raise FieldError(msg("`totals` gives every side's total: 2 or 3 sides"), field="totals")

@@ -10,12 +10,11 @@ from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
-from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.options import OPTIONS
+from referee.rules.paks.options import PaksOptions
 from referee.rules.paks.parsing import read_paks, readable_paks
 from referee.rules.paks.quick import (
     CARDS,
@@ -39,7 +38,7 @@ ENTRY_KEYS = ("mode", "paks", "thrown_off")
 QUICK_KEYS = ("mode", "held", "kept")
 
 
-class Paks(Game):
+class Paks(Game[PaksOptions]):
     slug = "paks"
     name = msg("Paks")
     result_clause = "paks-7.2"
@@ -47,7 +46,7 @@ class Paks(Game):
     player_counts = (2, 3, 4, 6)
     score_clause = "paks-6.5"
     partnership_note = msg("teams with 4 or 6: odd seats against even")
-    options = OPTIONS
+    option_type = PaksOptions
     checks = CHECKS
     claim_words = DEAL_ITEM_WORDS
 
@@ -58,7 +57,7 @@ class Paks(Game):
         return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
     def target(self, setup: MatchSetup) -> int:
-        return target_of(setup.options)
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         """One deck for 2 players, two mixed decks for 3 or more (paks-1.2)."""
@@ -99,7 +98,7 @@ class Paks(Game):
         self, setup: MatchSetup, raw_thrown: object, held: Mapping[str, list[HeldPak]]
     ) -> dict[str, list[int]]:
         """The pak numbers each player's side discards under ``throw_off = manual``."""
-        manual = setup.options.get("throw_off") == MANUAL
+        manual = self.opts(setup).throw_off == MANUAL
         thrown: dict[str, list[int]] = {p: [] for p in setup.players}
         if raw_thrown is None:
             return thrown
@@ -197,7 +196,7 @@ class Paks(Game):
         held, thrown = self._read(setup, data)
         self._score(setup, held, thrown)
         canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
-        if setup.options.get("throw_off") == MANUAL:
+        if self.opts(setup).throw_off == MANUAL:
             canonical["thrown_off"] = thrown
         return canonical
 
@@ -272,11 +271,9 @@ class Paks(Game):
         return sides
 
     def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
+        opts = self.opts(setup)
         return score_quick(
-            sides,
-            decks=decks_for(setup.count),
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
+            sides, decks=decks_for(setup.count), throw_off=opts.throw_off, throw_off_min=opts.throw_off_min
         )
 
     def _score(
@@ -287,12 +284,12 @@ class Paks(Game):
             side.name: [held[member][n - 1] for member in side.members for n in thrown[member]]
             for side in self.sides(setup)
         }
-        manual = setup.options.get("throw_off") == MANUAL
+        opts = self.opts(setup)
         return score_paks(
             sides,
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
-            chosen=chosen if manual else None,
+            throw_off=opts.throw_off,
+            throw_off_min=opts.throw_off_min,
+            chosen=chosen if opts.throw_off == MANUAL else None,
             choice_field="thrown_off",
         )
 

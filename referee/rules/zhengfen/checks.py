@@ -10,7 +10,7 @@ from referee.errors import FieldError, Gathering
 from referee.messages import msg
 from referee.rules.checks import Body, Check
 from referee.rules.claims import Item, Ruling
-from referee.rules.zhengfen.options import OPTIONS, rules_from
+from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.plays import beats, classify, parse_declaration
 from referee.rules.zhengfen.scoring import (
     Haul,
@@ -34,7 +34,7 @@ def _play(body: Body, name: str) -> list[Card]:
 
 def classify_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    rules = rules_from(body.options(OPTIONS))
+    rules = body.options(Rules)
     cards = _play(body, "cards")
     declared = parse_declaration(body.raw("declared", None), "declared")
     return classify(cards, rules, declared=declared).as_dict()
@@ -42,7 +42,7 @@ def classify_check(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def beats_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    rules = rules_from(body.options(OPTIONS))
+    rules = body.options(Rules)
     current = _play(body, "current")
     play = _play(body, "play")
     check_copies(ZHENGFEN_PACK, [(current, "current"), (play, "play")])
@@ -97,7 +97,7 @@ def _piles(
 
 def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(Rules)
     # The order and each pile are checked on their own, so one 400 names every mistake; the cards that
     # could be read are checked beside a bad one, and the point total whenever what could not be read
     # cannot make it up.

@@ -15,7 +15,8 @@ from referee.rules.ending import Clauses, judge_target
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
-from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
+from referee.rules.zhengfen.entry import ZhengFenEntry
+from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
     Haul,
@@ -23,7 +24,6 @@ from referee.rules.zhengfen.scoring import (
     check_copies_across,
     check_hand,
     check_point_cards,
-    parse_haul,
     place_name,
     read_pile,
     score_deal,
@@ -33,20 +33,18 @@ from referee.rules.zhengfen.values import ZHENGFEN_PACK
 CLAUSES = Clauses(totals="zhengfen-7.1", target="zhengfen-7.1", tie="zhengfen-7.2")
 
 
-class ZhengFen(Game):
+class ZhengFen(Game[Rules]):
     slug = "zhengfen"
     name = msg("Zheng Fen")
     result_clause = "zhengfen-7.1"
     tagline = msg("Climb with combinations, capture the 5s, 10s and kings; the last player pays the first.")
     player_counts = (3, 4, 5, 6)
     score_clause = "zhengfen-6.4"
-    options = OPTIONS
+    option_type = Rules
     checks = CHECKS
+    entry_type = ZhengFenEntry
     claim_words = DEAL_WORDS
     sheet_details = ("first", "last")
-
-    def rules(self, setup: MatchSetup) -> Rules:
-        return rules_from(setup.options)
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
         """Each player may claim the points captured and the transfer (zhengfen-6.3, 6.4)."""
@@ -58,7 +56,7 @@ class ZhengFen(Game):
         return deal_ruling({}, {"scores": deal.scores, "captured_points": captured})
 
     def target(self, setup: MatchSetup) -> int:
-        return self.rules(setup).target
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         return ZHENGFEN_PACK
@@ -127,11 +125,7 @@ class ZhengFen(Game):
             gathering.attempt(check_point_cards, complete, hand.known, unread=sum(u or 0 for u in unread))
         gathering.check()
         assert order is not None
-        return {
-            "order": list(order),
-            "captured": {p: complete[p].entry() for p in setup.players},
-            "hand": hand.known.entry(),
-        }
+        return ZhengFenEntry(tuple(order), {p: complete[p] for p in setup.players}, hand.known).as_json()
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
         return named(name, setup.players, field=field, location=(field,))
@@ -177,9 +171,10 @@ class ZhengFen(Game):
     # --- scoring --------------------------------------------------------------------------------
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        order = tuple(entry["order"])
-        captured = {p: parse_haul(entry["captured"].get(p), f"captured.{p}") for p in setup.players}
-        hand = parse_haul(entry.get("hand"), "hand")
+        deal = ZhengFenEntry.of(entry)
+        order = deal.order
+        captured = {p: deal.captured[p] if p in deal.captured else Haul(cards=()) for p in setup.players}
+        hand = deal.hand
         result = score_deal(order, captured, hand)
         first, last = result.first, result.last
         following = self._following(first, last)

@@ -70,8 +70,8 @@ class Haul:
                 return msg("{cards} = {points}", cards=str(shown[0]), points=self.points)
             parts = " + ".join(str(card_points(c)) for c in shown)
             return msg("{cards}: {sum} = {points}", cards=format_cards(shown), sum=parts, points=self.points)
-        parts = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
-        return msg("{counts} = {points}", counts=join(parts, ", "), points=self.points)
+        counted = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
+        return msg("{counts} = {points}", counts=join(counted, ", "), points=self.points)
 
     def entry(self) -> list[str] | dict[str, int]:
         """The canonical entry form: card strings, or ``{"5": n, "10": n, "K": n}``."""

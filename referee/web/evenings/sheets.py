@@ -25,7 +25,8 @@ from referee.web.forms.common import (
     raw_options,
     seats_of,
 )
-from referee.web.forms.entries import EntryForm, entry_form_class
+from referee.web.forms.entries import EntryForm
+from referee.web.game_ui import game_ui
 from referee.web.groups.views import joinable_groups, link_persons, placing_form
 from referee.web.http import rights
 from referee.web.http.conditional import conditional
@@ -302,10 +303,10 @@ def new_deal(code: str, match_id: int) -> Any:
     if request.method == "GET":
         # A new deal opens in the game's quickest mode, or in the one this phone used last (``?mode=``, which
         # the sheet's link carries when the phone's script remembers one).
-        opened = entry_form_class(game.slug).mode_for(request.args.get("mode"))
+        opened = game_ui(game.slug).entry_form().mode_for(request.args.get("mode"))
 
         def render() -> str:
-            form = entry_form_class(game.slug)()
+            form = game_ui(game.slug).entry_form()()
             form.open_in(opened)
             form.version.data = number
             claim = _claim_input(game, match, number)
@@ -315,7 +316,7 @@ def new_deal(code: str, match_id: int) -> Any:
         # The form asks a phone's name until the phone has given one: its page and tag say which.
         kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}-{opened}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
-    form = entry_form_class(game.slug)()
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     if form.ready_to_score(claim_valid=claim.valid):
         entered = None
@@ -428,7 +429,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         deal = svc.deal_of(match, number)
     except LookupError:
         abort(404)
-    form = entry_form_class(game.slug)()
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     newer = None
     if request.method == "GET":

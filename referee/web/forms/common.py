@@ -118,7 +118,7 @@ class UndoForm(FlaskForm):
     number = HiddenField()
     version = HiddenField()
 
-    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+    def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
             return False
         for field in (self.number, self.version):
@@ -154,6 +154,7 @@ class WholeNumberField(IntegerField):
 
     MAX_DIGITS = 12
     widget = TextInput()
+    data: int | None
 
     def __init__(self, *args: Any, signed: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("invalid_value_message", _l("Enter a whole number, such as 40"))
@@ -203,7 +204,7 @@ class KnownChoice:
             if isinstance(data, list):
                 offered = {str(choice.value) for choice in self.iter_choices()}  # type: ignore[attr-defined]
                 data = next((value for value in data if str(value) not in offered), data)
-            raise ValidationError(unknown_choice(data, self)) from None  # type: ignore[arg-type]
+            raise ValidationError(unknown_choice(data, self)) from None
 
 
 class ChoiceField(KnownChoice, SelectField):
@@ -266,28 +267,28 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                 label,
                 default=option.default,
                 validators=[Optional(), WithinBounds(option)],
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=[str(c) for c in option.default],
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         elif option.kind == "bool":
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([("false", _l("no")), ("true", _l("yes"))]),
                 default="true" if option.default else "false",
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         else:
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=str(option.default),
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
     return fields
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
@@ -12,7 +13,7 @@ from markupsafe import Markup, escape
 
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, card_tokens, parse_card
 from referee.errors import InputError
-from referee.messages import Message
+from referee.messages import Message, Param
 from referee.rules.game import Game, MatchSetup, playing_to
 from referee.rules.registry import GAMES
 from referee.web.forms.common import error_summary
@@ -133,9 +134,9 @@ def long_date(moment: datetime | date) -> str:
     return format_date(moment, "dd MMMM y" if language() == "en" else "long")
 
 
-def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
+def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[Message, Param, str, bool]]:
     """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
-    rows = []
+    rows: list[tuple[Message, Param, str, bool]] = []
     for option in game.options:
         if not option.applies_to(players):
             continue
@@ -165,7 +166,7 @@ def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-def picker_config(game: Game, setup: MatchSetup, entries: list[dict[str, Any]], number: int) -> dict[str, Any]:
+def picker_config(game: Game, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> dict[str, Any]:
     return pack_picker(game.pack(setup), game.cards_used_elsewhere(setup, entries, number))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, render_template, request
 
@@ -32,10 +32,13 @@ def index() -> Any:
 PAGES: list[tuple[str, str, str]] = []
 
 
-def page(slug: str, title: str):  # type: ignore[no-untyped-def]
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+def page(slug: str, title: str) -> Callable[[View], View]:
     """Register a view function as a referee page of game ``slug``."""
 
-    def register(view):  # type: ignore[no-untyped-def]
+    def register(view: View) -> View:
         PAGES.append((slug, f"referee_pages.{view.__name__}", title))
         return view
 

@@ -129,8 +129,8 @@ for _n in range(1, VICTIM_ROWS + 1):
             _l("All its cards, e.g. 5H 4H KH") if _n == 1 else "",
         ),
     )
-for _name, _field in option_fields(STEAL_OPTIONS).items():
-    setattr(StealForm, _name, _field)
+for _option, _field in option_fields(STEAL_OPTIONS).items():
+    setattr(StealForm, _option, _field)
 
 
 class TurnForm(_DecksForm):

@@ -10,10 +10,10 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy import bindparam, insert, inspect, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Mapper, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from referee.errors import FieldError, InputError
@@ -237,7 +237,7 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise FieldError(msg("{where}.{key} is missing or of the wrong type", where=where, key=key), field="file")
-    if kind is int and not 0 <= value <= MAX_STORED_INT:
+    if isinstance(value, int) and kind is int and not 0 <= value <= MAX_STORED_INT:
         raise FieldError(
             msg("{where}.{key} is out of range (0 to {limit})", where=where, key=key, limit=MAX_STORED_INT),
             field="file",
@@ -298,14 +298,14 @@ def _refuse_nul(data: object) -> None:
             stack.extend(item)
 
 
-def is_group_file(data: object) -> bool:
+def is_group_file(data: object) -> TypeGuard[Mapping[str, Any]]:
     return isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT
 
 
 def import_file(data: object) -> Evening | Group:
     """Rebuild an exported evening or group under new links."""
     if is_group_file(data):
-        return import_group(data)  # type: ignore[arg-type]
+        return import_group(data)
     return import_evening(data)
 
 
@@ -368,7 +368,8 @@ def _refuse_full_group(evenings: int, persons: int) -> None:
 
 def _columns(row: object, model: type, **values: object) -> dict[str, Any]:
     """The column values an unsaved object was given (its id and defaults left to the insert), with ``values``."""
-    given = {column.key: getattr(row, column.key) for column in inspect(model).column_attrs if column.key in vars(row)}
+    mapper: Mapper[Any] = inspect(model)
+    given = {column.key: getattr(row, column.key) for column in mapper.column_attrs if column.key in vars(row)}
     return {key: value for key, value in given.items() if key != "id"} | values
 
 

@@ -170,9 +170,3 @@ def same_card(typed: str, token: str) -> bool:
         return str(parse_card(typed)) == str(parse_card(token))
     except InputError:
         return False
-
-
-def entry_form_class(slug: str) -> type[EntryForm]:
-    from referee.web.game_ui import game_ui
-
-    return game_ui(slug).entry_form()

@@ -661,7 +661,7 @@ class IcebergEntryForm(EntryForm):
 
     def _name_fields(self, setup: MatchSetup) -> None:
         """Each player's fields named after the player, as the summary of a refused deal lists them."""
-        every_card = setup.options.get("penalty") == "every_card"
+        every_card = ICEBERG.opts(setup).penalty == "every_card"
         for seat, name in enumerate(setup.players):
             self.hand(seat).label.text = _("%(player)s: cards left", player=name)
             self.played(seat).label.text = _("%(player)s: melds and lay-offs", player=name)

@@ -212,8 +212,9 @@ class PaksEntryForm(EntryForm):
                 chip = (self.held(n, suit).data or "").strip()
                 count: Any = self.more(n, suit).data if chip == MORE else chip or 0
                 held[name][SUIT_NAMES[suit]] = int(count) if isinstance(count, str) and count.isdecimal() else count
-            if self.kept(n).data is not None:
-                kept[name] = self.kept(n).data
+            points = self.kept(n).data
+            if points is not None:
+                kept[name] = points
         if not any(count for counts in held.values() for count in counts.values()) and not kept:
             # Nothing tapped nor typed: a deal saved by mistake, not a deal without a pak.
             raise FieldError(
@@ -276,9 +277,10 @@ class PaksEntryForm(EntryForm):
         if not rows:
             self.form_errors.append(message)
         for n, row in enumerate(rows):
-            field = row.form.cards
-            pointer = _("`%(card)s` is here too (see above)", card=error.token) if n else message
-            add_error(field, pointer)
+            pointer = message
+            if n and isinstance(error, CardError):  # several rows: each holds the card used too often
+                pointer = _("`%(card)s` is here too (see above)", card=error.token)
+            add_error(row.form.cards, pointer)
 
     def judged_from(self, error: InputError) -> list[Field]:
         """Quick: a count on its own (its chips and its box), a suit's total with every side's count of

@@ -3,15 +3,15 @@
 One source for each kind of thing: a house option's schema is made from its :class:`Option`
 declaration, every check answers with ``explanation``, every refusal with the error object. The
 documented fields of shared/API.md are listed per check in :data:`REQUESTS` and :data:`ANSWERS`;
-a check that is registered but not (yet) listed there still appears in the description, with
-the parts every check shares (``options`` from its game, ``explanation`` in the answer).
+every registered check must be listed in both (:func:`missing_schemas`, named by the test of a
+game's parts): a check without them has no description, rather than an empty one.
 Schemas say what a field *is*; what makes a value acceptable (a card of the pack, a seat of the
 table) is the check's own reading, answered with a 400 that the error schema describes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.rules.options import Option
@@ -377,9 +377,14 @@ def options_schema(options: Sequence[Option]) -> Schema:
     }
 
 
+def missing_schemas(game: str, checks: Iterable[str]) -> list[str]:
+    """The checks of ``game`` whose request or answer is not described here."""
+    return [check for check in checks if (game, check) not in REQUESTS or (game, check) not in ANSWERS]
+
+
 def request_schema(game: str, check: str, options: Sequence[Option], *, claims: bool = False) -> Schema:
     """``claims``: the check judges an optional ``claim`` (a check that scores declares so)."""
-    required, more = REQUESTS.get((game, check), ({}, {}))
+    required, more = REQUESTS[(game, check)]
     properties = {**required, **more, "options": options_schema(options), "lang": LANG}
     if claims:
         properties["claim"] = CLAIM
@@ -388,7 +393,7 @@ def request_schema(game: str, check: str, options: Sequence[Option], *, claims: 
 
 def answer_schema(game: str, check: str, *, claims: bool = False) -> Schema:
     """``claims``: the answer carries the ``claim`` verdict when the request made one."""
-    properties = {**ANSWERS.get((game, check), {}), "explanation": EXPLANATION}
+    properties = {**ANSWERS[(game, check)], "explanation": EXPLANATION}
     if claims:
         properties["claim"] = CLAIM_VERDICT
     return {"type": "object", "required": ["explanation"], "properties": properties}

@@ -1,6 +1,6 @@
 """Every value the API's schema offers for a request field is one its check accepts.
 
-The schemas of :mod:`referee.rules.api_schema` are walked for every check of every game, options
+The schemas of :mod:`referee.web.api.schema` are walked for every check of every game, options
 included: each value they list (an ``enum``) and each bound of a whole number (``minimum``,
 ``maximum``) is put into the check's example requests (its own, the shared contract's, and the few
 below for values no such example can take) and must be answered 200 by at least one. A value the
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from referee.rules import api_schema
 from referee.rules.checks import Check, answer
 from referee.rules.registry import GAMES
+from referee.web.api import schema as api_schema
 from tests.contract import check_name, load_contract
 
 #: A list item: a value put there goes into the list's first item (or is the whole list of a subset).
