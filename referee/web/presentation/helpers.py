@@ -17,6 +17,7 @@ from referee.messages import Message, Param
 from referee.rules.game import Game, MatchSetup, playing_to
 from referee.rules.registry import GAMES
 from referee.web.forms.common import error_summary
+from referee.web.game_ui import game_ui
 from referee.web.http.i18n import language
 
 
@@ -183,6 +184,11 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def game_stylesheet(slug: str) -> str:
+    """The address of a game's own stylesheet (:attr:`GameUI.stylesheet`)."""
+    return url_for("static", filename=game_ui(slug).stylesheet)
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(card_html, "card")
     app.add_template_filter(cards_html, "cards")
@@ -195,6 +201,7 @@ def register(app: Flask) -> None:
     app.add_template_global(clause_anchor, "clause_anchor")
     app.add_template_global(error_summary, "error_summary")
     app.add_template_global(house_target, "house_target")
+    app.add_template_global(game_stylesheet, "game_stylesheet")
 
     @app.context_processor
     def games() -> dict[str, Any]:
