@@ -59,6 +59,27 @@ class Option:
     def applies_to(self, count: int) -> bool:
         return not self.players or count in self.players
 
+    def bounds(self) -> Message:
+        """What a number of an ``int`` or ``int_map`` option may be, in words: "a multiple of 50 from 100 to
+        5000" (an ``int_map``'s numbers start at 0)."""
+        lowest = 0 if self.kind == "int_map" else self.minimum
+        if lowest is None or self.maximum is None:
+            return msg("a whole number")
+        if self.step is not None:
+            return msg(
+                "a multiple of {step} from {lowest} to {highest}", step=self.step, lowest=lowest, highest=self.maximum
+            )
+        return msg("a whole number from {lowest} to {highest}", lowest=lowest, highest=self.maximum)
+
+    def allows(self, number: int) -> bool:
+        """Whether ``number`` is within :meth:`bounds`."""
+        lowest = 0 if self.kind == "int_map" else self.minimum
+        return (
+            (lowest is None or number >= lowest)
+            and (self.maximum is None or number <= self.maximum)
+            and (self.step is None or number % self.step == 0)
+        )
+
     def choice_label(self, value: Any) -> str | Message:
         return self.labels.get(value, str(value).replace("_", " "))
 

@@ -43,7 +43,8 @@ def start_match(browser: Browser, count: int, **options: str) -> str:
 
 
 def seats(players: list[str]) -> dict[str, str]:
-    return {f"player_{i}": name for i, name in enumerate(players)}
+    """The hidden fields of the form in play by play: the mode (a new deal opens in the fast one) and the players."""
+    return {"mode": "log", **{f"player_{i}": name for i, name in enumerate(players)}}
 
 
 def hands(players: list[str], held: dict[str, str]) -> dict[str, str]:
@@ -132,7 +133,7 @@ def a_quick_deal(players: list[str]) -> dict[str, Any]:
 def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
     players = PLAYERS[:count]
     match = start_match(browser, count)
-    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    form = browser.get(f"{match}/deals/new?mode=log").get_data(as_text=True)
     decks = 1 if count <= 3 else 2
     assert f"&#34;decks&#34;: {decks}" in form and "&#34;jokers&#34;: {}" in form
     assert form.count('data-card-input="list"') == count + 1
@@ -306,7 +307,7 @@ def test_a_bad_card_is_shown_at_its_hand(browser: Browser) -> None:
     response = browser.submit(f"{match}/deals/new", quick_data(players, deal))
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "ZZ (card 2 of hands) is not a card" in error_at(page, "hand_2")
+    assert "ZZ (card 2 of Cat's hand) is not a card" in error_at(page, "hand_2")
     assert 'value="KC ZZ"' in page and 'aria-invalid="true"' in page
 
 

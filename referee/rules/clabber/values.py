@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from referee.cards import SUITS, Card, Pack, TooManyCopiesError, suit_named
-from referee.errors import FieldError, InputError, Location
+from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import Join, Message, join, msg
 from referee.rules.seating import SEAT, alternate_teams, named, repeated_name, team_name
 
@@ -151,8 +151,9 @@ class Place:
 
 def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
     """Each Clabber card exists once (clabber-1.2): raise ``too_many_copies`` naming both places,
-    at the field and location of the second."""
+    at the field and location of the second; every card given twice at once."""
     seen: dict[Card, Place] = {}
+    gathering = Gathering()
     for cards, place in uses:
         for card in cards:
             if card in seen:
@@ -170,8 +171,11 @@ def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
                         first=first.words,
                         place=place.words,
                     )
-                raise TooManyCopiesError(text, token=str(card), field=place.field, location=place.location)
+                gathering.errors.append(
+                    TooManyCopiesError(text, token=str(card), field=place.field, location=place.location)
+                )
             seen[card] = place
+    gathering.check()
 
 
 def players_message(count: int) -> Message:
@@ -186,6 +190,7 @@ def located(location: Location) -> Iterator[None]:
     try:
         yield
     except InputError as error:
-        if location and not error.location:
-            error.location = tuple(location)
+        for one in error.each():
+            if location and not one.location:
+                one.location = tuple(location)
         raise

@@ -312,16 +312,20 @@ def new_deal(code: str, match_id: int) -> Any:
     if full and (request.method == "GET" or outbox.from_queue()):
         return _no_new_deal(sheet, say(full))  # a form's post comes back with what was typed (svc.add_deal)
     if request.method == "GET":
+        # A new deal opens in the game's quickest mode, or in the one this phone used last (``?mode=``, which
+        # the sheet's link carries when the phone's script remembers one).
+        opened = game_ui(game.slug).entry_form().mode_for(request.args.get("mode"))
 
         def render() -> str:
             form = game_ui(game.slug).entry_form()()
+            form.open_in(opened)
             form.version.data = number
             claim = _claim_input(game, match, number)
             page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
             return page
 
         # The form asks a phone's name until the phone has given one: its page and tag say which.
-        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
+        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}-{opened}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
     form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
@@ -416,6 +420,8 @@ def _deal_page(
     else ``status`` when given (409 for a deal another phone's change refused, 503 for one not stored)."""
     game = svc.game_of(match)
     setup = svc.setup_of(match)
+    entries = svc.Entries(match)
+    form.among(entries, number)
     form.prepare(setup, dealer)
     if status is None:
         status = 409 if newer else 400 if request.method == "POST" and not form.is_step() else 200
@@ -429,7 +435,7 @@ def _deal_page(
         number=number,
         dealer=dealer,
         setup=setup,
-        picker=picker_config(game, setup, svc.Entries(match), number),
+        picker=picker_config(game, setup, entries, number),
         editing=editing,
         newer=newer,
         newer_result=newer_result,

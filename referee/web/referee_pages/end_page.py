@@ -1,6 +1,7 @@
 """The "Is the game over?" referee page, shared by the games played to a target (Paks, Clabber).
 
-The page posts each side's name and total; the game's ``end`` check decides (paks-7, clabber-9).
+The page posts each side's name and total, and the target the table plays to (the house option
+``target``, 500 unless the house agreed another); the game's ``end`` check decides (paks-7, clabber-9).
 """
 
 from __future__ import annotations
@@ -66,6 +67,11 @@ class EndForm(FlaskForm):
         place_error(self, error, {"totals": "side_0"})
 
 
+def end_options(game: Game, *others: str) -> tuple[Option, ...]:
+    """The house options an end page asks for: the game's target, then the options named ``others``."""
+    return tuple(o for o in game.options if o.id == "target") + tuple(o for o in game.options if o.id in others)
+
+
 def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> type[EndForm]:
     """An end-of-game form with ``defaults`` as the suggested side names and the game's tie options."""
     attrs: dict[str, Any] = {}
@@ -78,6 +84,7 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
         )
         attrs[f"total_{n}"] = WholeNumberField(
             _l("Total of side %(number)s", number=n + 1),
+            signed=True,
             validators=[
                 Optional(),
                 NumberRange(min=-100_000, max=100_000, message=_l("Between %(min)s and %(max)s")),

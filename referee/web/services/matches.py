@@ -206,8 +206,7 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None, en
         before = game.match_result(setup, earlier)
         if before.finished:
             raise MatchOverError(msg("the match is over: {status}", status=before.status), field=None)
-        canonical = game.read_entry(setup, entry)
-        game.check_entries(setup, [*(d.entry for d in deals), canonical])
+        canonical = game.read_deal(setup, [d.entry for d in deals], number, entry)
         [result] = game.score_deals(setup, [canonical], earlier)
     except Exception:
         db.session.rollback()
@@ -271,10 +270,9 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
             return deal
         if seen_version is not None and deal.version != seen_version:
             raise StaleEditError(number, deal.version)
-        canonical = game.read_entry(setup, entry)
         entries = [d.entry for d in deals]
+        canonical = game.read_deal(setup, entries, number, entry)
         entries[number - 1] = canonical
-        game.check_entries(setup, entries)
         if canonical == deal.entry:
             db.session.rollback()
             return deal

@@ -1,4 +1,5 @@
-"""Iceberg deal entry in three modes: the plays turn by turn, totals and the final table, or the fast one.
+"""Iceberg deal entry in three modes: the fast one (a new deal opens in it), totals and the final table,
+or the plays turn by turn.
 
 Play by play, the plays entered so far travel in a hidden field (the rules layer's log, as JSON)
 that every button of the form posts back, so nothing is stored before the deal is scored. "Add
@@ -50,6 +51,8 @@ SEATS = 6
 #: Table rows of the quick mode: at least this many are shown, and two free ones after the last filled.
 TABLE_ROWS = 6
 MODES = ("log", "quick", "scored")
+#: The modes as the tabs offer them, the quickest first: a new deal opens in it.
+QUICKEST_FIRST = ("scored", "quick", "log")
 #: What the next play is: a new meld, aces exposed, or a lay-off onto table meld N (``onto-N``).
 MELD, ACES, ONTO = "meld", "aces", "onto-"
 #: The buttons of the form (``name="act"``); no value is the form's own "Score deal" button. ``edit-N``
@@ -136,8 +139,9 @@ class Board:
 class IcebergEntryForm(EntryForm):
     game = ICEBERG
     template = "games/iceberg/entry.html"
+    modes = QUICKEST_FIRST
 
-    mode = HiddenField(default="log", validators=[Optional(), Length(max=10)])
+    mode = HiddenField(default=QUICKEST_FIRST[0], validators=[Optional(), Length(max=10)])
     act = StringField(validators=[Optional(), Length(max=20)])
     log = HiddenField(default="[]", validators=[Optional(), Length(max=60_000)])
     editing = HiddenField(validators=[Optional(), Length(max=4)])
@@ -236,7 +240,7 @@ class IcebergEntryForm(EntryForm):
         """Only scoring the deal submits it; the other buttons change the form (see :meth:`board`)."""
         valid = super().validate(extra_validators)
         if self.mode.data not in MODES:
-            self.mode.data = "log"
+            self.mode.data = QUICKEST_FIRST[0]
         return valid and self.action() is None
 
     # --- the play log --------------------------------------------------------------------------------
