@@ -78,3 +78,20 @@ def test_a_sentence_in_two_areas_reads_the_same_in_both() -> None:
                 differing.append(f"{message.id!r}: {seen[key][0]} {seen[key][1]!r}, {area} {message.string!r}")
             seen.setdefault(key, (area, message.string))
     assert differing == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ends_badly"),
+    [
+        ("Bobがディーラー.", True),
+        ("%(sentence)s.", True),
+        ("<strong>終了：</strong>誰かが勝ちます.</strong>", True),
+        ("点数です. 次に", True),
+        ("Bobがディーラー。", False),
+        ("書き出した.jsonを選んでください", False),
+        ("ちょっと待って...", False),
+        ("10♠ 5♦", False),
+    ],
+)
+def test_a_japanese_sentence_ending_with_an_ascii_period_is_found(text: str, ends_badly: bool) -> None:
+    assert tooling.ascii_full_stop(text) is ends_badly

@@ -174,6 +174,8 @@ def check(area: str, language: str = "ja") -> list[Problem]:
         for string in strings:
             if placeholders(string) != wanted:
                 problems.append(Problem(area, ids[0], f"placeholders differ: {sorted(placeholders(string))}"))
+            if language == "ja" and ascii_full_stop(string):
+                problems.append(Problem(area, ids[0], "a sentence ends with an ASCII period: write 。"))
         for term in glossary:
             if term.found_in(ids[0]) and not any(term.japanese in s for s in strings):
                 problems.append(Problem(area, ids[0], f"glossary: {term.english!r} is {term.japanese!r}"))
@@ -189,6 +191,18 @@ def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
     if value is None:
         return ("",)
     return (value,) if isinstance(value, str) else tuple(value)
+
+
+#: A full stop after Japanese, not a dot inside a word (``.json``) nor an ellipsis.
+_JAPANESE_THEN_PERIOD = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff）」]\.(?![\w.])")
+_TRAILING = re.compile(r"(?:\s|</\w+>|[)）」\]])+$")
+
+
+def ascii_full_stop(text: str) -> bool:
+    """Whether a Japanese ``text`` ends a sentence with an ASCII period ("Bobがディーラー.") instead of 。:
+    at its end (markup and closing brackets aside), or right after a Japanese word."""
+    trimmed = _TRAILING.sub("", text)
+    return (trimmed.endswith(".") and not trimmed.endswith("..")) or bool(_JAPANESE_THEN_PERIOD.search(text))
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}|%\((\w+)\)[sd]")

@@ -266,13 +266,27 @@ class Game(ABC, Generic[OptionsT]):
         The claim is checked for its shape only (known sides and items, whole points); the deal is
         scored as entered and the claim judged against that score by :meth:`score_match`.
         """
-        claim = entry.get(CLAIM) if isinstance(entry, Mapping) else None
-        rest = {k: v for k, v in entry.items() if k != CLAIM} if isinstance(entry, Mapping) else entry
-        canonical = self.check_entry(setup, rest)
+        claim, rest = split_claim(entry)
+        return self.with_claim(setup, self.check_entry(setup, rest), claim)
+
+    def with_claim(self, setup: MatchSetup, canonical: dict[str, Any], claim: object) -> dict[str, Any]:
+        """A canonical entry with the claim given beside it (see :meth:`read_entry`), once its shape is checked."""
         if claim:
             sides = {s.name: 0 for s in self.sides(setup)}
             read = read_claim(claim, Ruling(sides, self.score_clause, item_names=tuple(self.claim_words)))
             canonical[CLAIM] = {**read.scores, ITEMS: read.items} if read.items else read.scores
+        return canonical
+
+    def read_deal(
+        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int, entry: object
+    ) -> dict[str, Any]:
+        """:meth:`read_entry` for deal ``number`` of a match whose deals' entries are ``entries`` (when a deal
+        is corrected, its own entry among them is the one replaced), checked against the other deals too
+        (:meth:`check_entries`). A game whose deals share cards reports a clash with another deal together
+        with the entry's own mistakes (Dracula); by default the deals are checked together once the entry is sound.
+        """
+        canonical = self.read_entry(setup, entry)
+        self.check_entries(setup, [*entries[: number - 1], canonical, *entries[number:]])
         return canonical
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
@@ -395,6 +409,13 @@ class Game(ABC, Generic[OptionsT]):
         result.finished = True
         result.winner = leaders[0]
         result.status = wins_with(leaders[0], result.sides, best)
+
+
+def split_claim(entry: object) -> tuple[object, object]:
+    """The claim a deal's entry carries (or None), and the entry without it."""
+    if not isinstance(entry, Mapping):
+        return None, entry
+    return entry.get(CLAIM), {k: v for k, v in entry.items() if k != CLAIM}
 
 
 def require_mapping(value: object, field: str) -> Mapping[str, Any]:

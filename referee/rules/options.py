@@ -25,6 +25,12 @@ from referee.messages import Join, Message, join, msg
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
+def _whole(value: Any) -> Any:
+    """A JSON number without a fractional part (``84.0``) is the whole number it equals, as JSON Schema's
+    ``integer`` reads it; anything else is left as it is."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
 @dataclass(frozen=True)
 class Option:
     """One house option.
@@ -53,6 +59,27 @@ class Option:
     def applies_to(self, count: int) -> bool:
         return not self.players or count in self.players
 
+    def bounds(self) -> Message:
+        """What a number of an ``int`` or ``int_map`` option may be, in words: "a multiple of 50 from 100 to
+        5000" (an ``int_map``'s numbers start at 0)."""
+        lowest = 0 if self.kind == "int_map" else self.minimum
+        if lowest is None or self.maximum is None:
+            return msg("a whole number")
+        if self.step is not None:
+            return msg(
+                "a multiple of {step} from {lowest} to {highest}", step=self.step, lowest=lowest, highest=self.maximum
+            )
+        return msg("a whole number from {lowest} to {highest}", lowest=lowest, highest=self.maximum)
+
+    def allows(self, number: int) -> bool:
+        """Whether ``number`` is within :meth:`bounds`."""
+        lowest = 0 if self.kind == "int_map" else self.minimum
+        return (
+            (lowest is None or number >= lowest)
+            and (self.maximum is None or number <= self.maximum)
+            and (self.step is None or number % self.step == 0)
+        )
+
     def choice_label(self, value: Any) -> str | Message:
         return self.labels.get(value, str(value).replace("_", " "))
 
@@ -79,6 +106,7 @@ class Option:
         if self.kind == "int":
             if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
                 value = int(value)
+            value = _whole(value)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise FieldError(
                     msg("option `{id}` is a whole number, not {value}", id=self.id, value=repr(value)), field=where
@@ -110,7 +138,8 @@ class Option:
                     msg("option `{id}` is an object with keys {keys}", id=self.id, keys=self._choices()), field=where
                 )
             merged = dict(self.default)
-            for key, number in value.items():
+            for key, given in value.items():
+                number = _whole(given)
                 if key not in self.choices:
                     raise FieldError(
                         msg(
@@ -157,6 +186,7 @@ class Option:
         return (self.typed(self.default),)
 
     def _one(self, value: Any, where: str) -> Any:
+        value = _whole(value)
         for choice in self.choices:
             if value == choice and type(value) is type(choice):
                 return choice

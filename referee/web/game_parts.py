@@ -74,6 +74,13 @@ def _template(name: Callable[[GameUI], str]) -> Callable[[Game[Any], GameUI | No
     return problem
 
 
+def _stylesheet(game: Game[Any], ui: GameUI | None, templates: Path) -> str | None:
+    if ui is None:
+        return "no web parts registered"
+    static = templates.parent / "static"
+    return None if (static / ui.stylesheet).is_file() else f"static/{ui.stylesheet} is missing"
+
+
 def _entry_template(ui: GameUI) -> str:
     form = getattr(_module(ui.entry_module), "FORM", None)
     return str(getattr(form, "template", f"games/{ui.slug}/entry.html"))
@@ -118,6 +125,7 @@ PARTS: tuple[Part, ...] = (
     Part("entry template", _template(_entry_template)),
     Part("rule card template", _template(lambda ui: ui.rulecard_template)),
     Part("pad template", _template(lambda ui: ui.pad_template)),
+    Part("stylesheet", _stylesheet),
     Part("referee pages (optional)", _referee_pages),
     Part("catalog area + its .po file", _catalog),
     Part("API schema for each check", _api_schemas),

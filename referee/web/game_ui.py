@@ -39,6 +39,11 @@ class GameUI:
     def pad_template(self) -> str:
         return f"pads/{self.slug}.html"
 
+    @property
+    def stylesheet(self) -> str:
+        """The game's own styles (``static/``), loaded only on the pages that show the game."""
+        return f"css/games/{self.slug}.css"
+
     def entry_form(self) -> type[EntryForm]:
         return importlib.import_module(self.entry_module).FORM
 

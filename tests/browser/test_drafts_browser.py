@@ -47,6 +47,7 @@ def test_an_iceberg_play_log_comes_back_after_leaving_the_form(table: PhoneTable
     table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "200"})
     match_url = page.url
     page.click("text=Enter deal 1")
+    page.click("button:text('Play by play')")
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
     add_play(page, "Cat", "on 1", ["7H", "8H"])
     page.goto(match_url)  # the sheet: the two plays live only in the form so far

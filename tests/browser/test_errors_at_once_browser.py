@@ -53,8 +53,10 @@ def test_zhengfen_two_unknown_cards_and_an_incomplete_order(server: str, phone: 
         page.locator(field).evaluate("(input, value) => { input.value = value; }", cards)
     page.click("text=Score deal 1")
     lines = refused_summary(page)
-    assert len(lines) == 3, lines
-    assert "Tap who went out 2nd, 3rd" in lines[0] and "ZZ" in lines[1] and "8X" in lines[2]
+    assert len(lines) == 4, lines
+    assert "Tap who went out 2nd, 3rd" in lines[0] and "ZZ" in lines[2] and "8X" in lines[3]
+    # Nine point cards are nowhere: two cards that could not be read cannot be all of them.
+    assert "the deal's points add to 30, not 100" in lines[1]
     assert page.locator(".zf-place.has-error").count() == 2
     assert page.get_attribute("#cards_0", "aria-invalid") == "true"
     assert page.get_attribute("#cards_1", "aria-invalid") == "true"

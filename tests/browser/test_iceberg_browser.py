@@ -13,8 +13,11 @@ def test_whole_match_play_by_play_and_by_totals(table: PhoneTable, phone: Any) -
     page = phone.new_page()
     table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "200"})
 
-    # Deal 1, play by play: Ann deals, Bob plays first (iceberg-2.1).
+    # Deal 1, play by play: Ann deals, Bob plays first (iceberg-2.1). A new deal opens in the fast mode.
     page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+    page.click("button:text('Play by play')")
+    page.wait_for_selector(".ib-log")
     check_accessibility(page)
     assert "Bob plays first" in page.locator(".ib-log").inner_text()
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"], picker=True)
@@ -92,6 +95,7 @@ def test_a_middle_play_corrected_on_the_phone(table: PhoneTable, phone: Any) -> 
     table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "500"})
     match_url = page.url
     page.click("text=Enter deal 1")
+    page.click("button:text('Play by play')")
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
     add_play(page, "Cat", "on 1", ["7H", "8H"])
     add_play(page, "Ann", "New meld", ["QS", "QD", "QC"])

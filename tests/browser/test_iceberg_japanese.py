@@ -62,7 +62,7 @@ def test_a_deal_on_a_japanese_phone(table: PhoneTable, phone: Any, japanese_phon
     # The Japanese phone keeps the score too, by the evening's editor link.
     page = japanese_phone.new_page()
     page.goto(editor)
-    page.goto(match + "/deals/new")
+    page.goto(match + "/deals/new?mode=log")
     entry = page.locator("form").inner_text()
     assert "1プレイずつ" in entry and "プレイを追加" in entry and "Bobから開始します" in entry
     assert english_words(page.locator(".ib-entry").inner_text(), PLAYERS) == []

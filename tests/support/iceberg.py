@@ -29,7 +29,8 @@ HANDS = {"Ann": "", "Bob": "KS 9C 2D", "Cat": "10H 3C"}
 
 
 def seats(players: list[str]) -> dict[str, str]:
-    return {f"player_{i}": name for i, name in enumerate(players)}
+    """The hidden fields of the form in play by play: the mode (a new deal opens in the fast one) and the players."""
+    return {"mode": "log", **{f"player_{i}": name for i, name in enumerate(players)}}
 
 
 def hands(players: list[str], held: dict[str, str]) -> dict[str, str]:

@@ -120,7 +120,8 @@ def test_edit_keeps_the_blank_side_blank_and_undo_reopens(browser: Browser, tabl
 
     edit = f"{match}/deals/1/edit"
     form = browser.get(edit).get_data(as_text=True)
-    assert 'name="points_0" type="number" value="95"' in form and 'name="points_1" type="number" value=""' in form
+    assert 'name="points_0" pattern="[0-9]*" type="text" value="95"' in form
+    assert 'name="points_1" pattern="[0-9]*" type="text" value=""' in form
     assert 'checked id="trump-1"' in form or 'id="trump-1" name="trump" type="radio" value="H" checked' in form
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
     data = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "100", "version": version}

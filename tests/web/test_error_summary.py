@@ -149,4 +149,5 @@ def test_the_api_answers_every_error_of_a_clabber_and_a_zhengfen_deal(browser: B
         ("order", "bad_field"),
         ("captured.A", "bad_card"),
         ("captured.B", "card_not_in_pack"),
+        ("captured", "bad_total"),  # eight point cards nowhere: the two unread cannot be all of them
     ]

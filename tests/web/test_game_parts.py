@@ -21,9 +21,9 @@ def test_every_game_has_every_part(slug: str) -> None:
     assert game_parts.missing_parts(GAMES[slug]) == {}
 
 
-def test_the_checklist_names_eleven_parts_as_the_readme_does() -> None:
+def test_the_checklist_names_twelve_parts_as_the_readme_does() -> None:
     names = [part.name for part in game_parts.PARTS]
-    assert len(names) == 11
+    assert len(names) == 12
     readme = (game_parts.ROOT / "README.md").read_text(encoding="utf-8")
     checklist = readme.split("### Adding a game")[1].split("\n## ")[0]
     assert [line.split("**")[1] for line in checklist.splitlines() if line.startswith("1. **")] == names
@@ -76,6 +76,7 @@ def test_a_sixth_game_with_its_parts_missing_is_told_every_one(monkeypatch: pyte
     assert told["entry template"] == "templates/games/fakegame/entry.html is missing"
     assert told["rule card template"] == "templates/rulecards/fakegame.html is missing"
     assert told["pad template"] == "templates/pads/fakegame.html is missing"
+    assert told["stylesheet"] == "static/css/games/fakegame.css is missing"
     assert "referee.web.referee_pages.fakegame" in told["referee pages (optional)"]
     assert "referee/translations/fakegame/ja/LC_MESSAGES/messages.po" in told["catalog area + its .po file"]
     assert "peek" in told["API schema for each check"]

@@ -66,7 +66,7 @@ def test_a_deal_entered_and_shown_in_japanese(browser: Browser, table: Table, ja
     players = PLAYERS[:3]
     match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
-    form = text_of(browser.get(url).get_data(as_text=True))
+    form = text_of(browser.get(f"{url}?mode=log").get_data(as_text=True))
     for words in ("1プレイずつ", "合計とテーブル", "簡易", "プレイを追加", "各プレイヤーの残った手札"):
         assert words in form, words
     assert "まだプレイがありません。Bobから開始します。" in form

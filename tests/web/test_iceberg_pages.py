@@ -66,7 +66,7 @@ def a_quick_deal(players: list[str]) -> dict[str, Any]:
 def test_a_deal_at_every_table_size(browser: Browser, table: Table, count: int) -> None:
     players = PLAYERS[:count]
     match = table.match("iceberg", PLAYERS[:count])
-    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    form = browser.get(f"{match}/deals/new?mode=log").get_data(as_text=True)
     decks = 1 if count <= 3 else 2
     assert f"&#34;decks&#34;: {decks}" in form and "&#34;jokers&#34;: {}" in form
     assert form.count('data-card-input="list"') == count + 1
@@ -240,7 +240,7 @@ def test_a_bad_card_is_shown_at_its_hand(browser: Browser, table: Table) -> None
     response = browser.submit(f"{match}/deals/new", quick_data(players, deal))
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "ZZ (card 2 of hands) is not a card" in error_at(page, "hand_2")
+    assert "ZZ (card 2 of Cat's hand) is not a card" in error_at(page, "hand_2")
     assert 'value="KC ZZ"' in page and 'aria-invalid="true"' in page
 
 

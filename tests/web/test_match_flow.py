@@ -105,7 +105,8 @@ def test_card_repeated_from_an_earlier_deal_is_named(browser: Browser, table: Ta
     response = browser.submit(f"{match}/deals/new", cells(repeated))
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert "deal 1 r1c1" in html and "deal 2 r2c1" in html
+    shown = re.search(r'<p class="error" id="r2c1-error">(.*?)</p>', html, re.S)
+    assert shown and "deal 1 r1c1 already" in shown.group(1)  # at the cell holding it, naming where else it is
 
 
 def test_empty_cell_is_refused(browser: Browser, table: Table) -> None:

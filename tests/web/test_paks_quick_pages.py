@@ -68,7 +68,7 @@ def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_u
 
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
     assert '<input id="mode" name="mode" type="hidden" value="quick">' in edit
-    assert checked(edit, "held_1_H") == "3" and 'name="kept_0" type="number" value="85"' in edit
+    assert checked(edit, "held_1_H") == "3" and 'name="kept_0" pattern="[0-9]*" type="text" value="85"' in edit
     corrected = quick_form({**HELD, "Ann & Cat": (3, 2, 1, 2)}, {**KEPT, "Ann & Cat": 105})
     assert browser.submit(f"{match}/deals/1/edit", {**corrected, "version": "1"}).status_code == 302
     assert totals(browser.get(match).get_data(as_text=True)) == [105, 60]
@@ -96,9 +96,9 @@ def test_every_fault_shows_at_once_at_its_field_and_nothing_typed_is_lost(browse
     html = response.get_data(as_text=True)
     assert "42 for Ann &amp; Cat is not a multiple of 5" in error_at(html, "kept_0")
     assert "14 heart paks in all, but 2 decks hold 26 hearts" in error_at(html, "more_1_H")
-    assert 'name="more_1_H" type="number" value="14"' in html
+    assert 'name="more_1_H" pattern="[0-9]*" type="text" value="14"' in html
     assert checked(html, "held_0_S") == "2" and checked(html, "held_1_H") == "more"
-    assert 'name="kept_0" type="number" value="42"' in html
+    assert 'name="kept_0" pattern="[0-9]*" type="text" value="42"' in html
     summary = html.split("data-error-summary>")[1].split("</div>")[0]
     assert 'href="#kept_0"' in summary and 'href="#more_1_H"' in summary and "Not saved: 2 things to fix" in summary
 
@@ -131,7 +131,7 @@ def test_missing_points_an_untyped_six_plus_and_an_empty_deal(browser: Browser, 
     six = quick_form({"Ann & Cat": (6, 0, 0, 0), "Bob & Dan": (0,) * 4}, {"Ann & Cat": 120})
     assert browser.submit(f"{match}/deals/new", six).status_code == 302
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
-    assert checked(edit, "held_0_S") == "more" and 'name="more_0_S" type="number" value="6"' in edit
+    assert checked(edit, "held_0_S") == "more" and 'name="more_0_S" pattern="[0-9]*" type="text" value="6"' in edit
 
 
 def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser, table: Table) -> None:
@@ -147,7 +147,8 @@ def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser, table: T
     html = browser.submit(f"{match}/deals/new", typed).get_data(as_text=True)
     assert 'value="quick" aria-pressed="true"' in html
     assert checked(html, "held_0_S") == "3" and checked(html, "held_1_S") == "2" and checked(html, "held_1_H") == "1"
-    assert 'name="kept_0" type="number" value="25"' in html and 'name="kept_1" type="number" value="25"' in html
+    assert 'name="kept_0" pattern="[0-9]*" type="text" value="25"' in html
+    assert 'name="kept_1" pattern="[0-9]*" type="text" value="25"' in html
     assert 'value="AS 3S"' in html  # the card rows are still there, hidden
     # A draft restored in the other mode is shown again as it was drafted.
     shown = browser.submit(f"{match}/deals/new", {**typed, "act": "show"}).get_data(as_text=True)

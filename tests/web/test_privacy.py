@@ -24,6 +24,7 @@ import pytest
 from flask import Flask
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import select
 from werkzeug.serving import make_server
 from werkzeug.test import EnvironBuilder, run_wsgi_app
 
@@ -31,6 +32,8 @@ from referee import create_app
 from referee.web.http import rights
 from referee.web.http.logmask import EditorTokenFilter, mask_tokens
 from referee.web.services.transfer import safe_cell
+from referee.web.store.db import db
+from referee.web.store.models import Group
 from tests.support.client import Browser
 from tests.support.databases import empty_database
 from tests.support.table import Table
@@ -292,3 +295,15 @@ def test_chunked_bodies_over_the_limit_are_refused_not_cut(app: Flask) -> None:
     assert status.startswith("413") and b'"too_large"' in body
     status, body = chunked(app, "/api/v1/iceberg/meld", b'{"cards": ["QH","QS","QD"]}' + b" " * 1000)
     assert status.startswith("200") and b'"legal"' in body
+
+
+def test_a_group_export_and_editor_link_are_not_cached_like_an_evening_s(app: Flask) -> None:
+    keeper = Browser(app.test_client())
+    group = keeper.submit("/g/new", {"name": "Thursdays"}).headers["Location"]
+    for browser in (keeper.client, app.test_client()):  # its editor, and whoever holds its view link
+        exported = browser.get(f"{group}/export.json")
+        assert exported.status_code == 200 and exported.headers.get("Cache-Control") == "no-store"
+    with app.app_context():
+        token = db.session.scalar(select(Group.editor_token).where(Group.code == group.rsplit("/", 1)[1]))
+    opened = app.test_client().get(f"{group}/edit/{token}")
+    assert opened.status_code == 302 and opened.headers.get("Cache-Control") == "no-store"

@@ -200,7 +200,7 @@ def test_a_missing_point_card_is_refused_with_the_total(browser: Browser, table:
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "3 kings entered, the pack has 4: the deal's points add to 90, not 100" in text_of(page)
-    assert 'name="tens_2" type="number" value="2"' in page
+    assert 'name="tens_2" pattern="[0-9]*" type="text" value="2"' in page
 
 
 def test_cards_and_counts_that_disagree_are_refused(browser: Browser, table: Table) -> None:
@@ -247,7 +247,7 @@ def test_edit_and_undo(browser: Browser, table: Table) -> None:
     assert '<input type="radio" name="place_3" value="Cat" checked>' in form
     assert 'value="10S KH 5D"' in form and 'value="5S 5H 7C 2D"' in form
     edit = browser.get(f"{match}/deals/2/edit").get_data(as_text=True)
-    assert 'name="fives_3" type="number" value="4"' in edit
+    assert 'name="fives_3" pattern="[0-9]*" type="text" value="4"' in edit
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
     corrected = dict(E31, order=["Dan", "Bob", "Ann", "Cat"])
     response = browser.submit(f"{match}/deals/1/edit", {**form_data(players, corrected), "version": version})

@@ -17,7 +17,7 @@ from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.clabber.bidding import judge_bid
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import read_cards, read_plays, read_side_numbers, read_table
+from referee.rules.clabber.inputs import read_cards, read_plays, read_side_numbers, read_table, readable_cards
 from referee.rules.clabber.melds import Declaration, Meld, judge_melds
 from referee.rules.clabber.options import ClabberOptions
 from referee.rules.clabber.scoring import (
@@ -134,8 +134,8 @@ def _hands(table: Table, body: Body) -> dict[str, list[Card]]:
             )
             continue
         hand = gathering.attempt(read_cards, value, table.hand_size, f"hands.{seat}", _hand(seat), ("hands", seat))
-        if hand is not None:
-            hands[seat] = hand
+        # A hand with a bad card still has its other cards checked against the other hands.
+        hands[seat] = hand if hand is not None else readable_cards(value)
     gathering.attempt(
         check_once, ((cards, Place(_hand(seat), "hands", ("hands", seat))) for seat, cards in hands.items())
     )

@@ -14,7 +14,7 @@ from referee.rules.checks import as_int
 from referee.rules.clabber.bidding import round_message
 from referee.rules.clabber.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import read_cards, read_side_numbers
+from referee.rules.clabber.inputs import read_cards, read_side_numbers, readable_cards
 from referee.rules.clabber.melds import (
     BELL,
     MELD_KINDS,
@@ -266,8 +266,8 @@ class Clabber(Game[ClabberOptions]):
             hand = gathering.attempt(
                 read_cards, cards, table.hand_size, "meld_cards", msg("{seat}'s hand", seat=seat), where
             )
-            if hand is not None:
-                hands[seat] = hand
+            # A hand with a bad card still has its other cards checked against the other hands.
+            hands[seat] = hand if hand is not None else readable_cards(cards)
         gathering.attempt(
             check_once,
             (
@@ -414,7 +414,10 @@ def _bidding_round(value: object) -> int:
     """1 or 2 (clabber-3.1, 3.2); absent is round 1."""
     given = value or 1
     if isinstance(given, str) and given.strip().isdigit():
-        given = int(given)
+        digits = given.strip()
+        if len(digits) > 9:  # no round, and maybe more digits than Python turns into a number
+            raise FieldError(round_message(digits[:9] + "…"), field="round")
+        given = int(digits)
     bidding_round = as_int(given, "round")
     if bidding_round not in (1, 2):
         raise FieldError(round_message(bidding_round), field="round")

@@ -218,7 +218,11 @@ def score_coffin(layout: Layout, players: int, options: DraculaOptions | Mapping
 
 
 def incomplete_reason(layout: Layout) -> Message | None:
-    empty = empty_cells(layout)
+    return empty_reason(empty_cells(layout))
+
+
+def empty_reason(empty: list[str]) -> Message | None:
+    """Why a coffin whose cells ``empty`` hold no card is not scored yet (None when none is empty)."""
     if not empty:
         return None
     return msg_n(

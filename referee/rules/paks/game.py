@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
 from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack
 from referee.errors import FieldError, Gathering
@@ -15,15 +15,17 @@ from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import PaksOptions
-from referee.rules.paks.parsing import count_paks, read_paks
+from referee.rules.paks.parsing import read_paks, readable_paks
 from referee.rules.paks.quick import (
     CARDS,
     MODES,
     QUICK,
+    HeldReading,
     QuickScore,
     QuickSide,
     canonical_held,
-    read_held,
+    faults_of_readable,
+    read_counts,
     read_kept,
     score_quick,
 )
@@ -31,8 +33,6 @@ from referee.rules.paks.sides import plays_alone
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.values import decks_for, pack
 from referee.rules.seating import SIDE, alternate_teams, named
-
-T = TypeVar("T")
 
 ENTRY_KEYS = ("mode", "paks", "thrown_off")
 QUICK_KEYS = ("mode", "held", "kept")
@@ -78,6 +78,7 @@ class Paks(Game[PaksOptions]):
         held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
         seen: set[str] = set()
         gathering = Gathering()
+        ledger = CardLedger(cards)
         for key, value in given.items():
             player = self._player(setup, key, "paks")
             if player in seen:
@@ -86,11 +87,11 @@ class Paks(Game[PaksOptions]):
                 )
             seen.add(player)
             held[player] = gathering.attempt(read_paks, value, player, cards, "paks") or []
-        gathering.check()  # every player's bad paks at once
-        ledger = CardLedger(cards)
-        for paks in held.values():
-            count_paks(ledger, paks, "paks")
-        ledger.check()
+            # Every card that could be read counts, in a pak that cannot be one too.
+            for label, read in readable_paks(value, player, cards, "paks"):
+                ledger.add_all(read, label, field="paks")
+        gathering.errors.extend(ledger.errors())
+        gathering.check()  # every player's bad paks and every card used too often, at once
         return held, self._read_thrown(setup, data.get("thrown_off"), held)
 
     def _read_thrown(
@@ -229,37 +230,45 @@ class Paks(Game[PaksOptions]):
         return named(key, names, kind=SIDE, field=field, location=(field, str(key)))
 
     def _read_quick(self, setup: MatchSetup, data: Mapping[str, Any]) -> list[QuickSide]:
-        """Every side's counts and points kept; every malformed part at once."""
+        """Every side's counts and points kept; every malformed part at once, with what is wrong with the
+        counts and points that could be read beside them (:func:`faults_of_readable`)."""
         unknown = [k for k in data if k not in QUICK_KEYS]
         if unknown:
             raise FieldError(
                 msg("the quick deal entry has no field `{field}`", field=str(unknown[0])), field=str(unknown[0])
             )
         gathering = Gathering()
-        held = self._per_side(setup, data.get("held"), "held", read_held, gathering)
-        kept = self._per_side(setup, data.get("kept"), "kept", read_kept, gathering)
-        gathering.check()
-        return [
-            QuickSide(side.name, held.get(side.name) or dict.fromkeys(SUITS, 0), kept.get(side.name))
+        held: dict[str, HeldReading] = {}
+        kept: dict[str, int | None] = {}
+        named = True
+        for field in ("held", "kept"):
+            given = data.get(field)
+            for key, value in require_mapping({} if given is None else given, field).items():
+                side = gathering.attempt(self._side_named, setup, key, field)
+                if side is None:
+                    named = False
+                    continue
+                if side in (held if field == "held" else kept):
+                    gathering.errors.append(
+                        FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
+                    )
+                    named = False
+                elif field == "held":
+                    held[side] = read_counts(value, side)
+                    gathering.errors.extend(held[side].errors)
+                else:
+                    kept[side] = gathering.attempt(read_kept, value, side)
+        sides = [
+            QuickSide(
+                side.name, held[side.name].held if side.name in held else dict.fromkeys(SUITS, 0), kept.get(side.name)
+            )
             for side in self.sides(setup)
         ]
-
-    def _per_side(
-        self, setup: MatchSetup, given: object, field: str, reader: Callable[[object, str], T], gathering: Gathering
-    ) -> dict[str, T | None]:
-        """What ``field`` gives each side, read by ``reader``; its errors gathered."""
-        into: dict[str, T | None] = {}
-        for key, value in require_mapping({} if given is None else given, field).items():
-            side = gathering.attempt(self._side_named, setup, key, field)
-            if side is None:
-                continue
-            if side in into:
-                gathering.errors.append(
-                    FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
-                )
-                continue
-            into[side] = gathering.attempt(reader, value, side)
-        return into
+        if gathering.errors and named:
+            unread = {name: reading.unknown for name, reading in held.items()}
+            gathering.errors.extend(faults_of_readable(sides, unread, decks_for(setup.count)))
+        gathering.check()
+        return sides
 
     def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
         opts = self.opts(setup)

@@ -50,7 +50,10 @@ def _operation(slug: str, name: str) -> dict[str, Any]:
             "parameters": [{"name": "lang", "in": "query", "required": False, "schema": api_schema.LANG}],
             "requestBody": {
                 "required": True,
-                "content": _json(api_schema.request_schema(slug, name, game.options, claims=claims), check.example),
+                "content": _json(
+                    api_schema.request_schema(slug, name, game.options, game.player_counts, claims=claims),
+                    check.example,
+                ),
             },
             "responses": {
                 "200": {

@@ -14,9 +14,10 @@ from markupsafe import Markup, escape
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, card_tokens, parse_card
 from referee.errors import InputError
 from referee.messages import Message, Param
-from referee.rules.game import Game, MatchSetup
+from referee.rules.game import Game, MatchSetup, playing_to
 from referee.rules.registry import GAMES
 from referee.web.forms.common import error_summary
+from referee.web.game_ui import game_ui
 from referee.web.http.i18n import language
 
 
@@ -145,6 +146,16 @@ def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple
     return rows
 
 
+def house_target(game: Game, setup: MatchSetup) -> Message | None:
+    """The words "Playing to 750" for a match whose house rule sets a target other than the rules' own, else
+    None: a printed sheet says it at its head, where the players look for it."""
+    option = next((o for o in game.options if o.id == "target"), None)
+    target = game.target(setup)
+    if option is None or target is None or setup.options.get("target", option.default) == option.default:
+        return None
+    return playing_to(target)
+
+
 def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
     """What the card picker needs: the cards that exist, their copies, and those used elsewhere."""
     return {
@@ -173,6 +184,11 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def game_stylesheet(slug: str) -> str:
+    """The address of a game's own stylesheet (:attr:`GameUI.stylesheet`)."""
+    return url_for("static", filename=game_ui(slug).stylesheet)
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(card_html, "card")
     app.add_template_filter(cards_html, "cards")
@@ -184,6 +200,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(long_date, "long_date")
     app.add_template_global(clause_anchor, "clause_anchor")
     app.add_template_global(error_summary, "error_summary")
+    app.add_template_global(house_target, "house_target")
+    app.add_template_global(game_stylesheet, "game_stylesheet")
 
     @app.context_processor
     def games() -> dict[str, Any]:

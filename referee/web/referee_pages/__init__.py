@@ -35,6 +35,12 @@ PAGES: list[tuple[str, str, str]] = []
 View = TypeVar("View", bound=Callable[..., Any])
 
 
+@referee_pages.context_processor
+def page_game() -> dict[str, Any]:
+    """The game whose dispute a page settles, whose stylesheet it loads (``base.html``)."""
+    return {"page_game": next((slug for slug, endpoint, _title in PAGES if endpoint == request.endpoint), None)}
+
+
 def page(slug: str, title: str) -> Callable[[View], View]:
     """Register a view function as a referee page of game ``slug``."""
 

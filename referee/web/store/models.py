@@ -8,6 +8,7 @@ scoring the whole match again, and a result stamped by older rules is scored aga
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,11 @@ def utcnow() -> datetime:
 def new_code() -> str:
     """An unguessable identifier for URLs."""
     return secrets.token_urlsafe(12)
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` could be a code of :func:`new_code` (URL-safe base64, at most a code column long)."""
+    return re.fullmatch(r"[A-Za-z0-9_-]{1,32}", text) is not None
 
 
 class Group(Model):

@@ -32,7 +32,8 @@ from referee.errors import FieldError, InputError, TotalError
 from referee.messages import msg
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from referee.rules.paks.quick import CARDS, QUICK
+from referee.rules.paks.quick import CARDS, QUICK, NoMultipleError
+from referee.rules.seating import same_name
 from referee.web.forms.common import WholeNumberField, add_error, leaf_fields
 from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
@@ -69,6 +70,7 @@ class PakRow(Form):
 class PaksEntryForm(EntryForm):
     game = PAKS
     template = "games/paks/entry.html"
+    modes = MODES
     chips = CHIPS
     chip_values = CHIP_VALUES
 
@@ -283,12 +285,15 @@ class PaksEntryForm(EntryForm):
 
     def judged_from(self, error: InputError) -> list[Field]:
         """Quick: a count on its own (its chips and its box), a suit's total with every side's count of
-        the suit; anything else, such as the points kept (bounded by every side's counts), with every
-        count and every side's points. Card by card: the rows the error is shown at, else every row."""
+        the suit, points that are no multiple of 5 on their own; anything else, such as the points kept
+        (bounded by every side's counts), with every count and every side's points. Card by card: the
+        rows the error is shown at, else every row."""
         if not self.quick:
             rows = self._rows_of(error) or [row for seat in range(SEATS) for row in self.paks(seat).entries]
             return [row.form.cards for row in rows]
         field = self._quick_field_of(error)
+        if isinstance(error, NoMultipleError) and field is not None:
+            return [field]
         if field is None or error.location[:1] != ("held",):
             return self._quick_fields()
         suit = str(error.location[2])
@@ -325,7 +330,7 @@ class PaksEntryForm(EntryForm):
         if error.location[:1] in (("paks",), ("thrown_off",)) and len(error.location) >= 3:
             player, number = error.location[1], error.location[2]
             for name, paks in seats:
-                if name.casefold() == str(player).casefold() and isinstance(number, int) and 0 < number <= len(paks):
+                if same_name(name, str(player)) and isinstance(number, int) and 0 < number <= len(paks):
                     return [paks[number - 1][1]]
         if isinstance(error, CardError):
             holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]
