@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import open_new_match
+from tests.support.phones import open_new_match
 
 
 def start(page: Any, server: str, game: str, players: list[str]) -> str:
@@ -80,7 +80,7 @@ def on_screen(page: Any, selector: str) -> bool:
 
 
 def test_after_a_save_the_new_deal_and_the_next_deals_button_are_both_on_the_screen(server: str, phone: Any) -> None:
-    from tests.web.test_paks_quick_pages import quick_form
+    from tests.support.paks import quick_form
 
     page = phone.new_page()
     sheet = start(page, server, "Paks", ["Ann", "Bob"])

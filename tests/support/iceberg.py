@@ -78,3 +78,14 @@ def value_of(page: str, name: str) -> str | None:
 
 def error_at(page: str, field_id: str) -> str:
     return text_of(page.split(f'id="{field_id}-error">')[1].split("</p>")[0])
+
+
+def fast_data(players: list[str], deal: dict[str, Any]) -> dict[str, str]:
+    """What the fast form posts: ``deal`` maps each player to their fields (played, aces, left, could, hand)."""
+    data = {**seats(players), "mode": "scored", "out": deal.get("out", "")}
+    for seat, name in enumerate(players):
+        for key, value in deal.get(name, {}).items():
+            data[f"{key}_{seat}"] = str(value)
+    for row, meld in enumerate(deal.get("table", [])):
+        data[f"table_{row}"] = meld
+    return data

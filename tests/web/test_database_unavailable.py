@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session
 from referee.web.factory import SQLITE_BUSY_SECONDS, _engine_options
 from referee.web.store.db import db
 from referee.web.store.models import Deal, Player, Revision
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.table import Table
 
 PROBLEMS = ["database is locked", "database or disk is full"]
 
@@ -51,7 +52,7 @@ def stored(app: Flask, model: type) -> int:
 def test_a_new_deal_not_stored_comes_back_with_what_was_typed(
     app: Flask, browser: Browser, failing_commits: Callable[[str], None], problem: str
 ) -> None:
-    match = start_dracula(browser, start_evening(browser))
+    match = Table(browser).match("dracula", **QUEEN_FIRST)
     browser.get(f"{match}/deals/new")
     failing_commits(problem)
     response = browser.client.post(f"{match}/deals/new", data={**cells(LAYOUTS[0]), "csrf_token": browser.token})
@@ -66,7 +67,7 @@ def test_a_new_deal_not_stored_comes_back_with_what_was_typed(
 def test_a_correction_not_stored_comes_back_with_what_was_typed(
     app: Flask, browser: Browser, failing_commits: Callable[[str], None], problem: str
 ) -> None:
-    match = start_dracula(browser, start_evening(browser))
+    match = Table(browser).match("dracula", **QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[0])).status_code == 302
     browser.get(f"{match}/deals/1/edit")
     failing_commits(problem)
@@ -86,7 +87,7 @@ def test_a_correction_not_stored_comes_back_with_what_was_typed(
 def test_any_other_change_not_stored_says_to_try_again(
     app: Flask, browser: Browser, failing_commits: Callable[[str], None], problem: str
 ) -> None:
-    evening = start_evening(browser)
+    evening = Table(browser).evening()
     browser.get(evening)
     failing_commits(problem)
     response = browser.client.post(f"{evening}/players", data={"name": "Cat", "csrf_token": browser.token})

@@ -12,8 +12,8 @@ from referee.web.store.db import db
 from referee.web.store.models import Match, Revision
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.match_race import THIRD, Prepare, hidden, race
 from tests.support.table import Table
-from tests.web.test_races import THIRD, Prepare, hidden, race
 
 KEY = "k" * 32
 QUEUED = {"X-Referee-Outbox": "1"}

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 PRESSED = re.compile(r'<button class="mode-tab" type="submit" name="act" value="(\w+)" aria-pressed="true"')
 

@@ -5,7 +5,6 @@ is left out. Iceberg's own tests are in tests/web/test_iceberg_fast.py."""
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from typing import Any
 
@@ -22,6 +21,7 @@ from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.pages import summary_of
 from tests.support.paks import HELD, NAMES, quick_form
+from tests.support.refusals import error_at, refused, text_of
 from tests.support.table import Table
 from tests.support.zhengfen import (
     E31,
@@ -33,19 +33,6 @@ from tests.support.zhengfen import (
 JA = {"Accept-Language": "ja"}
 
 
-def text_of(html: str) -> str:
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-def refused(browser: Browser, url: str, data: dict[str, Any], headers: dict[str, str] | None = None) -> str:
-    """Post ``data`` with the form's token; the deal must be refused. The page, as HTML."""
-    browser.get(url, headers=headers or {})
-    response = browser.client.post(url, data={**data, "csrf_token": browser.token}, headers=headers or {})
-    page = response.get_data(as_text=True)
-    assert response.status_code == 400, page
-    return page
-
-
 def problems(page: str) -> list[str]:
     """The fields (or groups) the summary's lines lead to, in order, each once (a number box the form
     cannot read says so, not also that its value is out of range); the count the summary announces agrees."""
@@ -55,12 +42,6 @@ def problems(page: str) -> list[str]:
     assert f"Not saved: {things} to fix" in summary or f"{len(links)}か所" in summary, text_of(summary)
     assert len(set(links)) == len(links), links
     return links
-
-
-def error_at(page: str, field_id: str) -> str:
-    found = re.search(rf'id="{re.escape(field_id)}-error">(.*?)</p>', page, re.S)
-    assert found, field_id
-    return text_of(found.group(1))
 
 
 def in_japanese(page: str, *keys: str) -> None:

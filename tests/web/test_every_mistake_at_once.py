@@ -13,9 +13,11 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_error_summary import summary_of
-from tests.web.test_errors_all_at_once import error_at, refused, text_of
+from tests.support import clabber, dracula, iceberg, paks, zhengfen
+from tests.support.client import Browser
+from tests.support.pages import summary_of
+from tests.support.refusals import error_at, refused, text_of
+from tests.support.table import Table
 
 
 def problems(page: str) -> list[str]:
@@ -40,9 +42,8 @@ def api_errors(client: FlaskClient, path: str, body: dict[str, Any]) -> list[dic
 def test_dracula_a_bad_card_a_missing_one_a_card_twice_in_this_and_another_deal_and_a_bad_order(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-
-    match = start_dracula(browser, start_evening(browser))
+    LAYOUTS, cells = dracula.LAYOUTS, dracula.cells
+    match = Table(browser).match("dracula", **dracula.QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[0])).status_code == 302
     first = LAYOUTS[0][0]  # in deal 1, r1c1
     typed = ["ZZ", "SJ", "9H", "9H", "", first, "KH", "QH", "JH"]
@@ -70,9 +71,8 @@ def test_dracula_a_bad_card_a_missing_one_a_card_twice_in_this_and_another_deal_
 
 def test_dracula_a_cell_the_form_cannot_read_still_lets_every_other_mistake_through(browser: Browser) -> None:
     """A cell too long never reaches the rules: the other cells are judged anyway, against deal 1 too."""
-    from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-
-    match = start_dracula(browser, start_evening(browser))
+    LAYOUTS, cells = dracula.LAYOUTS, dracula.cells
+    match = Table(browser).match("dracula", **dracula.QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[0])).status_code == 302
     typed = ["KSKSK", "", *LAYOUTS[1][2:8], LAYOUTS[0][3]]
     page = refused(browser, f"{match}/deals/new", cells(typed))
@@ -97,9 +97,9 @@ ZF_HAND = "5S 7C 2D 3C 3D 3H 3S 4C 4D 4H 4S 6C 6D 6H 6S"
 def test_zhengfen_a_gap_in_the_order_bad_cards_a_card_twice_points_missing_and_a_hand_too_big(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_zhengfen_pages import PLAYERS, form_data, start_match
+    PLAYERS, form_data = zhengfen.PLAYERS, zhengfen.form_data
 
-    url = f"{start_match(browser, 4)}/deals/new"
+    url = f"{Table(browser).match('zhengfen', PLAYERS[:4], **zhengfen.MATCH)}/deals/new"
     deal = {"order": ["Bob"], "captured": ZF_PILES, "hand": ZF_HAND}
     page = refused(browser, url, form_data(PLAYERS[:4], deal))
 
@@ -134,9 +134,9 @@ def test_zhengfen_a_gap_in_the_order_bad_cards_a_card_twice_points_missing_and_a
 
 def test_zhengfen_letters_in_a_count_box_are_shown_back_with_every_other_mistake(browser: Browser) -> None:
     """The point total is left out: a count that could not be read might make it up."""
-    from tests.web.test_zhengfen_pages import PLAYERS, form_data, start_match
+    PLAYERS, form_data = zhengfen.PLAYERS, zhengfen.form_data
 
-    url = f"{start_match(browser, 4)}/deals/new"
+    url = f"{Table(browser).match('zhengfen', PLAYERS[:4], **zhengfen.MATCH)}/deals/new"
     deal = {"order": ["Bob"], "captured": {**ZF_PILES, "Cat": ""}, "hand": ZF_HAND}
     page = refused(browser, url, {**form_data(PLAYERS[:4], deal), "kings_2": "1e"})
     assert problems(page) == ["order", "cards_0", "cards_0", "cards_1", "kings_2", "cards_3", "hand_cards"]
@@ -159,9 +159,8 @@ PAKS_ROWS = {
 def test_paks_card_by_card_bad_cards_impossible_paks_and_a_card_too_often(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_paks_pages import NAMES, deal_form, start_evening, start_paks
-
-    match = start_paks(browser, start_evening(browser), 4)
+    NAMES, deal_form = paks.NAMES, paks.deal_form
+    match = Table(browser).match("paks", NAMES[:4])
     page = refused(browser, f"{match}/deals/new", {"mode": "cards", **deal_form(NAMES[:4], PAKS_ROWS)})
     links = problems(page)
     assert links == [
@@ -200,11 +199,11 @@ def test_paks_quick_a_count_missing_too_many_paks_of_a_suit_and_points_no_sum_of
     browser: Browser, client: FlaskClient
 ) -> None:
     """The "6+" chip without its number, 14 hearts paks where two decks make 13 at most, 61 points kept."""
-    from tests.web.test_paks_quick_pages import four_player_match, quick_form
+    quick_form = paks.quick_form
 
     data = quick_form({"Ann & Cat": (2, 9, 1, 2), "Bob & Dan": (1, 5, 2, 1)}, {"Ann & Cat": 85, "Bob & Dan": 61})
     data["held_0_S"] = "more"
-    page = refused(browser, f"{four_player_match(browser)}/deals/new", data)
+    page = refused(browser, f"{Table(browser).match('paks', paks.NAMES[:4])}/deals/new", data)
     assert problems(page) == ["more_0_S", "more_0_H", "kept_1"]
     assert error_at(page, "more_0_S") == "type how many paks"
     assert "14 heart paks in all" in error_at(page, "more_0_H")
@@ -224,9 +223,9 @@ def test_paks_quick_a_count_missing_too_many_paks_of_a_suit_and_points_no_sum_of
 def test_clabber_no_makers_no_trump_a_bad_turn_up_points_that_do_not_add_up_and_bad_meld_cards(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_clabber_pages import hidden_names, start_clabber, start_evening
+    hidden_names = clabber.hidden_names
 
-    url = f"{start_clabber(browser, start_evening(browser), 4)}/deals/new"
+    url = f"{Table(browser).match('clabber', clabber.NAMES[:4])}/deals/new"
     typed = {
         "round": "1",
         "turn_up": "ZZ",
@@ -256,8 +255,7 @@ def test_clabber_no_makers_no_trump_a_bad_turn_up_points_that_do_not_add_up_and_
 def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_a_hand_left_out_and_a_box_of_letters(
     browser: Browser, client: FlaskClient
 ) -> None:
-    from tests.web.test_iceberg_fast import fast_data
-    from tests.web.test_iceberg_pages import PLAYERS, start_match
+    PLAYERS = iceberg.PLAYERS
 
     deal = {
         "out": "Ann",
@@ -268,7 +266,9 @@ def test_iceberg_fast_bad_cards_cards_too_often_points_no_meld_makes_a_hand_left
         "Eve": {"played": 20},  # what Eve holds is entered nowhere
         "table": ["4C 5C QQ", "8S 8S 8S"],
     }
-    page = refused(browser, f"{start_match(browser, 5)}/deals/new", fast_data(PLAYERS[:5], deal))
+    page = refused(
+        browser, f"{Table(browser).match('iceberg', PLAYERS[:5])}/deals/new", iceberg.fast_data(PLAYERS[:5], deal)
+    )
     assert problems(page) == [
         "played_0",
         "hand_1",

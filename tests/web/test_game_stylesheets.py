@@ -8,7 +8,7 @@ from flask import Flask, url_for
 
 from referee.rules.registry import GAMES
 from referee.web.referee_pages import PAGES
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 _SHEETS = re.compile(r'href="/static/css/games/([a-z]+)\.css')
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from flask.testing import FlaskClient
 
@@ -14,6 +13,7 @@ from tests.support.iceberg import (
     PLAYS,
     add_plays,
     error_at,
+    fast_data,
     hands,
     log_of,
     seats,
@@ -24,17 +24,6 @@ from tests.support.iceberg import (
 from tests.support.table import Table
 
 FOUR = PLAYERS[:4]
-
-
-def fast_data(players: list[str], deal: dict[str, Any]) -> dict[str, str]:
-    """What the fast form posts: ``deal`` maps each player to their fields (played, aces, left, could, hand)."""
-    data = {**seats(players), "mode": "scored", "out": deal.get("out", "")}
-    for seat, name in enumerate(players):
-        for key, value in deal.get(name, {}).items():
-            data[f"{key}_{seat}"] = str(value)
-    for row, meld in enumerate(deal.get("table", [])):
-        data[f"table_{row}"] = meld
-    return data
 
 
 #: Ann went out; Bob, Cat and Dan counted their hands at the table.

@@ -10,7 +10,6 @@ are 32-bit and whose text cannot hold NUL.
 from __future__ import annotations
 
 import copy
-import io
 import json
 from typing import Any
 
@@ -24,6 +23,7 @@ from referee.rules.registry import GAMES
 from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
 from tests.support import examples
 from tests.support.client import Browser
+from tests.support.imports import assert_refused_import, import_file, played_evening
 from tests.support.pages import form_fields, setup_match
 
 CHECKS = [(slug, name) for slug, game in GAMES.items() for name in game.checks]
@@ -45,30 +45,8 @@ def assert_api_error(response: Any) -> None:
 
 @pytest.fixture
 def played(app: Flask) -> tuple[Browser, str, str]:
-    """An evening (its view path) with a Dracula match of one deal, as an editor's browser sees it."""
-    browser = Browser(app.test_client())
-    evening = browser.submit("/", {"name": "Bounds", "players": "Ann, Bob, Cat"}).headers["Location"]
-    match = browser.submit(f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"})
-    match_url = match.headers["Location"]
-    cells = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)]
-    cards = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
-    assert browser.submit(f"{match_url}/deals/new", dict(zip(cells, cards, strict=True))).status_code == 302
-    return browser, evening, match_url
-
-
-def import_file(browser: Browser, data: Any) -> Any:
-    browser.get("/import")
-    body = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return browser.client.post(
-        "/import",
-        data={"file": (io.BytesIO(body), "evening.json"), "csrf_token": browser.token},
-        content_type="multipart/form-data",
-    )
-
-
-def assert_refused_import(response: Any, words: str) -> None:
-    assert response.status_code == 400, response.get_data(as_text=True)[:300]
-    assert words in response.get_data(as_text=True)
+    """An evening with a Dracula match of one deal, as an editor's browser sees it."""
+    return played_evening(app)
 
 
 # --- deep nesting ---------------------------------------------------------------------------------
@@ -346,8 +324,6 @@ def test_play_again_respects_the_match_limit(app: Flask, monkeypatch: pytest.Mon
 @pytest.mark.parametrize("field", ["editing", "kind"])
 def test_iceberg_play_numbers_of_thousands_of_digits_are_no_play(app: Flask, field: str) -> None:
     """More digits than Python turns into a number (4300) in the play being corrected or laid off onto."""
-    from tests.web.test_fuzz import setup_match
-
     browser = Browser(app.test_client())
     match = setup_match(browser, "iceberg")
     browser.get(f"{match}/deals/new")

@@ -15,7 +15,8 @@ from flask import Flask, url_for
 
 from referee.rules.registry import GAMES
 from referee.web.referee_pages import PAGES
-from tests.conftest import Browser
+from tests.support.client import Browser
+from tests.support.table import Table
 
 INPUT = re.compile(r"<input\b[^>]*>")
 NOT_A_NUMBER = "Enter a whole number, such as 40"
@@ -68,9 +69,7 @@ def typo_comes_back(browser: Browser, url: str, page: str, extra: dict[str, str]
 
 
 def start_evening(browser: Browser) -> str:
-    response = browser.submit("/", {"name": "Numbers", "players": "Ann, Bob, Cat, Dan"})
-    assert response.status_code == 302
-    return response.headers["Location"]
+    return Table(browser).evening(["Ann", "Bob", "Cat", "Dan"], name="Numbers")
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

@@ -17,8 +17,8 @@ from referee.web.services import limits
 from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Deal, Evening, Match, Player, Revision
-from tests.conftest import Browser
 from tests.long_evening import dracula_entry
+from tests.support.client import Browser
 from tests.support.racing import Answer, Call, Phones, execute, get, imports_again, without_errors
 
 ROUNDS = 20

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from referee.web.http.logmask import mask_tokens
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Player
-from tests.conftest import Browser
+from tests.support.client import Browser
 from tests.support.served import gunicorn
 
 SECRET = "s3cretTOKEN"

@@ -4,7 +4,6 @@ pads and the "Is the game over?" pages."""
 
 from __future__ import annotations
 
-import html as html_lib
 import io
 import json
 import re
@@ -12,38 +11,28 @@ import re
 import pytest
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
-from tests.web.test_printables import pdf_text
+from tests.support.client import Browser
+from tests.support.paks import quick_form
+from tests.support.printing import pdf_text
+from tests.support.refusals import text_of
+from tests.support.table import Table
 
 TARGET_GAMES = ("paks", "clabber", "zhengfen")
 FOUR = ("Ann", "Bob", "Cat", "Dan")
 
 
-def text_of(page: str) -> str:
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", page)).split())
-
-
 def start_evening(browser: Browser) -> str:
-    response = browser.submit("/", {"name": "Targets", "players": ", ".join(FOUR)})
-    assert response.status_code == 302
-    return response.headers["Location"]
+    return Table(browser).evening(FOUR, name="Targets")
 
 
 def start(browser: Browser, slug: str, target: str | None = None, evening: str | None = None) -> str:
     """A 4-player match of ``slug``, playing to ``target`` when given (else as the form offers); its sheet."""
-    evening = evening or start_evening(browser)
-    data = {f"seat_{i}": name for i, name in enumerate(FOUR)} | {"first_dealer": "Ann"}
-    if target is not None:
-        data["opt_target"] = target
-    response = browser.submit(f"{evening}/matches/new/{slug}", data)
-    assert response.status_code == 302, text_of(response.get_data(as_text=True))
-    return response.headers["Location"]
+    house = {} if target is None else {"opt_target": target}
+    return Table(browser).match(slug, FOUR, evening=evening or start_evening(browser), **house)
 
 
 def paks_deal(browser: Browser, match: str, kept: int) -> None:
     """A quick Paks deal in which Ann & Cat keep ``kept`` and Bob & Dan nothing."""
-    from tests.web.test_paks_quick_pages import quick_form
-
     data = quick_form({"Ann & Cat": (2, 0, 0, 0), "Bob & Dan": (0, 0, 0, 0)}, {"Ann & Cat": kept})
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 302, text_of(response.get_data(as_text=True))

@@ -17,8 +17,8 @@ import pytest
 from flask import Flask
 
 from referee.rules.dracula import DRACULA_PACK
-from tests.conftest import Browser
-from tests.web.test_input_bounds import assert_refused_import, import_file, played  # noqa: F401 (a fixture)
+from tests.support.client import Browser
+from tests.support.imports import assert_refused_import, import_file, played_evening
 
 PAST_THE_CALENDAR = ["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00"]
 SURROGATE = "\ud800"
@@ -41,11 +41,11 @@ def grouped(browser: Browser) -> dict[str, Any]:
 @pytest.mark.parametrize("moment", PAST_THE_CALENDAR)
 @pytest.mark.parametrize("where", ["evening", "match", "deal", "revision", "group"])
 def test_import_times_past_the_calendar_in_utc_are_refused(
-    played: tuple[Browser, str, str],  # noqa: F811 (the fixture imported above)
+    app: Flask,
     where: str,
     moment: str,
 ) -> None:
-    browser, evening, _ = played
+    browser, evening, _ = played_evening(app)
     data = grouped(browser) if where == "group" else browser.client.get(f"{evening}/export.json").get_json()
     match = data["evenings"][0]["matches"][0] if where == "group" else data["matches"][0]
     place = {
@@ -75,8 +75,8 @@ def with_surrogate(data: dict[str, Any], where: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("where", ["player", "key", "note", "card", "version", "format"])
-def test_a_lone_surrogate_anywhere_in_an_import_is_refused(played: tuple[Browser, str, str], where: str) -> None:  # noqa: F811
-    browser, evening, _ = played
+def test_a_lone_surrogate_anywhere_in_an_import_is_refused(app: Flask, where: str) -> None:
+    browser, evening, _ = played_evening(app)
     exported = browser.client.get(f"{evening}/export.json").get_json()
     # json.dumps writes the lone surrogate as the escape \ud800, as any JSON writer may.
     response = import_file(browser, json.dumps(with_surrogate(exported, where)).encode())
@@ -108,7 +108,7 @@ def test_api_bodies_with_a_lone_surrogate_or_nul_are_refused(client: Any, body: 
     assert "lone surrogate" in error["message"] or "NUL character" in error["message"]
 
 
-def test_a_phone_name_with_nul_is_stored_without_it(played: tuple[Browser, str, str]) -> None:  # noqa: F811
+def test_a_phone_name_with_nul_is_stored_without_it(played: tuple[Browser, str, str]) -> None:
     browser, _, match = played
     cells = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)]
     cards = [str(card) for card in DRACULA_PACK.cards()][9:18]

@@ -15,7 +15,9 @@ from referee.rules.paks import PAKS
 from referee.rules.registry import GAMES
 from referee.rules.zhengfen import ZHENGFEN
 from referee.web.referee_pages import PAGES
-from tests.conftest import Browser
+from tests.support.client import Browser
+from tests.support.table import Table
+from tests.support.zhengfen import MATCH, PLAYERS, form_data
 
 JA = {"Accept-Language": "ja"}
 #: A sentence of Japanese closed by an ASCII period: after a Japanese word, and not a dot inside a word.
@@ -52,9 +54,7 @@ def test_a_claim_short_of_the_ruling_says_what_it_missed(browser: Browser) -> No
 
 
 def test_a_zheng_fen_pile_counted_by_ranks_says_its_points_apart_from_its_cards(browser: Browser) -> None:
-    from tests.web.test_zhengfen_pages import PLAYERS, form_data, start_match
-
-    match = start_match(browser, 4)
+    match = Table(browser).match("zhengfen", PLAYERS[:4], **MATCH)
     deal = {
         "order": ["Bob", "Dan", "Ann", "Cat"],
         "captured": {
