@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up Table Referee with its test tools (once) and run the linter and the whole test suite.
+# Set up Table Referee with its test tools (once) and run the linter, the type checker and the whole test
+# suite, on as many test workers as the machine has cores (TEST_WORKERS=0 runs them in this one process).
 # Arguments go to pytest: ./test.sh tests/rules -k paks
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -13,4 +14,5 @@ fi
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --editable '.[test]'
 .venv/bin/ruff check referee tests
-.venv/bin/python -m pytest "$@"
+.venv/bin/mypy
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist loadfile "$@"

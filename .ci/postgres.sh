@@ -22,7 +22,8 @@ DO $$ BEGIN
     CREATE ROLE referee LOGIN PASSWORD 'referee';
   END IF;
 END $$;
--- The upgrade tests build a database of their own per schema revision, named after referee_test.
+-- Each test worker has a database of its own (referee_test_gw0…), and the upgrade tests one per schema
+-- revision, named after referee_test.
 ALTER ROLE referee CREATEDB;
 DROP DATABASE IF EXISTS referee_test;
 CREATE DATABASE referee_test OWNER referee;

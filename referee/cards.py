@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from referee.errors import InputError, Location
+from referee.errors import Gathering, InputError, Location
 from referee.messages import Message, Param, join, msg, msg_n
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -45,6 +45,19 @@ _SYMBOL_TO_SUIT = {
     "♧": "C",
 }
 _SEPARATORS = re.compile(r"[\s,]+")
+#: Every way a suit is typed on its own, in upper case: its letter, its sign (filled or outline) and its English name.
+SUIT_SPELLINGS: dict[str, str] = {
+    **{suit: suit for suit in SUITS},
+    **_SYMBOL_TO_SUIT,
+    **{name.upper(): suit for suit, name in SUIT_NAMES.items()},
+    **{name.upper(): suit for suit, name in SUIT_SINGULAR.items()},
+}
+
+
+def suit_named(value: object) -> str | None:
+    """The suit letter that ``value`` spells (:data:`SUIT_SPELLINGS`, in any case, spaces around it
+    ignored), else None."""
+    return SUIT_SPELLINGS.get(value.strip().upper()) if isinstance(value, str) else None
 
 
 class CardError(InputError):
@@ -181,17 +194,29 @@ def card_tokens(text: str) -> list[str]:
 
 def parse_cards(value: object, *, field: str | None = None) -> list[Card]:
     """Parse a card list given as a JSON array of tokens or as one string split on spaces/commas."""
+    return [parse_card(t, position=i, field=field) for i, t in enumerate(list_tokens(value, field), start=1)]
+
+
+def list_tokens(value: object, field: str | None = None) -> list[object]:
+    """The tokens of a card list: a JSON array's items, or one string split on spaces and commas."""
     if isinstance(value, str):
-        tokens: list[object] = list(card_tokens(value))
-    elif isinstance(value, list | tuple):
-        tokens = list(value)
-    else:
-        raise InputError(
-            msg("{field} must be a list of cards or one string of cards", field=field or "cards"),
-            field=field,
-            code="bad_field",
-        )
-    return [parse_card(t, position=i, field=field) for i, t in enumerate(tokens, start=1)]
+        return list(card_tokens(value))
+    if isinstance(value, list | tuple):
+        return list(value)
+    raise InputError(
+        msg("{field} must be a list of cards or one string of cards", field=field or "cards"),
+        field=field,
+        code="bad_field",
+    )
+
+
+@dataclass(frozen=True)
+class CardsReading:
+    """A card list read as far as it can be: the cards of the pack it holds, in order, and an error for
+    every other token (no card, or a card the pack lacks)."""
+
+    cards: list[Card]
+    errors: list[InputError]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -263,11 +288,21 @@ class Pack:
         return card
 
     def parse(self, value: object, *, field: str | None = None) -> list[Card]:
-        """Parse a card list and check that every card is in this pack (not the copy count)."""
-        cards = parse_cards(value, field=field)
-        for card in cards:
-            self.check_card(card, field=field)
-        return cards
+        """Parse a card list and check that every card is in this pack (not the copy count); every bad
+        token at once (:class:`~referee.errors.InputErrors` for several)."""
+        reading = self.read(value, field=field)
+        Gathering.of(reading.errors).check()
+        return reading.cards
+
+    def read(self, value: object, *, field: str | None = None) -> CardsReading:
+        """A card list read leniently (see :class:`CardsReading`); a value that is no list at all is refused."""
+        cards: list[Card] = []
+        gathering = Gathering()
+        for position, token in enumerate(list_tokens(value, field), start=1):
+            card = gathering.attempt(parse_card, token, position=position, field=field)
+            if card is not None and gathering.attempt(self.check_card, card, field=field) is not None:
+                cards.append(card)
+        return CardsReading(cards, gathering.errors)
 
     def parse_one(self, value: object, *, field: str | None = None) -> Card:
         return self.check_card(parse_card(value, field=field), field=field)

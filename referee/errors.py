@@ -65,9 +65,19 @@ class InputErrors(InputError):
     """
 
     def __init__(self, errors: list[InputError]) -> None:
-        first = errors[0]
-        super().__init__(first.msg, field=first.field, code=first.code, location=first.location)
         self.errors = list(errors)
+        ValueError.__init__(self, errors[0].message)
+
+    # It reads as its first error, even once that error is changed (a caller placing every error it caught).
+    msg = property(lambda self: self.errors[0].msg, lambda self, value: setattr(self.errors[0], "msg", value))
+    message = property(
+        lambda self: self.errors[0].message, lambda self, value: setattr(self.errors[0], "message", value)
+    )
+    field = property(lambda self: self.errors[0].field, lambda self, value: setattr(self.errors[0], "field", value))
+    location = property(
+        lambda self: self.errors[0].location, lambda self, value: setattr(self.errors[0], "location", value)
+    )
+    code = property(lambda self: self.errors[0].code, lambda self, value: setattr(self.errors[0], "code", value))
 
     def each(self) -> list[InputError]:
         return list(self.errors)
@@ -85,6 +95,13 @@ class Gathering:
 
     def __init__(self) -> None:
         self.errors: list[InputError] = []
+
+    @classmethod
+    def of(cls, errors: list[InputError]) -> Gathering:
+        """A gathering of the ``errors`` a reader that keeps going has found (its :meth:`check` raises them)."""
+        gathering = cls()
+        gathering.errors.extend(errors)
+        return gathering
 
     def attempt(self, read: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         try:

@@ -10,7 +10,7 @@ faults, each fault a step citing the clause it breaks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -63,7 +63,7 @@ class Explanation:
     def rules(self) -> list[str]:
         return [s.rule for s in self.steps]
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Step]:
         return iter(self.steps)
 
     def __getitem__(self, index: int) -> Step:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext as _gettext
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast, overload
 
 
 class Translations(Protocol):
@@ -47,7 +47,8 @@ class Message:
         if self.plural is None:
             pattern = translations.gettext(self.id)
         else:
-            pattern = translations.ngettext(self.id, self.plural, int(dict(self.params)["n"]))
+            count = dict(self.params)["n"]
+            pattern = translations.ngettext(self.id, self.plural, count if isinstance(count, int) else int(str(count)))
         return pattern.format(**values) if values else pattern
 
     def __str__(self) -> str:
@@ -92,10 +93,6 @@ def msg_n(singular: str, plural: str, n: int, /, **params: Param) -> Message:
     return Message(singular, (("n", n), *params.items()), plural)
 
 
-SEPARATORS = (msg(", "), msg("; "), msg(" and "), msg(" or "))
-"""The separators a :class:`Join` translates, named here so that the catalogs list them."""
-
-
 def join(items: Iterable[Param], separator: str = ", ") -> Join:
     """``items`` joined by ``separator``: one of the translated separators ``", "``, ``"; "``,
     ``" and "``, ``" or "``, or a sign that reads the same in every language (``" + "``, ``" "``)."""
@@ -104,6 +101,14 @@ def join(items: Iterable[Param], separator: str = ", ") -> Join:
 
 #: The separators a join translates, marked for the catalogs (a join renders them with ``gettext``).
 SEPARATORS = tuple(message.id for message in (msg(", "), msg("; "), msg(" and "), msg(" or ")))
+
+
+@overload
+def renamed(value: Message, names: Mapping[str, Param]) -> Message: ...
+
+
+@overload
+def renamed(value: Param, names: Mapping[str, Param]) -> Param: ...
 
 
 def renamed(value: Param, names: Mapping[str, Param]) -> Param:
@@ -154,4 +159,5 @@ def _param_from_json(value: Any) -> Param:
             return from_json(value["message"])
         if "join" in value:
             return Join(tuple(_param_from_json(item) for item in value["join"]), str(value.get("separator", ", ")))
-    return value
+    # A plain value as stored: a name, a number, a card (JSON gives nothing else where a message put one).
+    return cast(Param, value)

@@ -1,85 +1,84 @@
-"""Fixtures: an app on a temporary database, and its client.
+"""Fixtures: an app on a database of its own, its client, and the table; Hypothesis's profiles.
 
-The database is a fresh SQLite file per test (a copy of one migrated once per session), or, when
-``TEST_DATABASE_URL`` is set (CI runs the suite a second time against PostgreSQL), that server's
-database, its rows emptied after each test. The
-app's own ``DATABASE_URL`` is never used by the tests, so they cannot touch real data.
+Each worker migrates one database once: a SQLite file, or (``TEST_DATABASE_URL``: CI runs the
+tests that touch a database a second time against PostgreSQL) a PostgreSQL database of its own.
+Each test module has one app; before each test it gets a fresh copy of the migrated file (SQLite) or
+an emptied database (PostgreSQL), and forgets what it kept (``tests/support/apps.py``). The app's
+own ``DATABASE_URL`` is never used by the tests, so they cannot touch real data. A test that uses
+the database is marked ``db`` (``pytest -m db`` runs those alone).
 """
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from hypothesis import settings
 
-from referee import create_app
 from referee.web.store.db import db
+from tests.support import examples
+from tests.support.apps import app_on, fresh_state
+from tests.support.client import Browser as Browser
+from tests.support.databases import (
+    create_server_database,
+    database_of_module,
+    drop_server_database,
+    migrate,
+    server_url,
+    start_again,
+    worker_id,
+)
+from tests.support.databases import empty_database as empty_database
+from tests.support.table import Table
 
-# Property tests judge outcomes, not speed (benchmarks in bench/ do that): no per-example deadline, which a
-# busy machine would break. CI runs the same examples on every run (``HYPOTHESIS_PROFILE=ci``), so its
-# verdict never depends on the luck of a draw; locally each run draws new examples.
-settings.register_profile("local", deadline=None)
-settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "local"))
-
-_CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+examples.load_profile()
 
 
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite database brought to the newest schema once per test session, to be copied for each test."""
+    """A SQLite file at the newest schema, migrated once per test worker, to be copied."""
     folder = tmp_path_factory.mktemp("migrated")
     path = folder / "migrated.sqlite3"
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(folder), "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    with app.app_context():
-        db.engine.dispose()  # the last connection closes: the write-ahead log is folded into the file
+    migrate(f"sqlite:///{path}", folder)
     return path
 
 
-@pytest.fixture
-def app(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Flask]:
-    """The app on a database of its own: a copy of the migrated SQLite file, or ``TEST_DATABASE_URL``'s
-    database (its schema kept between tests, its rows emptied after each)."""
-    server = os.environ.get("TEST_DATABASE_URL")
-    if server is None:
-        shutil.copyfile(migrated_sqlite, tmp_path / "test.sqlite3")
-    url = server or f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url})
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
+    """This worker's database at the newest schema, migrated once: the SQLite file of
+    :func:`migrated_sqlite`, which each module's app copies, or the worker's PostgreSQL database."""
+    url = server_url()
+    if url is None:
+        yield f"sqlite:///{request.getfixturevalue('migrated_sqlite')}"
+        return
+    create_server_database(url)
+    migrate(url, tmp_path_factory.mktemp("migrated"))
+    yield url
+    if worker_id():
+        drop_server_database(url)
+
+
+@pytest.fixture(scope="module")
+def module_app(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """The app of a test module; :func:`app` gives it to a test with its database and state fresh."""
+    folder = tmp_path_factory.mktemp("app")
+    app = app_on(database_of_module(migrated_database, folder), folder)
     yield app
-    if server is None:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-    else:
-        empty_rows(app)
-
-
-def empty_rows(app: Flask) -> None:
-    """Delete every row (the schema and its migration stamp stay), so the next test starts from nothing."""
     with app.app_context():
         db.session.remove()
-        names = ", ".join(f'"{table.name}"' for table in db.metadata.sorted_tables)
-        with db.engine.begin() as connection:
-            connection.exec_driver_sql(f"TRUNCATE {names} RESTART IDENTITY CASCADE")
         db.engine.dispose()
 
 
-def empty_database(app: Flask) -> None:
-    """Drop every table, the migrations' own included, so the next test starts from nothing."""
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        with db.engine.begin() as connection:
-            connection.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
-        db.engine.dispose()
+@pytest.fixture
+def app(module_app: Flask, migrated_database: str) -> Iterator[Flask]:
+    """The module's app on an empty database at the newest schema, its configuration as made and nothing
+    kept from another test; what the test changes is undone after it."""
+    config = dict(module_app.config)
+    yield module_app
+    start_again(module_app, migrated_database)
+    fresh_state(module_app, config)
 
 
 @pytest.fixture
@@ -87,31 +86,22 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-class Browser:
-    """A test client that fills in the CSRF token of the page it last loaded, as a browser would."""
-
-    def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.token: str | None = None
-
-    def get(self, url: str, **kwargs: Any):  # type: ignore[no-untyped-def]
-        response = self.client.get(url, **kwargs)
-        found = _CSRF.search(response.get_data(as_text=True))
-        if found:
-            self.token = found.group(1)
-        return response
-
-    def submit(self, url: str, data: dict[str, Any], *, form_page: str | None = None):  # type: ignore[no-untyped-def]
-        """Load ``form_page`` (default ``url``) for its token, then post ``data`` to ``url``."""
-        self.get(form_page or url)
-        assert self.token, f"no CSRF token on {form_page or url}"
-        response = self.client.post(url, data={**data, "csrf_token": self.token})
-        found = _CSRF.search(response.get_data(as_text=True))
-        if found:
-            self.token = found.group(1)
-        return response
+@pytest.fixture
+def browser(client: FlaskClient) -> Browser:
+    """The app's client as a browser: it fills in the CSRF token of the page it last loaded."""
+    return Browser(client)
 
 
 @pytest.fixture
-def browser(client: FlaskClient) -> Browser:
-    return Browser(client)
+def table(browser: Browser) -> Table:
+    """The score keeper's table through the pages: evenings, matches of any game, deals."""
+    return Table(browser)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests on a database are marked ``db`` (those that build databases of their own, marked ``database``,
+    too); property tests take their examples from the loaded profile."""
+    for item in items:
+        if "migrated_database" in getattr(item, "fixturenames", ()) or item.get_closest_marker("database"):
+            item.add_marker(pytest.mark.db)
+    examples.apply_to(items)

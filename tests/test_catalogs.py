@@ -9,20 +9,21 @@ from pathlib import Path
 import pytest
 
 from referee import catalogs
+from referee.catalogs import tooling
 
 RULES = catalogs.ROOT / "referee"
 
 
 @pytest.mark.parametrize("area", list(catalogs.AREAS))
 def test_every_sentence_of_the_area_reads_in_japanese(area: str) -> None:
-    problems = catalogs.check(area)
+    problems = tooling.check(area)
     assert problems == [], "\n".join(str(p) for p in problems[:40])
 
 
 def test_every_source_file_belongs_to_one_area() -> None:
     seen: dict[Path, str] = {}
     for area in catalogs.AREAS:
-        for path in catalogs.area_files(area):
+        for path in tooling.area_files(area):
             assert path not in seen, f"{path} is in {seen[path]} and {area}"
             seen[path] = area
     assert catalogs.ROOT / "templates" / "base.html" in seen
@@ -49,15 +50,15 @@ def test_every_message_id_is_a_literal_the_catalogs_can_find() -> None:
 
 
 def test_the_glossary_names_its_source_for_every_term() -> None:
-    terms = list(catalogs.read_glossary())
+    terms = list(tooling.read_glossary())
     assert len(terms) >= 15
     assert all(term.english and term.japanese and term.source.startswith("seed") for term in terms)
     assert len({term.english.casefold() for term in terms}) == len(terms)
 
 
 def test_a_placeholder_lost_in_translation_is_found() -> None:
-    assert catalogs.placeholders("{side} scores {points} in %(game)s") == {"side", "points", "game"}
-    assert catalogs.placeholders("{n:+d} points") == {"n"}
+    assert tooling.placeholders("{side} scores {points} in %(game)s") == {"side", "points", "game"}
+    assert tooling.placeholders("{n:+d} points") == {"n"}
 
 
 def test_a_sentence_in_two_areas_reads_the_same_in_both() -> None:
@@ -77,3 +78,20 @@ def test_a_sentence_in_two_areas_reads_the_same_in_both() -> None:
                 differing.append(f"{message.id!r}: {seen[key][0]} {seen[key][1]!r}, {area} {message.string!r}")
             seen.setdefault(key, (area, message.string))
     assert differing == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ends_badly"),
+    [
+        ("Bobがディーラー.", True),
+        ("%(sentence)s.", True),
+        ("<strong>終了：</strong>誰かが勝ちます.</strong>", True),
+        ("点数です. 次に", True),
+        ("Bobがディーラー。", False),
+        ("書き出した.jsonを選んでください", False),
+        ("ちょっと待って...", False),
+        ("10♠ 5♦", False),
+    ],
+)
+def test_a_japanese_sentence_ending_with_an_ascii_period_is_found(text: str, ends_badly: bool) -> None:
+    assert tooling.ascii_full_stop(text) is ends_badly

@@ -48,3 +48,27 @@ def test_gatherings_nest() -> None:
     with pytest.raises(InputError) as refused:
         outer.check()
     assert len(refused.value.each()) == 3
+
+
+def test_a_card_list_reports_every_bad_token_and_keeps_the_cards_it_could_read() -> None:
+    from referee.cards import STANDARD, BadCardError, CardNotInPackError
+
+    reading = STANDARD.read("AS ZZ 10H JO QQ", field="hand")
+    assert [str(card) for card in reading.cards] == ["AS", "10H"]
+    assert [(type(e), e.location) for e in reading.errors] == [
+        (BadCardError, ("hand", 2)),
+        (CardNotInPackError, ()),
+        (BadCardError, ("hand", 5)),
+    ]
+    with pytest.raises(InputErrors) as refused:
+        STANDARD.parse("AS ZZ 10H JO QQ", field="hand")
+    assert len(refused.value.each()) == 3
+
+
+def test_several_errors_read_as_their_first_even_once_it_is_placed() -> None:
+    first = FieldError(msg("{value} is not a number", value="x"), field="cells", location=("cells", 1))
+    errors = InputErrors([first, FieldError(msg("{value} is not a number", value="y"), field="other")])
+    for error in errors.each():
+        error.location = ("moved", *error.location)
+    assert errors.location == ("moved", "cells", 1) and errors.field == "cells"
+    assert errors.as_dict()["location"] == ["moved", "cells", 1]

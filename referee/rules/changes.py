@@ -132,8 +132,8 @@ def _path_words(path: tuple[str | int, ...], item_words: Mapping[str, Param]) ->
     words: list[Param] = []
     for part in path:
         if isinstance(part, int):
-            item = ITEM_WORDS.get(field or "")
-            words.append(Message(item.id, (("n", part + 1),)) if item else msg("no. {n}", n=part + 1))
+            word = ITEM_WORDS.get(field or "")
+            words.append(Message(word.id, (("n", part + 1),)) if word else msg("no. {n}", n=part + 1))
         elif not (numbered and part == field):
             words.append(FIELD_WORDS.get(part, part))
     return words

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.cards import Card, Pack
 from referee.errors import FieldError, Location
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling, Words, check_claim
-from referee.rules.options import Option, parse_options
+from referee.rules.options import Options
+
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 #: How a scoring check's answer reads as a ruling for claims: ``ruling(request, answer)``; it
 #: returns the answer's ``claim`` object itself when the answer scores nothing.
@@ -34,12 +36,12 @@ class Check:
     """
 
     name: str
-    title: str | Message
+    title: Message
     run: Callable[[Mapping[str, Any]], dict[str, Any]]
     example: Mapping[str, Any] | None = None
     ruling: RulingOf | None = None
     #: What the request holds and the answer says, for the API page (beyond shared/API.md).
-    about: str | Message = ""
+    about: Message | None = None
     claim_items: Words = field(default_factory=dict)
     claim_sides: Words = field(default_factory=dict)
 
@@ -80,33 +82,26 @@ class Body:
             return default
         return self.data[name]
 
-    def cards(self, name: str, pack: Pack, *, default: Any = ...) -> list[Card]:
-        value = self.raw(name, default)
-        if value is default and default is not ...:
-            return value
-        return pack.parse(value, field=name)
+    def cards(self, name: str, pack: Pack) -> list[Card]:
+        return pack.parse(self.raw(name), field=name)
 
     def card(self, name: str, pack: Pack) -> Card:
         return pack.parse_one(self.raw(name), field=name)
 
-    def integer(self, name: str, *, default: Any = ..., minimum: int | None = None) -> int:
-        value = self.raw(name, default)
-        if value is default and default is not ...:
-            return value
-        return as_int(value, name, minimum=minimum)
+    def integer(self, name: str, *, default: int | None = None, minimum: int | None = None) -> int:
+        """The whole number ``name``; ``default`` when it is absent (without one, an absent field is an error)."""
+        if default is not None and name not in self.data:
+            return default
+        return as_int(self.raw(name), name, minimum=minimum)
 
-    def mapping(self, name: str, *, default: Any = ...) -> Mapping[str, Any]:
-        value = self.raw(name, default)
-        if value is default and default is not ...:
-            return value
+    def mapping(self, name: str) -> Mapping[str, Any]:
+        value = self.raw(name)
         if not isinstance(value, Mapping):
             raise FieldError(msg("`{name}` must be an object", name=name), field=name)
         return value
 
-    def array(self, name: str, *, default: Any = ...) -> list[Any]:
-        value = self.raw(name, default)
-        if value is default and default is not ...:
-            return value
+    def array(self, name: str) -> list[Any]:
+        value = self.raw(name)
         if not isinstance(value, list):
             raise FieldError(msg("`{name}` must be a list", name=name), field=name)
         return value
@@ -118,8 +113,9 @@ class Body:
             raise FieldError(msg("`decks` is {listed}, not {decks}", listed=listed, decks=decks), field="decks")
         return decks
 
-    def options(self, declared: Sequence[Option]) -> dict[str, Any]:
-        return parse_options(declared, self.data.get("options"))
+    def options(self, typed: type[OptionsT]) -> OptionsT:
+        """The request's house options, checked (see :meth:`Options.parse`) and typed."""
+        return typed.parse(self.data.get("options"))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
@@ -45,12 +44,6 @@ def target_option(clause: str, help: Message | None = None) -> Option:
             default=DEFAULT_TARGET,
         ),
     )
-
-
-def target_of(options: Mapping[str, Any]) -> int:
-    """The target a match's options set; a match stored before the option existed plays to 500."""
-    target = options.get("target", DEFAULT_TARGET)
-    return target if isinstance(target, int) and not isinstance(target, bool) else DEFAULT_TARGET
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 
 from referee.cards import STANDARD, Pack
 from referee.errors import FieldError, InputError
 from referee.explain import Explanation, Step
-from referee.messages import Message, Param, from_json, join, msg
+from referee.messages import Message, Param, as_message, from_json, join, msg
 from referee.rules.checks import Check
 from referee.rules.claims import ITEMS, Ruling, read_claim, verdict_dict
-from referee.rules.options import Option, parse_options
+from referee.rules.options import Option, Options, parse_options
 from referee.rules.seating import repeated_name
+
+OptionsT = TypeVar("OptionsT", bound=Options)
 
 #: The key of a deal entry holding the score a side claimed when entering it.
 CLAIM = "claim"
@@ -97,8 +99,8 @@ class DealResult:
     scores: dict[str, int]
     explanation: Explanation
     marks: dict[str, str] = field(default_factory=dict)
-    #: The deal's line on the sheet: a message (shown in the reader's language), or plain text.
-    summary: str | Message = ""
+    #: The deal's line on the sheet, shown in the reader's language.
+    summary: Message = field(default_factory=lambda: Message(""))
     details: dict[str, Any] = field(default_factory=dict)
     #: The verdict on the score a side claimed when the deal was entered (see :mod:`referee.rules.claims`).
     claim: dict[str, Any] | None = None
@@ -114,7 +116,7 @@ class DealResult:
             "scores": dict(self.scores),
             "explanation": self.explanation.as_list(),
             "marks": dict(self.marks),
-            "summary": self.summary.as_json() if isinstance(self.summary, Message) else self.summary,
+            "summary": self.summary.as_json(),
             "details": self.details,
             "claim": self.claim,
         }
@@ -127,7 +129,8 @@ class DealResult:
             scores=dict(data["scores"]),
             explanation=Explanation.from_list(data["explanation"]),
             marks=dict(data["marks"]),
-            summary=from_json(data["summary"]) if isinstance(data["summary"], Mapping) else data["summary"],
+            # A deal stored before summaries were messages keeps its plain text.
+            summary=from_json(data["summary"]) if isinstance(data["summary"], Mapping) else as_message(data["summary"]),
             details=dict(data["details"]),
             claim=data.get("claim"),
         )
@@ -148,12 +151,27 @@ class MatchResult:
     #: How the match ended or stands: bonuses, target reached, ties playing on.
     bonus_explanation: Explanation = field(default_factory=Explanation)
     next_dealer: str | None = None
-    status: str | Message = ""
+    status: Message = field(default_factory=lambda: Message(""))
 
     @property
     def winner_line(self) -> Message:
         """The banner of a won match: "Ann wins", "EW win"."""
         return wins(self.winner or "", self.sides)
+
+
+class Entry(ABC):
+    """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
+    deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal
+    reads as it was. A game that declares one (:attr:`Game.entry_type`) scores from it, not from a dict."""
+
+    @classmethod
+    @abstractmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        """The typed form of a canonical entry."""
+
+    @abstractmethod
+    def as_json(self) -> dict[str, Any]:
+        """The canonical entry, as stored."""
 
 
 @dataclass(frozen=True)
@@ -165,17 +183,20 @@ class DealContext:
     earlier: Sequence[DealResult] = ()
 
 
-class Game(ABC):
-    """One game's rules as the score sheet needs them."""
+class Game(ABC, Generic[OptionsT]):
+    """One game's rules as the score sheet needs them; ``OptionsT`` is its typed house options."""
 
     slug: str
-    name: str | Message
+    name: Message
     """The game's name, said in the reader's language ("Zheng Fen", 争分)."""
-    tagline: str
+    tagline: Message
     player_counts: tuple[int, ...]
     #: How seats make teams, shown when a match is set up ("with 4, partners sit opposite").
-    partnership_note: str = ""
-    options: tuple[Option, ...] = ()
+    partnership_note: Message | None = None
+    #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
+    option_type: type[OptionsT]
+    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen).
+    entry_type: type[Entry] | None = None
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).
@@ -208,6 +229,20 @@ class Game(ABC):
             raise FieldError(msg("each player takes one seat: a name appears twice"), field="players")
         return names
 
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The house options, as the rule file's Options table declares them."""
+        return self.option_type.declared
+
+    @property
+    def catalog_area(self) -> str:
+        """The catalog that holds the game's sentences: ``referee/translations/<area>/``."""
+        return self.slug
+
+    def opts(self, setup: MatchSetup) -> OptionsT:
+        """The match's house options, typed; an option it was stored without takes its default."""
+        return self.option_type.of(setup.options)
+
     def parse_options(self, given: object) -> dict[str, Any]:
         return parse_options(self.options, given)
 
@@ -231,13 +266,27 @@ class Game(ABC):
         The claim is checked for its shape only (known sides and items, whole points); the deal is
         scored as entered and the claim judged against that score by :meth:`score_match`.
         """
-        claim = entry.get(CLAIM) if isinstance(entry, Mapping) else None
-        rest = {k: v for k, v in entry.items() if k != CLAIM} if isinstance(entry, Mapping) else entry
-        canonical = self.check_entry(setup, rest)
+        claim, rest = split_claim(entry)
+        return self.with_claim(setup, self.check_entry(setup, rest), claim)
+
+    def with_claim(self, setup: MatchSetup, canonical: dict[str, Any], claim: object) -> dict[str, Any]:
+        """A canonical entry with the claim given beside it (see :meth:`read_entry`), once its shape is checked."""
         if claim:
             sides = {s.name: 0 for s in self.sides(setup)}
             read = read_claim(claim, Ruling(sides, self.score_clause, item_names=tuple(self.claim_words)))
             canonical[CLAIM] = {**read.scores, ITEMS: read.items} if read.items else read.scores
+        return canonical
+
+    def read_deal(
+        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int, entry: object
+    ) -> dict[str, Any]:
+        """:meth:`read_entry` for deal ``number`` of a match whose deals' entries are ``entries`` (when a deal
+        is corrected, its own entry among them is the one replaced), checked against the other deals too
+        (:meth:`check_entries`). A game whose deals share cards reports a clash with another deal together
+        with the entry's own mistakes (Dracula); by default the deals are checked together once the entry is sound.
+        """
+        canonical = self.read_entry(setup, entry)
+        self.check_entries(setup, [*entries[: number - 1], canonical, *entries[number:]])
         return canonical
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
@@ -285,8 +334,8 @@ class Game(ABC):
         return None
 
     def target(self, setup: MatchSetup) -> int | None:
-        target = setup.options.get("target")
-        return target if isinstance(target, int) else None
+        """The total that ends the match, or None where a number of deals does."""
+        return None
 
     # --- the whole match ---------------------------------------------------------------------
 
@@ -360,6 +409,13 @@ class Game(ABC):
         result.finished = True
         result.winner = leaders[0]
         result.status = wins_with(leaders[0], result.sides, best)
+
+
+def split_claim(entry: object) -> tuple[object, object]:
+    """The claim a deal's entry carries (or None), and the entry without it."""
+    if not isinstance(entry, Mapping):
+        return None, entry
+    return entry.get(CLAIM), {k: v for k, v in entry.items() if k != CLAIM}
 
 
 def require_mapping(value: object, field: str) -> Mapping[str, Any]:

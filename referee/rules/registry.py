@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.rules.clabber import CLABBER
 from referee.rules.dracula import DRACULA
 from referee.rules.game import Game
@@ -9,8 +11,8 @@ from referee.rules.iceberg import ICEBERG
 from referee.rules.paks import PAKS
 from referee.rules.zhengfen import ZHENGFEN
 
-GAMES: dict[str, Game] = {game.slug: game for game in (PAKS, CLABBER, DRACULA, ZHENGFEN, ICEBERG)}
+GAMES: dict[str, Game[Any]] = {game.slug: game for game in (PAKS, CLABBER, DRACULA, ZHENGFEN, ICEBERG)}
 
 
-def get_game(slug: str) -> Game | None:
+def get_game(slug: str) -> Game[Any] | None:
     return GAMES.get(slug)

@@ -15,6 +15,11 @@ from referee.messages import Message, Param, join, msg
 PLAYER, SEAT, SIDE, SIDE_OR_PLAYER = "player", "seat", "side", "side or player"
 
 
+def name_key(name: str) -> str:
+    """What two names typed share when they are one name: the name without surrounding spaces, ignoring case."""
+    return name.strip().casefold()
+
+
 def find_name(typed: object, names: Sequence[str]) -> str | None:
     """The one name of ``names`` that ``typed`` means: itself, or else the only one equal ignoring case
     and surrounding spaces. None when there is none, or when the case alone would have to choose."""
@@ -22,21 +27,21 @@ def find_name(typed: object, names: Sequence[str]) -> str | None:
         return None
     if typed in names:
         return typed
-    folded = typed.strip().casefold()
-    matches = [name for name in names if name.casefold() == folded]
+    folded = name_key(typed)
+    matches = [name for name in names if name_key(name) == folded]
     return matches[0] if len(matches) == 1 else None
 
 
 def same_name(one: str, other: str) -> bool:
     """Whether two names typed are one name: equal ignoring case and surrounding spaces."""
-    return one.strip().casefold() == other.strip().casefold()
+    return name_key(one) == name_key(other)
 
 
 def repeated_name(names: Iterable[str]) -> str | None:
     """The first name that repeats an earlier one (as :func:`same_name` compares them), or None."""
     seen: set[str] = set()
     for name in names:
-        folded = name.strip().casefold()
+        folded = name_key(name)
         if folded in seen:
             return name
         seen.add(folded)

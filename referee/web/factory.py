@@ -16,14 +16,15 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from werkzeug.exceptions import SecurityError
-from werkzeug.routing import IntegerConverter
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import MethodNotAllowed, SecurityError
+from werkzeug.routing import IntegerConverter, UnicodeConverter
 
 from referee.web.http import bodylimit, health, i18n, links, logmask, proxy
 from referee.web.printing.admission import default_renders
 from referee.web.store.backup import backup_command, restore_command
 from referee.web.store.db import db
-from referee.web.store.upgrading import upgrade_lock
+from referee.web.store.upgrading import logging_kept, upgrade_lock
 from referee.web.warming import keep_compiled_templates, warm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,6 +87,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _register_request_limits(app)
     csrf.init_app(app)
     app.url_map.converters["int"] = RowNumberConverter
+    app.url_map.converters["default"] = app.url_map.converters["string"] = PrintableConverter
     compress.init_app(app)
     i18n.init_app(app)
     _register_blueprints(app)
@@ -113,21 +115,40 @@ class RowNumberConverter(IntegerConverter):
         super().__init__(map, *args, **kwargs)
 
 
+class PrintableConverter(UnicodeConverter):
+    """``<…>`` in every route (codes, tokens, game slugs): a part of the path without control characters.
+
+    No code or token holds one, and PostgreSQL cannot even compare a text holding a NUL with a column:
+    a link with one is simply not found, rather than a database error.
+    """
+
+    def __init__(self, map: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(map, *args, **kwargs)
+        self.regex = self.regex.replace("[^/]", r"[^/\x00-\x1f\x7f]", 1)
+
+
 def upgrade_database() -> None:
     """Bring the database to the newest schema through the Alembic migrations in ``migrations/``.
 
-    Under the database's upgrade lock, so workers starting together upgrade it once, one at a time.
+    Under the database's upgrade lock, so workers starting together upgrade it once, one at a time, and
+    with the server's logging kept as it was (the migrations set up logging for the command line).
     """
     from flask_migrate import upgrade
 
-    with upgrade_lock(db.engine):
+    with upgrade_lock(db.engine), logging_kept():
         upgrade()
+
+
+#: Seconds a SQLite writer waits for another's write lock before giving up ("database is locked"): well
+#: below a server's worker timeout (gunicorn's is 30 s by default), so a request on a database that stays
+#: locked is answered 503 with what was typed, rather than its worker being killed without an answer.
+SQLITE_BUSY_SECONDS = 10
 
 
 def _engine_options(url: str) -> dict[str, Any]:
     if url.startswith("sqlite"):
         # Wait for a concurrent writer instead of failing at once with "database is locked".
-        return {"connect_args": {"timeout": 30}}
+        return {"connect_args": {"timeout": SQLITE_BUSY_SECONDS}}
     return {"pool_pre_ping": True}
 
 
@@ -244,7 +265,16 @@ CONTENT_SECURITY_POLICY = (
 
 
 #: Answers that hold what only their browser should keep: exports, the editor link, the browser's own list.
-PRIVATE_ENDPOINTS = frozenset({"sheets.export_json", "sheets.export_csv", "sheets.editor_link", "pages.home"})
+PRIVATE_ENDPOINTS = frozenset(
+    {
+        "sheets.export_json",
+        "sheets.export_csv",
+        "groups.export_json",
+        "sheets.editor_link",
+        "groups.editor_link",
+        "pages.home",
+    }
+)
 
 
 def _security_headers(response: Any) -> Any:
@@ -304,8 +334,10 @@ def _register_errors(app: Flask) -> None:
         return error_page(404, _("Not found"), _("There is no such page, evening, match or deal."))
 
     @app.errorhandler(405)
-    def not_allowed(_error: Exception) -> Any:
-        return error_page(405, _("Not allowed"), _("%(method)s is not accepted here.", method=request.method))
+    def not_allowed(error: MethodNotAllowed) -> Any:
+        page, status = error_page(405, _("Not allowed"), _("%(method)s is not accepted here.", method=request.method))
+        # The methods the address does take (RFC 9110): Werkzeug's own answer would carry them.
+        return page, status, [(name, value) for name, value in error.get_headers() if name == "Allow"]
 
     @app.errorhandler(413)
     def too_large(_error: Exception) -> Any:
@@ -321,6 +353,20 @@ def _register_errors(app: Flask) -> None:
             400,
             _("Form expired"),
             _("The form's security token is missing or stale: go back, reload the page and try again."),
+        )
+
+    @app.errorhandler(OperationalError)
+    def database_unavailable(_error: OperationalError) -> Any:
+        """The database could not do it now: locked past its busy timeout, its disk full, its server gone.
+
+        Nothing of the request's change was kept (its transaction is rolled back); the deal forms answer
+        this themselves, with what was typed (see ``evenings.sheets``).
+        """
+        db.session.rollback()
+        return error_page(
+            503,
+            _("Try again in a moment"),
+            _("The database is busy or its disk is full, so nothing was saved. Go back and try again in a moment."),
         )
 
     @app.errorhandler(500)

@@ -2,8 +2,8 @@
 
 A game's rules live in ``referee/rules/<slug>/`` and are registered in ``referee/rules/registry.py``;
 its pages are registered here: the deal entry form, the referee pages (optional: a game may have
-none) and the templates the shared pages include for it. ``tests/web/test_game_ui.py`` walks this
-registry and names anything missing, so a sixth game cannot be half there.
+none) and the templates the shared pages include for it. :mod:`referee.web.game_parts` walks both
+registries and names any part a game lacks, so a sixth game cannot be half there.
 """
 
 from __future__ import annotations
@@ -38,6 +38,16 @@ class GameUI:
     @property
     def pad_template(self) -> str:
         return f"pads/{self.slug}.html"
+
+    @property
+    def pad_module(self) -> str:
+        """The module whose ``LAYOUT`` is the game's pad grid, blank on the pad and filled on a match's sheet."""
+        return f"referee.web.printing.pads.{self.slug}"
+
+    @property
+    def stylesheet(self) -> str:
+        """The game's own styles (``static/``), loaded only on the pages that show the game."""
+        return f"css/games/{self.slug}.css"
 
     def entry_form(self) -> type[EntryForm]:
         return importlib.import_module(self.entry_module).FORM

@@ -8,20 +8,25 @@ Playwright's own browser download cannot work here, so it launches ``/usr/bin/ch
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
-from referee import create_app
-from tests.conftest import empty_database
+from referee.web.store.db import db
+from tests.support import phones
+from tests.support.apps import app_on, fresh_state
+from tests.support.databases import database_of_module, start_again
+from tests.support.phones import PHONE, PhoneTable
+from tests.support.phones import check_accessibility as check_accessibility
+from tests.support.phones import english_words as english_words
+from tests.support.phones import open_new_match as open_new_match
 
-PHONE = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -58,19 +63,37 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The app on a free loopback port, with its own SQLite database."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'browser.sqlite3'}"
+@pytest.fixture(scope="module")
+def live_app(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, str]]:
+    """The module's app served on a free loopback port, in a thread: one server for the module's tests."""
+    folder = tmp_path_factory.mktemp("server")
     # Followers poll every half second: a test waits for another phone's change, not for the clock.
-    app = create_app({"INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url, "LIVE_POLL_MS": 500})
+    app = app_on(database_of_module(migrated_database, folder), folder, TESTING=False, LIVE_POLL_MS=500)
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
+    yield app, f"http://127.0.0.1:{http.server_port}"
     http.shutdown()
     thread.join(timeout=10)
-    empty_database(app)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def server(live_app: tuple[Flask, str], migrated_database: str) -> Iterator[str]:
+    """The app on loopback, its address: an empty database and nothing kept from another test."""
+    app, address = live_app
+    config = dict(app.config)
+    yield address
+    start_again(app, migrated_database)
+    fresh_state(app, config)
+
+
+@pytest.fixture
+def table(server: str) -> PhoneTable:
+    """The score keeper's table on the phones: evenings and matches started through the pages."""
+    return PhoneTable(server)
 
 
 @pytest.fixture
@@ -106,42 +129,24 @@ def japanese_phone(chromium: Any) -> Iterator[Any]:
     context.close()
 
 
-ENGLISH_WORD = re.compile(r"\b[A-Za-z][a-z]{2,}\b")
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A test worker hands the kinds of page it checked to the run's report."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["accessibility"] = sorted(f"{route} [{language}]" for route, language, _ in phones.CHECKED)
 
 
-def english_words(text: str, allowed: Sequence[str] = ()) -> list[str]:
-    """Words of three letters or more in ``text`` that are English (player names and ``allowed`` aside).
-
-    Card codes (``10H``), clause ids (``paks-4.2``) and capitals (``API``, ``PDF``) are not words here.
-    """
-    skip = {word.casefold() for word in allowed}
-    return [
-        word for word in ENGLISH_WORD.findall(re.sub(r"\b[a-z]+-[\d.]+\b", " ", text)) if word.casefold() not in skip
-    ]
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """The run gathers the kinds of page each test worker checked."""
+    for kind in getattr(node, "workeroutput", {}).get("accessibility", ()):
+        phones.GATHERED.add(kind)
 
 
-def check_accessibility(page: Any) -> None:
-    """No serious or critical axe-core violation on the page as it stands."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    bad = [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
-    assert bad == [], f"{page.url}: {bad}"
-
-
-def open_new_match(page: Any, server: str, evening: str, players: Sequence[str], game: str) -> None:
-    """Start an evening of ``players`` on the home page and open the new-match page of ``game``,
-    checking the accessibility of each page on the way."""
-    page.goto(server + "/")
-    check_accessibility(page)
-    page.fill("#name", evening)
-    page.fill("#players", "\n".join(players))
-    page.click("text=Start the evening")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    check_accessibility(page)
-    page.click(f"a.button:text('{game}')")
-    check_accessibility(page)
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The list of the kinds of page axe-core checked (each route in each language, and how many states)."""
+    kinds = phones.GATHERED | {f"{route} [{language}]" for route, language, _ in phones.CHECKED}
+    if kinds:
+        terminalreporter.write_sep("-", f"axe-core checked {len(kinds)} routes and languages")
+        for kind in sorted(kinds):
+            terminalreporter.write_line(kind)

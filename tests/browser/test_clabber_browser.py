@@ -7,9 +7,9 @@ from typing import Any
 
 from referee.rules.clabber import CLABBER
 from referee.rules.game import MatchSetup
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phone_clabber import PLAYERS, tap
+from tests.support.phones import PhoneTable, check_accessibility
 
-PLAYERS = ("Ann", "Bo", "Cy", "Di")
 NS, EW = "Ann & Cy", "Bo & Di"
 
 # The three deals as the rules layer takes them; the browser enters the same through the form.
@@ -21,11 +21,6 @@ ENTRIES: list[dict[str, Any]] = [
     # Ann & Cy take every trick in clubs, Ann shows the mule and rings the bell: 162 + 200 + 20.
     {"makers": NS, "round": 1, "trump": "C", "points": {NS: 162}, "meld_cards": {"Ann": "JS JH JD JC"}, "bell": "Ann"},
 ]
-
-
-def tap(page: Any, name: str, value: str) -> None:
-    """Tap one of the big radio tiles (the radio itself is visually hidden inside its label)."""
-    page.click(f"label.clabber-tile:has(input[name='{name}'][value='{value}'])")
 
 
 def pick(page: Any, card: str) -> None:
@@ -43,17 +38,9 @@ def score(page: Any, number: int) -> None:
     page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
 
 
-def start_match(page: Any, server: str) -> str:
-    open_new_match(page, server, "Friday", PLAYERS, "Clabber")
-    page.click("text=Start the match")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    check_accessibility(page)
-    return page.url
-
-
-def test_a_match_to_500_with_the_picker(server: str, phone: Any) -> None:
+def test_a_match_to_500_with_the_picker(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server)
+    table.match(page, "clabber", PLAYERS)
 
     # Deal 1: the turn-up through the card picker.
     page.click("text=Enter deal 1")

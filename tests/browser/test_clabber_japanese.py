@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
-from tests.browser.test_clabber_browser import PLAYERS, tap
+from tests.support.phone_clabber import PLAYERS, tap
+from tests.support.phones import english_words
 
 NS, EW = "Ann & Cy", "Bo & Di"
 #: English words of the shared pages around Clabber's own (the header, the sheet's frame, its

@@ -13,8 +13,8 @@ from typing import Any
 
 from referee.rules.clabber import CLABBER
 from referee.rules.game import MatchSetup
-from tests.browser.conftest import open_new_match
 from tests.browser.table_speed import Thumbs
+from tests.support.phones import open_new_match
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 NS, EW = "Ann & Cy", "Bo & Di"

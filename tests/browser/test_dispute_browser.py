@@ -5,16 +5,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
-from tests.browser.test_paks_browser import PLAYERS, card_by_card, fill_paks, start_match
+from tests.support.phone_paks import PLAYERS, card_by_card, fill_paks
+from tests.support.phones import PhoneTable, check_accessibility
 
 # E10 in hearts: Ann keeps 25 + 25 = 50 after throwing off {7H 6H}; a claim of 75 is shown where it goes wrong.
 E10 = {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}
 
 
-def test_a_claim_with_a_deal_on_the_phone(server: str, phone: Any) -> None:
+def test_a_claim_with_a_deal_on_the_phone(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, PLAYERS)
+    table.new_match(page, "paks", PLAYERS, evening="Paks night")
+    table.seat(page, PLAYERS)
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     page.click("text=Enter deal 1")
@@ -66,9 +67,10 @@ def test_the_new_referee_pages_work_on_a_phone(server: str, phone: Any) -> None:
     check_accessibility(page)
 
 
-def test_claimed_items_are_folded_until_wanted_on_the_phone(server: str, phone: Any) -> None:
+def test_claimed_items_are_folded_until_wanted_on_the_phone(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, PLAYERS)
+    table.new_match(page, "paks", PLAYERS, evening="Paks night")
+    table.seat(page, PLAYERS)
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     page.click("text=Enter deal 1")

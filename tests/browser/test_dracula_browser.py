@@ -7,17 +7,10 @@ from typing import Any
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phones import PhoneTable, check_accessibility
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 SIGNS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def start_match(page: Any, server: str) -> str:
-    open_new_match(page, server, "Friday", ["Ann", "Bob"], "Dracula")
-    page.click("text=Start the match")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    return page.url
 
 
 def pick(page: Any, card: str) -> None:
@@ -32,9 +25,9 @@ def pick(page: Any, card: str) -> None:
     page.click(f".picker [data-rank='{rank}']")
 
 
-def test_whole_match_with_picker_and_a_follower(server: str, phone: Any, other_phone: Any) -> None:
+def test_whole_match_with_picker_and_a_follower(table: PhoneTable, phone: Any, other_phone: Any) -> None:
     page = phone.new_page()
-    match_url = start_match(page, server)
+    match_url = table.match(page, "dracula", ["Ann", "Bob"])
     check_accessibility(page)
 
     evening_url = match_url.rsplit("/matches/", 1)[0]
@@ -75,9 +68,11 @@ def test_whole_match_with_picker_and_a_follower(server: str, phone: Any, other_p
     assert follower.locator("text=Editor link").count() == 0
 
 
-def test_picker_knows_used_cards_and_the_form_works_without_javascript(server: str, phone: Any, chromium: Any) -> None:
+def test_picker_knows_used_cards_and_the_form_works_without_javascript(
+    table: PhoneTable, phone: Any, chromium: Any
+) -> None:
     page = phone.new_page()
-    match_url = start_match(page, server)
+    match_url = table.match(page, "dracula", ["Ann", "Bob"])
     page.click("text=Enter deal 1")
     for cell, card in zip(CELLS, DECK[:9], strict=True):
         page.fill(f"#{cell}", card)

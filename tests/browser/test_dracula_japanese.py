@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import english_words
+from tests.support.phones import english_words
 
 PLAYERS = ["Ann", "Bob"]
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]

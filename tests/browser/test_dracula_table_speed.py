@@ -16,8 +16,8 @@ from typing import Any
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
 from referee.rules.game import MatchSetup
-from tests.browser.conftest import open_new_match
 from tests.browser.table_speed import Thumbs
+from tests.support.phones import open_new_match
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 #: E3 of the rules: 7H 8H 9H / 2C QS 5D / KD 4C 10S; with four players (E11) rows score 120, columns 24.

@@ -8,12 +8,14 @@ from typing import Any
 from playwright.sync_api import expect
 
 from referee.rules.dracula.layout import CELLS
-from tests.browser.test_dracula_browser import DECK, start_match
+from tests.support.dracula import DECK
+from tests.support.phone_iceberg import add_play
+from tests.support.phones import PhoneTable
 
 
-def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(server: str, phone: Any) -> None:
+def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    match_url = start_match(page, server)
+    match_url = table.match(page, "dracula", ["Ann", "Bob"])
     page.click("text=Enter deal 1")
     page.fill("#r1c1", DECK[0])
     page.fill("#r1c2", DECK[1])
@@ -39,14 +41,13 @@ def test_a_half_entered_deal_comes_back_after_the_sheet_and_a_reload(server: str
     assert page.input_value("#r1c1") == "" and page.locator(".draft-notice").count() == 0
 
 
-def test_an_iceberg_play_log_comes_back_after_leaving_the_form(server: str, phone: Any) -> None:
-    from tests.browser.test_iceberg_browser import add_play
-    from tests.browser.test_iceberg_browser import start_match as start_iceberg
+def test_an_iceberg_play_log_comes_back_after_leaving_the_form(table: PhoneTable, phone: Any) -> None:
 
     page = phone.new_page()
-    start_iceberg(page, server, target=200)
+    table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "200"})
     match_url = page.url
     page.click("text=Enter deal 1")
+    page.click("button:text('Play by play')")
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
     add_play(page, "Cat", "on 1", ["7H", "8H"])
     page.goto(match_url)  # the sheet: the two plays live only in the form so far

@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
-from tests.browser.test_zhengfen_browser import fill_counts, score_deal, set_order, start_match
+from tests.support.phone_zhengfen import fill_counts, score_deal, set_order
+from tests.support.phones import PhoneTable, check_accessibility
 
 SWEEP = {"fives": 4, "tens": 4, "kings": 4}
 
 
-def test_zhengfen_finishing_order_must_be_tapped(server: str, phone: Any) -> None:
+def test_zhengfen_finishing_order_must_be_tapped(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server)
+    table.match(page, "zhengfen", ["Ann", "Bob", "Cat"])
     page.click("text=Enter deal 1")
     assert page.locator(".zf-place input:checked").count() == 0
     fill_counts(page, 1, SWEEP)
@@ -48,9 +48,9 @@ def test_a_clause_chip_opens_the_rule_card_at_its_clause(server: str, phone: Any
     check_accessibility(page)
 
 
-def play_two_deals(page: Any, server: str) -> str:
+def play_two_deals(page: Any, table: PhoneTable) -> str:
     """A Zheng Fen match with two deals scored; returns the sheet's address."""
-    start_match(page, server)
+    table.match(page, "zhengfen", ["Ann", "Bob", "Cat"])
     for number in (1, 2):
         page.click(f"text=Enter deal {number}")
         set_order(page, ["Bob", "Cat", "Ann"])
@@ -59,9 +59,9 @@ def play_two_deals(page: Any, server: str) -> str:
     return page.url.split("#")[0]
 
 
-def test_the_sheet_opens_a_deal_tapped_and_hides_what_cannot_work(server: str, phone: Any) -> None:
+def test_the_sheet_opens_a_deal_tapped_and_hides_what_cannot_work(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    sheet = play_two_deals(page, server)
+    sheet = play_two_deals(page, table)
     detail = page.locator("#detail-1")
     assert detail.get_attribute("open") is None
     page.click("#deal-1 th a")
@@ -80,9 +80,9 @@ def test_the_sheet_opens_a_deal_tapped_and_hides_what_cannot_work(server: str, p
     check_accessibility(without)
 
 
-def test_card_picker_escape_typing_and_wide_screens(server: str, phone: Any, chromium: Any) -> None:
+def test_card_picker_escape_typing_and_wide_screens(table: PhoneTable, phone: Any, chromium: Any) -> None:
     page = phone.new_page()
-    start_match(page, server)
+    table.match(page, "zhengfen", ["Ann", "Bob", "Cat"])
     page.click("text=Enter deal 1")
     entry = page.url
     picker = page.locator(".picker:visible")

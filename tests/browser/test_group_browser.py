@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import check_accessibility
 from tests.long_evening import dracula_match, evening_export
+from tests.support.phones import check_accessibility
 
 NARROW = {"width": 360, "height": 740}
 #: A name of nearly 40 characters with nowhere to break it.

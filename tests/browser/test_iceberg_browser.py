@@ -5,63 +5,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phone_iceberg import add_play, close_picker, pick, tap, totals
+from tests.support.phones import PhoneTable, check_accessibility
 
 
-def start_match(page: Any, server: str, target: int) -> None:
-    open_new_match(page, server, "Iceberg night", ["Ann", "Bob", "Cat"], "Iceberg")
-    page.click("summary:has-text('House rules')")
-    page.fill("#opt_target", str(target))
-    page.click("text=Start the match")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    check_accessibility(page)
-
-
-def pick(page: Any, card: str) -> None:
-    """Tap a card on the picker: the suit (unless already chosen), then the rank."""
-    rank, suit = card[:-1], card[-1]
-    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
-    if suit_button.get_attribute("aria-pressed") != "true":
-        suit_button.click()
-    page.click(f".picker:visible [data-rank='{rank}']")
-
-
-def close_picker(page: Any) -> None:
-    if page.locator(".picker:visible").count():
-        page.click(".picker:visible .tool.done")  # the picker says Done in the page's language
-
-
-def tap(page: Any, chip: str) -> None:
-    page.click(f".ib-next label.chip:has-text('{chip}')")
-
-
-def add_play(page: Any, who: str, what: str, cards: list[str], *, picker: bool = False) -> None:
-    """Tap who and what, enter the cards (on the picker or typed) and add the play."""
-    tap(page, who)
-    tap(page, what)
-    if picker:
-        page.click("#cards")
-        for card in cards:
-            pick(page, card)
-        assert page.input_value("#cards") == " ".join(cards)
-        close_picker(page)
-    else:
-        page.fill("#cards", " ".join(cards))
-    page.click("button:text('Add play')")
-    page.wait_for_load_state()
-    assert page.locator("#cards-error").count() == 0, page.locator("#cards-error").inner_text()
-
-
-def totals(page: Any) -> list[int]:
-    return [int(cell) for cell in page.locator("tfoot td").all_inner_texts() if re.fullmatch(r"-?\d+", cell.strip())]
-
-
-def test_whole_match_play_by_play_and_by_totals(server: str, phone: Any) -> None:
+def test_whole_match_play_by_play_and_by_totals(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, target=200)
+    table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "200"})
 
-    # Deal 1, play by play: Ann deals, Bob plays first (iceberg-2.1).
+    # Deal 1, play by play: Ann deals, Bob plays first (iceberg-2.1). A new deal opens in the fast mode.
     page.click("text=Enter deal 1")
+    assert page.locator(".mode-tab[aria-pressed='true']").inner_text() == "Fast"
+    page.click("button:text('Play by play')")
+    page.wait_for_selector(".ib-log")
     check_accessibility(page)
     assert "Bob plays first" in page.locator(".ib-log").inner_text()
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"], picker=True)
@@ -134,11 +90,12 @@ def test_leftover_page_with_a_verdict(server: str, phone: Any) -> None:
     check_accessibility(page)
 
 
-def test_a_middle_play_corrected_on_the_phone(server: str, phone: Any) -> None:
+def test_a_middle_play_corrected_on_the_phone(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, target=500)
+    table.match(page, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "500"})
     match_url = page.url
     page.click("text=Enter deal 1")
+    page.click("button:text('Play by play')")
     add_play(page, "Bob", "New meld", ["4H", "5H", "6H"])
     add_play(page, "Cat", "on 1", ["7H", "8H"])
     add_play(page, "Ann", "New meld", ["QS", "QD", "QC"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
-from tests.browser.test_iceberg_browser import close_picker, start_match, totals
+from tests.support.phone_iceberg import close_picker, totals
+from tests.support.phones import PhoneTable, english_words
 
 PLAYERS = ("Ann", "Bob", "Cat")
 #: English words left on these pages by what is not Iceberg's: the language switch ("English"), the game's
@@ -52,9 +52,9 @@ def play(page: Any, who: str, kind: str, cards: str) -> None:
     assert page.locator("#cards-error").count() == 0, page.locator("#cards-error").inner_text()
 
 
-def test_a_deal_on_a_japanese_phone(server: str, phone: Any, japanese_phone: Any) -> None:
+def test_a_deal_on_a_japanese_phone(table: PhoneTable, phone: Any, japanese_phone: Any) -> None:
     setup = phone.new_page()
-    start_match(setup, server, target=5000)
+    table.match(setup, "iceberg", ["Ann", "Bob", "Cat"], evening="Iceberg night", house={"opt_target": "5000"})
     match = setup.url
     setup.goto(match.split("/matches/")[0])
     editor = setup.locator("details a[href*='/edit/']").get_attribute("href")
@@ -62,7 +62,7 @@ def test_a_deal_on_a_japanese_phone(server: str, phone: Any, japanese_phone: Any
     # The Japanese phone keeps the score too, by the evening's editor link.
     page = japanese_phone.new_page()
     page.goto(editor)
-    page.goto(match + "/deals/new")
+    page.goto(match + "/deals/new?mode=log")
     entry = page.locator("form").inner_text()
     assert "1プレイずつ" in entry and "プレイを追加" in entry and "Bobから開始します" in entry
     assert english_words(page.locator(".ib-entry").inner_text(), PLAYERS) == []

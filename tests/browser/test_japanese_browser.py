@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import english_words
-from tests.browser.test_dracula_browser import DECK
+from tests.support.dracula import DECK
+from tests.support.phones import english_words
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "static" / "js"
 

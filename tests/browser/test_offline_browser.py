@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,38 +16,14 @@ import pytest
 from flask import Flask
 from playwright.sync_api import expect
 from sqlalchemy import select
-from werkzeug.serving import make_server
 
-from referee import create_app
 from referee.rules.dracula.layout import CELLS
 from referee.web.store.db import db
 from referee.web.store.models import Match, Revision
-from tests.browser.conftest import PHONE, check_accessibility
-from tests.browser.test_dracula_browser import DECK
-from tests.conftest import empty_database
+from tests.support.dracula import DECK
+from tests.support.phones import PHONE, PhoneTable, check_accessibility
 
 SHEET = re.compile(r"/matches/\d+(#deal-\d+)?$")
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Flask]]:
-    import os
-
-    folder = tmp_path_factory.mktemp("offline")
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{folder / 'offline.sqlite3'}"
-    app = create_app({"INSTANCE_PATH": str(folder), "SQLALCHEMY_DATABASE_URI": url, "LIVE_POLL_MS": 500})
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}", app
-    http.shutdown()
-    thread.join(timeout=10)
-    empty_database(app)
-
-
-@pytest.fixture
-def server(served: tuple[str, Flask]) -> str:
-    return served[0]
 
 
 def new_phone(chromium: Any, **options: Any) -> Any:
@@ -112,14 +87,7 @@ def layout(cards: list[str]) -> list[list[str]]:
 
 def start_match(page: Any, server: str) -> str:
     """A Dracula match of Ann and Bob, started on the home page: the sheet's address."""
-    page.goto(server + "/")
-    page.fill("#name", "Friday")
-    page.fill("#players", "Ann\nBob")
-    page.click("text=Start the evening")
-    page.click("a.button:text('Dracula')")
-    page.click("text=Start the match")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    return page.url
+    return PhoneTable(server).match(page, "dracula", ["Ann", "Bob"])
 
 
 def match_with_a_deal(page: Any, server: str) -> str:
@@ -133,8 +101,10 @@ def match_with_a_deal(page: Any, server: str) -> str:
     return match_url
 
 
-def test_two_deals_entered_offline_land_in_order_after_a_reload(served: tuple[str, Flask], phone: Any) -> None:
-    server, app = served
+def test_two_deals_entered_offline_land_in_order_after_a_reload(
+    server: str, live_app: tuple[Flask, str], phone: Any
+) -> None:
+    app = live_app[0]
     page = phone.new_page()
     match_url = match_with_a_deal(page, server)
 
@@ -166,8 +136,10 @@ def test_two_deals_entered_offline_land_in_order_after_a_reload(served: tuple[st
     until(page, "window.refereeOutbox && refereeOutbox.all().then(entries => entries.length === 0)")
 
 
-def test_a_deal_refused_on_arrival_opens_with_its_errors_and_all_it_held(served: tuple[str, Flask], phone: Any) -> None:
-    server, app = served
+def test_a_deal_refused_on_arrival_opens_with_its_errors_and_all_it_held(
+    server: str, live_app: tuple[Flask, str], phone: Any
+) -> None:
+    app = live_app[0]
     page = phone.new_page()
     match_url = start_match(page, server)
     controlled(page)
@@ -201,9 +173,11 @@ def test_a_deal_refused_on_arrival_opens_with_its_errors_and_all_it_held(served:
     until(page, "window.refereeOutbox && refereeOutbox.all().then(entries => entries.length === 0)")
 
 
-def test_an_answer_lost_on_the_way_back_and_sent_again_makes_one_deal(served: tuple[str, Flask], chromium: Any) -> None:
+def test_an_answer_lost_on_the_way_back_and_sent_again_makes_one_deal(
+    server: str, live_app: tuple[Flask, str], chromium: Any
+) -> None:
     """On plain http a phone has no service worker: the page keeps the deal itself, and sends it again."""
-    server, app = served
+    app = live_app[0]
     context = new_phone(chromium, service_workers="block")
     page = context.new_page()
     match_url = start_match(page, server)
@@ -243,8 +217,7 @@ def test_an_answer_lost_on_the_way_back_and_sent_again_makes_one_deal(served: tu
     close(context)
 
 
-def test_the_installed_app_starts_offline_on_the_home_page(served: tuple[str, Flask], phone: Any) -> None:
-    server, _app = served
+def test_the_installed_app_starts_offline_on_the_home_page(server: str, phone: Any) -> None:
     page = phone.new_page()
     match_url = start_match(page, server)
     controlled(page)
@@ -260,8 +233,7 @@ def test_the_installed_app_starts_offline_on_the_home_page(served: tuple[str, Fl
     assert "The server cannot be reached" in start.locator("main").inner_text()
 
 
-def test_offline_a_correction_or_an_undo_says_it_needs_the_connection(served: tuple[str, Flask], phone: Any) -> None:
-    server, _app = served
+def test_offline_a_correction_or_an_undo_says_it_needs_the_connection(server: str, phone: Any) -> None:
     page = phone.new_page()
     match_url = match_with_a_deal(page, server)
     page.click("text=Correct deal 1")
@@ -278,8 +250,10 @@ def test_offline_a_correction_or_an_undo_says_it_needs_the_connection(served: tu
     assert "needs the connection" in page.locator(".needs-connection").inner_text()
 
 
-def test_a_new_version_of_the_app_brings_its_scripts(served: tuple[str, Flask], phone: Any, tmp_path: Path) -> None:
-    server, app = served
+def test_a_new_version_of_the_app_brings_its_scripts(
+    server: str, live_app: tuple[Flask, str], phone: Any, tmp_path: Path
+) -> None:
+    app = live_app[0]
     page = phone.new_page()
     page.goto(server + "/")
     controlled(page)
@@ -307,9 +281,8 @@ def test_a_new_version_of_the_app_brings_its_scripts(served: tuple[str, Flask], 
 
 
 def test_a_follower_offline_keeps_the_sheet_says_since_when_and_catches_up(
-    served: tuple[str, Flask], phone: Any, chromium: Any
+    server: str, phone: Any, chromium: Any
 ) -> None:
-    server, _app = served
     page = phone.new_page()
     match_url = match_with_a_deal(page, server)
     follower_phone = new_phone(chromium)
@@ -336,8 +309,7 @@ def test_a_follower_offline_keeps_the_sheet_says_since_when_and_catches_up(
     close(follower_phone)
 
 
-def test_drafts_of_saved_and_undone_deals_are_dropped(served: tuple[str, Flask], phone: Any) -> None:
-    server, _app = served
+def test_drafts_of_saved_and_undone_deals_are_dropped(server: str, phone: Any) -> None:
     page = phone.new_page()
     match_with_a_deal(page, server)
     drafts = "Object.keys(localStorage).filter(k => k.startsWith('draft:')).length"
@@ -369,8 +341,10 @@ def test_drafts_of_saved_and_undone_deals_are_dropped(served: tuple[str, Flask],
     until(page, drafts + " === 0")
 
 
-def test_a_deal_sent_while_kept_deals_wait_goes_behind_them(served: tuple[str, Flask], phone: Any) -> None:
-    server, app = served
+def test_a_deal_sent_while_kept_deals_wait_goes_behind_them(
+    server: str, live_app: tuple[Flask, str], phone: Any
+) -> None:
+    app = live_app[0]
     page = phone.new_page()
     match_url = match_with_a_deal(page, server)
     phone.set_offline(True)

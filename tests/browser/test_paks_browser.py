@@ -7,9 +7,8 @@ from typing import Any
 
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from tests.browser.conftest import check_accessibility, open_new_match
-
-PLAYERS = ("Ann", "Bob")
+from tests.support.phone_paks import PLAYERS, card_by_card, fill_paks
+from tests.support.phones import PhoneTable, check_accessibility, pick
 
 # Each deal: every player's paks, one pak per row (one deck: 2 players, paks-1.2).
 DEALS: list[dict[str, list[str]]] = [
@@ -37,51 +36,16 @@ def expected_totals(deals: list[dict[str, list[str]]]) -> dict[str, int]:
     return dict(result.totals)
 
 
-def start_match(page: Any, server: str, players: tuple[str, ...]) -> None:
-    """An evening of ``players`` and the new-match page of Paks with them seated in order."""
-    open_new_match(page, server, "Paks night", players, "Paks")
-    for seat, name in enumerate(players):
-        page.select_option(f"#seat_{seat}", name)
-    for seat in range(len(players), 6):
-        page.select_option(f"#seat_{seat}", "")
-
-
-def card_by_card(page: Any) -> None:
-    """Tap the "Card by card" tab of the deal form (a new deal opens in quick mode)."""
-    page.click(".mode-tab[value='cards']")
-    page.wait_for_selector(".paks-entry:not([hidden])")
-
-
-def pick(page: Any, card: str) -> None:
-    """Tap a card on the picker: the suit (unless already chosen), then the rank."""
-    rank, suit = card[:-1], card[-1]
-    suit_button = page.locator(f".picker:visible [data-suit='{suit}']")
-    if suit_button.get_attribute("aria-pressed") != "true":
-        suit_button.click()
-    page.click(f".picker:visible [data-rank='{rank}']")
-
-
-def fill_paks(page: Any, paks: dict[str, list[str]], skip: tuple[str, int] | None = None) -> None:
-    """Type every pak into its row; rows past the first four sit in the "more paks" fold."""
-    for seat, name in enumerate(PLAYERS):
-        for row, cards in enumerate(paks.get(name, [])):
-            if (name, row) == skip:
-                continue
-            field = page.locator(f"#paks_{seat}-{row}-cards")
-            if not field.is_visible():
-                page.click(f"summary:text('More paks for {name}')")
-            field.fill(cards)
-
-
 def score_deal(page: Any, number: int) -> None:
     page.click(f"text=Score deal {number}")
     page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
     assert page.locator(f"#deal-{number}").count() == 1
 
 
-def test_whole_match_to_500(server: str, phone: Any) -> None:
+def test_whole_match_to_500(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, PLAYERS)
+    table.new_match(page, "paks", PLAYERS, evening="Paks night")
+    table.seat(page, PLAYERS)
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
     check_accessibility(page)
@@ -135,10 +99,11 @@ def test_whole_match_to_500(server: str, phone: Any) -> None:
     assert page.input_value("#paks_1-0-cards") == "AC KC QC"
 
 
-def test_manual_throw_off_for_two_teams(server: str, phone: Any) -> None:
+def test_manual_throw_off_for_two_teams(table: PhoneTable, phone: Any) -> None:
     """4 players, house rule "the side names its paks": the form asks for the ticks, then scores the deal."""
     page = phone.new_page()
-    start_match(page, server, ("Ann", "Bob", "Cat", "Dan"))
+    table.new_match(page, "paks", ("Ann", "Bob", "Cat", "Dan"), evening="Paks night")
+    table.seat(page, ("Ann", "Bob", "Cat", "Dan"))
     page.click("text=House rules")
     page.select_option("#opt_throw_off", "manual")
     page.click("text=Start the match")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
+from tests.support.phones import english_words
 
 PLAYERS = ("Ann", "Bob")
 #: Names are names: the players' and the game's.

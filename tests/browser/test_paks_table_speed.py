@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility
 from tests.browser.table_speed import Thumbs
-from tests.browser.test_paks_browser import start_match
+from tests.support.phones import PhoneTable, check_accessibility
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 SUITS = "SHDC"
@@ -22,9 +21,10 @@ HELD = {0: (3, 1, 2, 2), 1: (1, 2, 0, 3)}
 KEPT = {0: "145", 1: "55"}
 
 
-def test_a_typical_four_player_deal_within_the_target(server: str, phone: Any) -> None:
+def test_a_typical_four_player_deal_within_the_target(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server, PLAYERS)
+    table.new_match(page, "paks", PLAYERS, evening="Paks night")
+    table.seat(page, PLAYERS)
     page.click("text=Start the match")
     page.wait_for_url(re.compile(r"/matches/\d+$"))
 

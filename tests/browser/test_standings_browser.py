@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import PHONE, check_accessibility, open_new_match
+from tests.support.phones import PHONE, check_accessibility, open_new_match
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 

@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from tests.browser.conftest import check_accessibility, open_new_match
+from tests.support.phone_zhengfen import fill_counts, score_deal, set_order
+from tests.support.phones import PhoneTable, check_accessibility
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 SWEEP = {"fives": 4, "tens": 4, "kings": 4}
-
-
-def start_match(page: Any, server: str) -> None:
-    open_new_match(page, server, "Zheng Fen night", PLAYERS, "Zheng Fen")
-    page.click("text=Start the match")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    check_accessibility(page)
-
-
-def set_order(page: Any, order: list[str]) -> None:
-    """Tap each player's chip in their place's row (1st, 2nd, …, last)."""
-    rows = page.locator(".zf-place")
-    for index, name in enumerate(order):
-        rows.nth(index).locator(".chip", has_text=name).click()
-    for index, name in enumerate(order):
-        assert rows.nth(index).locator(f"input[value='{name}']").is_checked()
-
-
-def fill_counts(page: Any, seat: int, counts: dict[str, int]) -> None:
-    for field, number in counts.items():
-        page.fill(f"#{field}_{seat}", str(number))
 
 
 def pick(page: Any, card: str) -> None:
@@ -44,15 +23,9 @@ def pick(page: Any, card: str) -> None:
     page.click(f".picker:visible [data-rank='{rank}']")
 
 
-def score_deal(page: Any, number: int) -> None:
-    page.click(f"text=Score deal {number}")
-    page.wait_for_url(re.compile(r"/matches/\d+(#deal-\d+)?$"))
-    assert page.locator(f"#deal-{number}").count() == 1
-
-
-def test_whole_match_to_500(server: str, phone: Any) -> None:
+def test_whole_match_to_500(table: PhoneTable, phone: Any) -> None:
     page = phone.new_page()
-    start_match(page, server)
+    table.match(page, "zhengfen", PLAYERS)
     assert "3♥" in page.content()
 
     # Deal 1: Bob 1st picks his three spades with the picker; Cat, last, captured the other nine point

@@ -9,28 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.browser.conftest import english_words
-from tests.browser.test_zhengfen_browser import fill_counts, set_order
+from tests.support.phone_zhengfen import fill_counts, set_order
+from tests.support.phones import PhoneTable, english_words
 
 PLAYERS = ["Ann", "Bob", "Cat"]
 #: Words of shared furniture that another part of the app translates (the page frame, the sheet's table).
 SHARED: tuple[str, ...] = ()
 
 
-def start_match(page: Any, server: str) -> None:
-    page.goto(server + "/")
-    page.fill("#name", "挣分の夜")
-    page.fill("#players", "\n".join(PLAYERS))
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    page.click("a[href$='/matches/new/zhengfen']")
-    page.click("main form button[type=submit]")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-
-
-def test_a_deal_on_a_japanese_phone(server: str, japanese_phone: Any) -> None:
+def test_a_deal_on_a_japanese_phone(table: PhoneTable, japanese_phone: Any) -> None:
     page = japanese_phone.new_page()
-    start_match(page, server)
+    table.match(page, "zhengfen", PLAYERS, evening="挣分の夜")
     page.click("a[href$='/deals/new']")
     page.wait_for_url(re.compile(r"/deals/new$"))
 

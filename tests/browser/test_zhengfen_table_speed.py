@@ -15,8 +15,8 @@ from typing import Any
 
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
-from tests.browser.conftest import open_new_match
 from tests.browser.table_speed import Thumbs
+from tests.support.phones import open_new_match
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 #: E31 of the rules: Bob 1st, Dan 2nd, Ann 3rd, Cat last still holding 5S 5H 7C 2D. Captured:

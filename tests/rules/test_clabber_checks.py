@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from referee.errors import FieldError
 from referee.rules.checks import answer
 from referee.rules.clabber import CLABBER
 
@@ -271,3 +272,11 @@ def test_every_answer_cites_clabber_clauses() -> None:
         assert status == 200
         assert result["explanation"]
         assert all(step["rule"].startswith("clabber-") for step in result["explanation"])
+
+
+def test_a_bidding_round_of_thousands_of_digits_is_refused_at_its_field() -> None:
+    from referee.rules.clabber.game import _bidding_round
+
+    with pytest.raises(FieldError, match="the bidding round is 1 or 2, not 999999999…"):
+        _bidding_round("9" * 4301)
+    assert _bidding_round(" 2 ") == 2

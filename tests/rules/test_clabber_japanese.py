@@ -12,14 +12,15 @@ import pytest
 
 from referee import catalogs
 from referee.cards import parse_card
+from referee.catalogs import tooling
 from referee.errors import InputError
 from referee.explain import Step
 from referee.messages import Join, Message
 from referee.rules.clabber import CLABBER, FOUR, judge_bid, judge_melds, judge_trick, legal_play, score_deal
 from referee.rules.game import DealContext, MatchSetup
-from tests.rules.test_clabber_examples import DEALS, LEGAL, TRICKS, cards, plays
+from tests.rules.clabber_worked import DEALS, LEGAL, TRICKS, cards, plays
 
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 
 
 @cache

@@ -9,17 +9,7 @@ import pytest
 from referee.errors import InputError, InputErrors
 from referee.rules.clabber import CLABBER, fill_points, other_side_points
 from referee.rules.game import MatchSetup
-
-FOUR_PLAYERS = ("Ann", "Bo", "Cy", "Di")
-ANN_CY, BO_DI = "Ann & Cy", "Bo & Di"
-
-
-def setup(players: tuple[str, ...] = FOUR_PLAYERS, **options: Any) -> MatchSetup:
-    return MatchSetup(players=players, options=CLABBER.parse_options(options))
-
-
-def deal(makers: str, ns: int, **extra: Any) -> dict[str, Any]:
-    return {"makers": makers, "trump": extra.pop("trump", "H"), "points": {ANN_CY: ns, BO_DI: 162 - ns}, **extra}
+from tests.rules.clabber_sheet import ANN_CY, BO_DI, FOUR_PLAYERS, deal, setup
 
 
 def entries(match: MatchSetup, *raw: dict[str, Any]) -> list[dict[str, Any]]:

@@ -19,7 +19,7 @@ from referee.rules.claims import Ruling, judge_claim, read_claim
 from referee.rules.game import Game, MatchSetup
 from referee.rules.registry import GAMES
 from tests.contract import check_name, load_contract
-from tests.rules.test_claims import rulings
+from tests.rules.claim_strategies import rulings
 
 E3 = [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]]
 

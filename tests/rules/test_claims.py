@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.checks import answer
-from referee.rules.claims import Item, Ruling, judge_claim, read_claim
+from referee.rules.claims import Ruling, judge_claim, read_claim
 from referee.rules.registry import GAMES
+from tests.rules.claim_strategies import rulings
 
 CLABBER_E21 = {"makers": "NS", "points": {"NS": 100, "EW": 62}, "melds": {"NS": 0, "EW": 50}, "bells": {"NS": 20}}
 DRACULA_E3 = {"layout": [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]], "players": 2}
@@ -179,22 +180,6 @@ def test_a_check_that_scores_nothing_refuses_a_claim() -> None:
 def test_without_a_claim_the_answer_has_no_claim_field() -> None:
     status, result = answer(GAMES["clabber"].checks["deal"], CLABBER_E21)
     assert status == 200 and "claim" not in result
-
-
-sides = st.lists(st.sampled_from(["A", "B", "C", "D"]), min_size=2, max_size=4, unique=True)
-
-
-@st.composite
-def rulings(draw: st.DrawFn) -> Ruling:
-    names = draw(sides)
-    items = []
-    scores = {}
-    for side in names:
-        parts = draw(st.lists(st.integers(0, 200), max_size=4))
-        items.extend(Item(side, f"item{n}", points, "x-1.1") for n, points in enumerate(parts))
-        scores[side] = sum(parts)
-    names_declared = tuple(f"item{n}" for n in range(4))
-    return Ruling(scores, "x-1", tuple(items), item_names=names_declared, additive=True)
 
 
 @given(rulings())

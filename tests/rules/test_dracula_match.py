@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.cards import TooManyCopiesError
-from referee.errors import FieldError, LayoutError
+from referee.errors import FieldError, InputErrors, LayoutError
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.game import MatchSetup
 
@@ -117,3 +117,31 @@ def test_incomplete_coffin_is_refused_at_entry() -> None:
     with pytest.raises(LayoutError) as raised:
         DRACULA.check_entry(setup("Ann Bob"), entry)
     assert "`r2c2`" in raised.value.message and "dracula-3.3" in raised.value.message
+
+
+def test_a_deal_with_every_kind_of_mistake_is_refused_once_with_all_of_them() -> None:
+    """A bad card, a card twice, an empty cell, a card of deal 1, an illegal order: each read on its own;
+    the order depends on the cells alone, so it is judged whatever their cards."""
+    deals = six_deals()[:1]
+    entry = layout(["ZZ", "9H", "9H", "", DECK[0], *DECK[9:13]])
+    entry["order"] = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
+    with pytest.raises(InputErrors) as raised:
+        DRACULA.read_deal(setup("Ann Bob"), deals, 2, entry)
+    found = [(e.code, e.location) for e in raised.value.each()]
+    assert found == [
+        ("bad_card", ("layout", "r1c1")),
+        ("too_many_copies", ("layout", "r1c3")),
+        ("bad_layout", ("layout", "r2c1")),
+        ("too_many_copies", ("layout", "r2c2")),
+        ("bad_field", ("order", 1)),
+    ]
+    assert "deal 1 r1c1" in raised.value.each()[3].message
+    # On its own (no other deal), the same entry has one mistake fewer.
+    with pytest.raises(InputErrors) as alone:
+        DRACULA.check_entry(setup("Ann Bob"), entry)
+    assert len(alone.value.each()) == 4
+
+
+def test_correcting_a_deal_does_not_clash_with_its_own_old_entry() -> None:
+    deals = six_deals()[:2]
+    assert DRACULA.read_deal(setup("Ann Bob"), deals, 2, deals[1]) == deals[1]

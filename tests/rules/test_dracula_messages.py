@@ -10,6 +10,7 @@ import pytest
 
 from referee import catalogs
 from referee.cards import Card, parse_cards
+from referee.catalogs import tooling
 from referee.errors import InputError
 from referee.explain import Step
 from referee.messages import Message
@@ -372,7 +373,7 @@ def japanese() -> Any:
     return catalogs.translations("ja")
 
 
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 
 
 def assert_japanese(message: Message, japanese: Any, *, whole_text: bool = True) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.cards import Card, TooManyCopiesError, parse_card, parse_cards
@@ -231,7 +231,6 @@ def _rows(cards: list[Card]) -> tuple:
 full_layouts = st.permutations(DRACULA_PACK.cards()).map(_rows)
 
 
-@settings(max_examples=300, deadline=None)
 @given(full_layouts, st.sampled_from([2, 3, 4]))
 def test_scores_are_never_negative(grid_: tuple, players: int) -> None:
     result = score_coffin(grid_, players, DEFAULTS)
@@ -239,7 +238,6 @@ def test_scores_are_never_negative(grid_: tuple, players: int) -> None:
     assert all(line.score >= 0 for line in (*result.rows, *result.columns))
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 400), min_size=3, max_size=3), st.lists(st.integers(0, 400), min_size=3, max_size=3))
 def test_cascade_is_symmetric(a: list[int], b: list[int]) -> None:
     from referee.rules.dracula import cascade
@@ -252,7 +250,6 @@ def test_cascade_is_symmetric(a: list[int], b: list[int]) -> None:
 no_court = [c for c in DRACULA_PACK.cards() if c.rank not in ("Q", "K")]
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.permutations(no_court).map(lambda cards: cards[:9]))
 def test_transposing_swaps_the_two_players_without_queens_or_kings(cards: list[Card]) -> None:
     grid_ = tuple(tuple(cards[i : i + 3]) for i in (0, 3, 6))
@@ -265,7 +262,6 @@ def test_transposing_swaps_the_two_players_without_queens_or_kings(cards: list[C
 AROUND_CENTRE = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"]
 
 
-@settings(max_examples=200, deadline=None)
 @given(st.permutations(AROUND_CENTRE))
 def test_a_deals_order_and_the_order_check_judge_placements_alike(cells: list[str]) -> None:
     from referee.errors import FieldError

@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from referee.cards import Card
@@ -294,7 +294,6 @@ def check_plan(hand: list[Card], table: list[Meld], decks: int, options: dict, r
 
 
 @pytest.mark.parametrize("prune_from", [order.PRUNE_FROM, 0], ids=["as_shipped", "bounds_always"])
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=deals())
 def test_optimiser_equals_brute_force(prune_from: int, case: tuple) -> None:
     hand, table, decks, options = case
@@ -325,7 +324,6 @@ def assert_pruned_equals_plain(hand: list[Card], table: list[Meld], decks: int, 
     check_plan(hand, table, decks, options, pruned)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=deals(max_hand=22))
 def test_bounds_never_cut_the_best_play(case: tuple) -> None:
     """On hands too big for the brute force: the pruned search equals the plain programme."""
@@ -423,7 +421,6 @@ def crowded_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict]:
 SETS_BEAT_RUNS = "2S 2C 3S 3S 3C 3C 4S 4S 4C 4C 5S 5S"
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=crowded_deals())
 @example(case=([Card.parse(t) for t in SETS_BEAT_RUNS.split()], [], 2, DEFAULT_OPTIONS))
 def test_the_credit_of_cards_left_to_sets_never_cuts_the_best_play(case: tuple) -> None:
@@ -465,7 +462,6 @@ def colour_special_deals(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, 
     return hand, table, decks, options
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.one_of(colour_special_deals(), crowded_deals()))
 def test_a_sweep_whose_floor_is_its_best_play_finds_it(case: tuple) -> None:
     """The bounds a sweep drops states by are admissible: the lanes' own, and at the end of each
@@ -570,7 +566,6 @@ def assert_equals_brute_force(hand: list[Card], table: list[Meld], decks: int, o
     return found
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=joinable_deals())
 @example(case=_merge_deal(*MERGE_DEALS[0][:3]))
 @example(case=_merge_deal(*MERGE_DEALS[1][:3]))
@@ -690,7 +685,6 @@ def overlapping_runs(draw: st.DrawFn) -> tuple[list[Card], list[Meld], int, dict
     return hand, table, 2, options
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=overlapping_runs())
 @example(case=OVERLAPPING_EXAMPLE)
 @example(case=_merge_deal(*MERGE_DEALS[3][:3]))

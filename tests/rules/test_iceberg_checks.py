@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.checks import answer
@@ -139,7 +139,6 @@ JSON = st.recursive(
 FIELDS = ["cards", "meld", "hand", "table", "decks", "options"]
 
 
-@settings(max_examples=300, deadline=None)
 @given(check=st.sampled_from([MELD, LAYOFF, LEFTOVER]), body=st.dictionaries(st.sampled_from(FIELDS), JSON))
 def test_nothing_sent_raises_anything_but_input_errors(check, body: dict) -> None:  # type: ignore[no-untyped-def]
     status, result = answer(check, body)

@@ -15,11 +15,12 @@ import pytest
 
 from referee import catalogs
 from referee.cards import TooManyCopiesError
+from referee.catalogs import tooling
 from referee.messages import Message
 from tests.rules.iceberg_worked import ERRORS, EXAMPLES, PLAYERS
 
 ENGLISH = json.loads((Path(__file__).parent / "iceberg_worked_english.json").read_text(encoding="utf-8"))
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 #: Words a Japanese sentence may still show: player names, V* and U, card codes and clause ids,
 #: the JSON fields an API error names in backticks.
 _ALLOWED = re.compile(

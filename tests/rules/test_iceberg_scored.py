@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.errors import InputError
@@ -247,7 +247,6 @@ def small_deals(draw: st.DrawFn) -> tuple[list[str], dict[str, list[str]], dict[
     return table, {"Ann": [], "Bob": held[:split], "Cid": held[split:]}, draw(OPTIONS)
 
 
-@settings(max_examples=60)
 @given(small_deals())
 def test_exact_valuation_matches_the_quick_mode_and_the_count(deal: tuple[Any, ...]) -> None:
     table, hands, options = deal

@@ -14,6 +14,7 @@ import pytest
 
 from referee import catalogs
 from referee.cards import parse_card, parse_cards
+from referee.catalogs import tooling
 from referee.errors import InputError
 from referee.explain import Step
 from referee.messages import Message
@@ -32,7 +33,7 @@ from referee.rules.paks import (
 )
 
 JAPANESE = catalogs.translations()
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 
 
 def cards(text: str) -> tuple:

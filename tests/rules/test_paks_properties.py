@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.cards import RANKS, SUITS, Card
@@ -47,7 +47,6 @@ def brute_force(cards: list[Card]) -> int:
     return best
 
 
-@settings(max_examples=150)
 @given(hands(SMALL, 9))
 def test_best_split_is_at_least_the_plain_sum_and_optimal(cards: list[Card]) -> None:
     split = best_split(cards)
@@ -88,7 +87,6 @@ def deals(draw: st.DrawFn) -> dict[str, list[HeldPak]]:
     return sides
 
 
-@settings(max_examples=150)
 @given(deals(), st.sampled_from(["lowest_score", "lowest_play"]), st.sampled_from(["all_sides", "sides_with_paks"]))
 def test_throw_off_removes_the_same_number_from_every_side(
     sides: dict[str, list[HeldPak]], throw_off: str, throw_off_min: str
@@ -131,7 +129,6 @@ def steals(draw: st.DrawFn) -> tuple:
     return pak_suit, stolen, victims, played
 
 
-@settings(max_examples=200)
 @given(steals())
 def test_steal_legal_iff_value_beats_plain_victims_and_suits_hold(case: tuple) -> None:
     pak_suit, stolen, victims, played = case
@@ -183,7 +180,6 @@ field_names = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
 @given(st.sampled_from(sorted(PAKS.checks)), st.dictionaries(field_names, json_values, max_size=5) | json_values)
 def test_no_request_raises_anything_but_input_error(check: str, body: object) -> None:
     status, result = answer(PAKS.checks[check], body)
@@ -209,7 +205,6 @@ def quick_entries(draw: st.DrawFn) -> object:
     }
 
 
-@settings(max_examples=200)
 @given(entries() | quick_entries() | json_values)
 def test_no_entry_raises_anything_but_input_error(entry: object) -> None:
     setup = MatchSetup(players=("Ann", "Bob"), options=PAKS.parse_options({"throw_off": "manual"}))

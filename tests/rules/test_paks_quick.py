@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.cards import RANKS, SUITS, Card
@@ -363,7 +363,6 @@ def _some_choice(draw: st.DrawFn, setup: MatchSetup, paks: dict[str, list[list[C
     return chosen
 
 
-@settings(max_examples=100, deadline=None)
 @given(full_deals())
 def test_the_quick_entry_of_any_deal_scores_as_its_cards_do(case: tuple[MatchSetup, dict[str, Any]]) -> None:
     setup, entry = case
@@ -380,7 +379,6 @@ def test_the_quick_entry_of_any_deal_scores_as_its_cards_do(case: tuple[MatchSet
         assert counted["kept_count"] == {side: len(paks) for side, paks in carded["kept"].items()}
 
 
-@settings(max_examples=100, deadline=None)
 @given(full_deals(), st.integers(-40, 40).map(lambda n: n * 5).filter(bool))
 def test_a_quick_entry_is_refused_or_scores_what_it_says(case: tuple[MatchSetup, dict[str, Any]], change: int) -> None:
     """A miscounted side either trips a check or scores the points it gave; never anything else."""

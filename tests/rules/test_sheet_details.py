@@ -12,10 +12,10 @@ from referee.explain import Explanation
 from referee.rules.clabber import CLABBER
 from referee.rules.game import DealResult, Game, MatchResult, MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
-from tests.rules.test_clabber_match import deal
-from tests.rules.test_clabber_match import setup as clabber_setup
-from tests.rules.test_zhengfen_game import E31, sweep
-from tests.rules.test_zhengfen_game import setup as zhengfen_setup
+from tests.rules.clabber_sheet import deal
+from tests.rules.clabber_sheet import setup as clabber_setup
+from tests.rules.zhengfen_sheet import E31, sweep
+from tests.rules.zhengfen_sheet import setup as zhengfen_setup
 
 
 def without_workings(game: Game, result: DealResult) -> DealResult:

@@ -16,10 +16,10 @@ from referee import catalogs
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.messages import Message
-from referee.rules import api_schema
 from referee.rules.checks import answer
 from referee.rules.game import DealResult, MatchResult, MatchSetup
 from referee.rules.registry import GAMES
+from referee.web.api import schema as api_schema
 
 JAPANESE = catalogs.translations()
 TARGET_GAMES = ("paks", "clabber", "zhengfen")
@@ -159,3 +159,25 @@ def test_every_games_status_is_a_message_that_reads_in_japanese(slug: str) -> No
 def test_before_the_first_deal_every_game_played_to_a_target_says_so(slug: str) -> None:
     target = GAMES[slug].target(SETUPS[slug])
     assert english(sheet(slug, SETUPS[slug], []).status) == f"Playing to {target}"
+
+
+@pytest.mark.parametrize("slug", TARGET_GAMES)
+def test_the_target_says_its_bounds_in_words_and_holds_to_them(slug: str) -> None:
+    option = next(o for o in GAMES[slug].options if o.id == "target")
+    assert option.bounds().render() == "a multiple of 50 from 100 to 5000"
+    assert option.bounds().render(JAPANESE) == "100から5000までの50の倍数"
+    assert [n for n in (50, 100, 125, 750, 5000, 5050) if option.allows(n)] == [100, 750, 5000]
+    for number in range(0, 5200, 25):  # the words and the check agree with the rules' own parsing
+        try:
+            option.parse(number)
+        except FieldError:
+            assert not option.allows(number), number
+        else:
+            assert option.allows(number), number
+
+
+def test_a_map_of_numbers_counts_from_0_and_a_number_without_a_step_has_none() -> None:
+    multipliers = next(o for o in GAMES["dracula"].options if o.id == "multipliers")
+    assert multipliers.bounds().render() == "a whole number from 0 to 100"
+    iceberg = next(o for o in GAMES["iceberg"].options if o.id == "target")
+    assert iceberg.bounds().render() == "a whole number from 1 to 50000"

@@ -150,7 +150,7 @@ def test_every_reading_is_listed() -> None:
     assert [r.key_name for r in found][:3] == ["BJ", "SJ", "2"]
     assert len(found) == 15
     assert all(r.type == "pair" for r in found)
-    assert len(readings(cards("SJ BJ"), Rules(wild_range="standard_only"))) == 13
+    assert len(readings(cards("SJ BJ"), Rules.of({"wild_range": "standard_only"}))) == 13
 
 
 def test_readings_of_two_types_prefer_the_later_type() -> None:

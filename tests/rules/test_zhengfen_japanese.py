@@ -14,6 +14,7 @@ import pytest
 
 from referee import catalogs
 from referee.cards import CardError, parse_cards
+from referee.catalogs import tooling
 from referee.errors import InputError
 from referee.explain import Explanation
 from referee.messages import Message
@@ -22,7 +23,7 @@ from referee.rules.zhengfen import ZHENGFEN, Action, Haul, beats, classify, scor
 from referee.rules.zhengfen.order import check_places
 
 JAPANESE = catalogs.translations()
-GLOSSARY = list(catalogs.read_glossary())
+GLOSSARY = list(tooling.read_glossary())
 
 
 def c(text: str) -> tuple:

@@ -111,7 +111,7 @@ def test_a_bad_option_and_an_unknown_game_in_japanese(client) -> None:  # type: 
     assert unknown.get_json()["error"]["message"].startswith("ゲーム `poker` はありません")
 
 
-@pytest.mark.parametrize("lang", ["fr", 5, ""])
+@pytest.mark.parametrize("lang", ["fr", 5, "", None])
 def test_a_language_that_is_not_offered_is_a_400_at_the_lang_field(client, lang: object) -> None:  # type: ignore[no-untyped-def]
     response = client.post("/api/v1/clabber/deal", json={**CLABBER_E21, "lang": lang})
     assert response.status_code == 400

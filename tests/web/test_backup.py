@@ -27,8 +27,8 @@ from referee.web.services.transfer import export_evening, import_evening, import
 from referee.web.store import backup as backups
 from referee.web.store.db import db
 from referee.web.store.models import Evening
-from tests.conftest import empty_database
 from tests.long_evening import dracula_match, evening_export, iceberg_match
+from tests.support.databases import empty_database
 
 ON_POSTGRES = (os.environ.get("TEST_DATABASE_URL") or "").startswith("postgresql")
 Rows = dict[str, set[str]]

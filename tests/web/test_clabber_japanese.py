@@ -6,8 +6,9 @@ from __future__ import annotations
 import html
 import re
 
-from tests.conftest import Browser
-from tests.web.test_clabber_pages import DEALS, enter, marks, start_clabber, start_evening, totals
+from tests.support.clabber import DEALS, NAMES, enter, marks, totals
+from tests.support.client import Browser
+from tests.support.table import Table
 
 JAPANESE = {"HTTP_ACCEPT_LANGUAGE": "ja-JP,ja;q=0.9"}
 
@@ -22,8 +23,8 @@ def english_sheet(browser: Browser, match: str) -> tuple[list[str], list[int]]:
     return marks(page, 1), totals(page)
 
 
-def test_the_entry_form_reads_in_japanese(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_the_entry_form_reads_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     page = in_japanese(browser).get(f"{match}/deals/new").get_data(as_text=True)
     for words in (
         "誰が「プレイ」と言いましたか？",
@@ -39,8 +40,8 @@ def test_the_entry_form_reads_in_japanese(browser: Browser) -> None:
     assert "Who said" not in page and "Card points" not in page
 
 
-def test_a_deal_and_its_page_read_in_japanese_with_the_same_numbers(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_a_deal_and_its_page_read_in_japanese_with_the_same_numbers(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     form, _entry, sheet_marks = DEALS[4]
     assert enter(in_japanese(browser), f"{match}/deals/new", form).status_code == 302
     sheet = browser.get(match).get_data(as_text=True)
@@ -65,8 +66,8 @@ def test_a_deal_and_its_page_read_in_japanese_with_the_same_numbers(browser: Bro
     assert words and set(words) <= {"Ann", "Cy", "Di"}  # the players' names, and no English word
 
 
-def test_an_error_at_a_field_is_said_in_japanese(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_an_error_at_a_field_is_said_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     in_japanese(browser)
     form = {"makers": "Bo & Di", "trump": "C", "round": "1", "points_0": "95", "points_1": "60"}
     response = enter(browser, f"{match}/deals/new", form)

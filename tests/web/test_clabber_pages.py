@@ -3,7 +3,6 @@ undo, and the referee pages' verdicts."""
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from typing import Any
 
@@ -11,44 +10,9 @@ import pytest
 
 from referee.rules.clabber import CLABBER
 from referee.rules.game import MatchSetup
-from tests.conftest import Browser
-
-NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
-
-
-def start_evening(browser: Browser) -> str:
-    response = browser.submit("/", {"name": "Friday", "players": ", ".join(NAMES)})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def start_clabber(browser: Browser, evening: str, count: int, **options: str) -> str:
-    seats = {f"seat_{i}": name for i, name in enumerate(NAMES[:count])}
-    response = browser.submit(f"{evening}/matches/new/clabber", {**seats, "first_dealer": "Ann", **options})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def hidden_names(page: str) -> dict[str, str]:
-    """The side and player names the deal form carries, as a browser posts them back."""
-    found = re.findall(r'name="((?:side|player)_\d)" type="hidden" value="([^"]*)"', page)
-    return {name: html_lib.unescape(value) for name, value in found}
-
-
-def enter(browser: Browser, url: str, data: dict[str, str]) -> Any:
-    """Load the deal form (its token and hidden names) and post ``data`` as typed."""
-    names = hidden_names(browser.get(url).get_data(as_text=True))
-    return browser.client.post(url, data={**names, **data, "csrf_token": browser.token})
-
-
-def totals(page: str) -> list[int]:
-    footer = page.split('<table class="sheet ')[1].split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
-
-
-def marks(page: str, number: int) -> list[str]:
-    row = page.split(f'<tr id="deal-{number}">')[1].split("</tr>")[0]
-    return re.findall(r'<span class="mark">([^<]*)</span>', row)
+from tests.support.clabber import DEALS, NAMES, enter, marks, totals
+from tests.support.client import Browser
+from tests.support.table import Table
 
 
 def expected(players: tuple[str, ...], entries: list[dict[str, Any]], **options: object) -> Any:
@@ -56,61 +20,9 @@ def expected(players: tuple[str, ...], entries: list[dict[str, Any]], **options:
     return CLABBER.score_match(setup, [CLABBER.check_entry(setup, e) for e in entries])
 
 
-# One deal per variant: the form fields and the same deal as the rules layer's entry.
-DEALS: dict[int, tuple[dict[str, str], dict[str, Any], list[str]]] = {
-    # Ann plays hearts, takes 80 of 84..156, Bo 50; Ann's bell: 100 beats 50, made.
-    2: (
-        {"makers": "Ann", "trump": "H", "round": "1", "points_0": "80", "points_1": "50", "bell": "Ann"},
-        {"makers": "Ann", "trump": "H", "points": {"Ann": 80, "Bo": 50}, "bell": "Ann"},
-        ["100", "50"],
-    ),
-    # Bo plays clubs with 70 and a fifty; Cy is left blank (42) but shows four 9s, which outrank it:
-    # Bo 70 + bell 20 = 90 does not beat Cy 42 + 100 = 142, so Bo is set.
-    3: (
-        {
-            "makers": "Bo",
-            "trump": "C",
-            "round": "1",
-            "points_0": "50",
-            "points_1": "70",
-            "meld_cards_1": "AS KS QS JS",
-            "meld_cards_2": "9H 9S 9D 9C",
-            "bell": "Bo",
-        },
-        {
-            "makers": "Bo",
-            "trump": "C",
-            "points": {"Ann": 50, "Bo": 70},
-            "meld_cards": {"Bo": "AS KS QS JS", "Cy": "9H 9S 9D 9C"},
-            "bell": "Bo",
-        },
-        ["50", "XX", "142"],
-    ),
-    # E21: makers NS (Ann & Cy) 100 + bell 20 = 120 against 62 + fifty 50 = 112: made.
-    4: (
-        {"makers": "Ann & Cy", "trump": "S", "round": "2", "points_0": "100", "meld_1_0": "fifty", "bell": "Cy"},
-        {
-            "makers": "Ann & Cy",
-            "trump": "S",
-            "round": 2,
-            "points": {"Ann & Cy": 100},
-            "melds": {"Bo & Di": "fifty"},
-            "bell": "Cy",
-        },
-        ["120", "112"],
-    ),
-    # 3 against 3: the second team is left blank and sweeps nothing; Ann & Cy & Ed make with 162.
-    6: (
-        {"makers": "Ann & Cy & Ed", "trump": "D", "round": "1", "points_1": "0"},
-        {"makers": "Ann & Cy & Ed", "trump": "D", "points": {"Bo & Di & Flo": 0}},
-        ["162", "-"],
-    ),
-}
-
-
 @pytest.mark.parametrize("count", sorted(DEALS))
-def test_a_deal_for_every_variant(browser: Browser, count: int) -> None:
-    match = start_clabber(browser, start_evening(browser), count)
+def test_a_deal_for_every_variant(browser: Browser, table: Table, count: int) -> None:
+    match = table.match("clabber", NAMES[:count], evening=table.evening(NAMES))
     form, entry, sheet_marks = DEALS[count]
     response = enter(browser, f"{match}/deals/new", form)
     assert response.status_code == 302, response.get_data(as_text=True)
@@ -120,8 +32,8 @@ def test_a_deal_for_every_variant(browser: Browser, count: int) -> None:
     assert "Playing to 500" in page and "<strong>Bo</strong> deals deal 2" in page
 
 
-def test_the_sheet_shows_the_filled_side_the_meld_and_the_bell(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_the_sheet_shows_the_filled_side_the_meld_and_the_bell(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     form = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "95"}
     form |= {"meld_cards_1": "AD KD QD JD", "meld_cards_0": "KC QC JC", "bell": "Cy"}
     assert enter(browser, f"{match}/deals/new", form).status_code == 302
@@ -135,16 +47,16 @@ def test_the_sheet_shows_the_filled_side_the_meld_and_the_bell(browser: Browser)
     assert marks(page, 1) == ["XX", "117"] and "set, XX" in detail
 
 
-def test_passed_out_deal_writes_dashes_and_moves_the_deal(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_passed_out_deal_writes_dashes_and_moves_the_deal(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     assert enter(browser, f"{match}/deals/new", {"makers": "passed"}).status_code == 302
     page = browser.get(match).get_data(as_text=True)
     assert marks(page, 1) == ["-", "-"] and "the deal is void" in page
     assert "<strong>Bo</strong> deals deal 2" in page
 
 
-def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_a_match_to_500_ends_with_the_winner(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     ns_points = [100, 120, 90, 62, 110, 100]
     entries = []
     for number, ns in enumerate(ns_points, start=1):
@@ -161,8 +73,8 @@ def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
     assert browser.get(f"{match}/deals/new").status_code == 302
 
 
-def test_points_that_do_not_add_up_stay_in_the_form(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_points_that_do_not_add_up_stay_in_the_form(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     form = {"makers": "Bo & Di", "trump": "C", "round": "1", "points_0": "95", "points_1": "60", "meld_0_0": "dad"}
     response = enter(browser, f"{match}/deals/new", form)
     page = response.get_data(as_text=True)
@@ -175,8 +87,8 @@ def test_points_that_do_not_add_up_stay_in_the_form(browser: Browser) -> None:
     assert "No deal yet" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_bad_meld_card_is_shown_at_the_players_field(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_a_bad_meld_card_is_shown_at_the_players_field(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     form = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "90", "meld_cards_2": "KH QH 8H"}
     response = enter(browser, f"{match}/deals/new", form)
     page = response.get_data(as_text=True)
@@ -185,30 +97,31 @@ def test_a_bad_meld_card_is_shown_at_the_players_field(browser: Browser) -> None
     assert 'value="KH QH 8H"' in page and '<details class="clabber-more" open>' in page
 
 
-def test_makers_and_trump_must_be_chosen(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_makers_and_trump_must_be_chosen(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     response = enter(browser, f"{match}/deals/new", {"round": "1", "points_0": "90"})
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "Choose who said “I play”" in page and "Choose the trump suit" in page and 'value="90"' in page
 
 
-def test_round_two_may_not_name_the_turn_up_suit(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_round_two_may_not_name_the_turn_up_suit(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     form = {"makers": "Ann & Cy", "trump": "D", "round": "2", "turn_up": "10D", "points_0": "90"}
     page = enter(browser, f"{match}/deals/new", form).get_data(as_text=True)
     assert 'id="trump-error"' in page and "clabber-3.2" in page
 
 
-def test_edit_keeps_the_blank_side_blank_and_undo_reopens(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 4)
+def test_edit_keeps_the_blank_side_blank_and_undo_reopens(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:4], evening=table.evening(NAMES))
     enter(browser, f"{match}/deals/new", {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "95"})
     enter(browser, f"{match}/deals/new", {"makers": "Bo & Di", "trump": "S", "round": "1", "points_1": "100"})
     assert totals(browser.get(match).get_data(as_text=True)) == [157, 167]
 
     edit = f"{match}/deals/1/edit"
     form = browser.get(edit).get_data(as_text=True)
-    assert 'name="points_0" type="number" value="95"' in form and 'name="points_1" type="number" value=""' in form
+    assert 'name="points_0" pattern="[0-9]*" type="text" value="95"' in form
+    assert 'name="points_1" pattern="[0-9]*" type="text" value=""' in form
     assert 'checked id="trump-1"' in form or 'id="trump-1" name="trump" type="radio" value="H" checked' in form
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
     data = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "100", "version": version}
@@ -222,8 +135,8 @@ def test_edit_keeps_the_blank_side_blank_and_undo_reopens(browser: Browser) -> N
     assert "Deal 2 undone" in history and "Deal 1 corrected" in history
 
 
-def test_team_all_melds_offers_more_meld_choices(browser: Browser) -> None:
-    match = start_clabber(browser, start_evening(browser), 6, opt_meld_scope="team_all_melds")
+def test_team_all_melds_offers_more_meld_choices(browser: Browser, table: Table) -> None:
+    match = table.match("clabber", NAMES[:6], evening=table.evening(NAMES), opt_meld_scope="team_all_melds")
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert 'name="meld_0_1"' in form and 'value="hundred"' not in form
     data = {"makers": "Bo & Di & Flo", "trump": "C", "round": "1", "points_0": "70"}

@@ -9,14 +9,13 @@ import re
 from flask.testing import FlaskClient
 
 from referee.rules.registry import GAMES
-from tests.browser.conftest import english_words
-from tests.conftest import Browser
-from tests.web.test_japanese_pages import JA, visible_words
-from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
-from tests.web.test_printables import pdf_text
-
-CELLS = [f"r{r}c{c}" for r in range(1, 4) for c in range(1, 4)]
-E3 = dict(zip(CELLS, ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"], strict=True))
+from tests.support.client import Browser
+from tests.support.dracula import E3
+from tests.support.pages import JA, claim_row, visible_words
+from tests.support.paks import E10, NAMES, deal_form
+from tests.support.phones import english_words
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 
 def folded(page: str) -> bool:
@@ -26,16 +25,10 @@ def folded(page: str) -> bool:
     return found.group(1) is None
 
 
-def row(side: str, item: str, claimed: int, ruled: int) -> str:
-    """A difference's row of the claim table, each cell named for a phone's card (stack-table)."""
-    return (
-        f'<td data-label="Side">{side}</td><td data-label="Item">{item}</td><td data-label="Claimed">{claimed}</td>'
-        f'<td data-label="Ruled"><strong>{ruled}</strong></td>'
-    )
-
-
-def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print(
+    browser: Browser, table: Table
+) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     page = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert folded(page)
     assert 'name="claimitem-0-hearts"' in page and 'name="claimitem-1-clubs"' in page
@@ -44,8 +37,8 @@ def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 302, response.get_data(as_text=True)
     sheet = browser.get(match).get_data(as_text=True)
-    assert row("Ann", "hearts", 60, 50) + '<td data-label="Rule"><span class="rule">paks-6.4</span></td>' in sheet
-    assert row("Ann", "total", 60, 50) in sheet
+    assert claim_row("Ann", "hearts", 60, 50) + '<td data-label="Rule"><span class="rule">paks-6.4</span></td>' in sheet
+    assert claim_row("Ann", "total", 60, 50) in sheet
     assert "Items claimed:" in sheet
     history = browser.get(f"{match}/history").get_data(as_text=True)
     assert "Claimed: Ann 60; Ann: hearts 60" in history
@@ -60,8 +53,8 @@ def test_a_deal_claimed_with_items_is_judged_kept_and_shown_in_history_and_print
     assert "Claim agreed" in browser.get(match).get_data(as_text=True)
 
 
-def test_an_item_that_is_no_number_keeps_the_deal_and_stays_unfolded(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_an_item_that_is_no_number_keeps_the_deal_and_stays_unfolded(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claimitem-1-spades": "lots"}
     response = browser.submit(f"{match}/deals/new", data)
     page = response.get_data(as_text=True)
@@ -78,7 +71,7 @@ def test_coffin_page_claims_a_line_multiplier_of_the_side_that_owns_it(browser: 
     data = E3 | {"players": "2", "claim-queen": "72", "claimitem-0-r1_multiplier": "3"}
     page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
     assert not folded(page)
-    assert row("Queen (rows)", "row 1 multiplier", 3, 5) in page
+    assert claim_row("Queen (rows)", "row 1 multiplier", 3, 5) in page
     assert "Queen, row 1 multiplier: claimed 3, the rules give 5" in page
     three = browser.submit("/referee/dracula/coffin", E3 | {"players": "3"}).get_data(as_text=True)
     assert 'name="claimitem-0-r2"' in three and 'name="claimitem-0-c2_multiplier"' in three
@@ -88,14 +81,14 @@ def test_clabber_deal_page_claims_the_bell(browser: Browser) -> None:
     data = {"players": "4", "makers": "NS", "points_0": "100", "points_1": "62", "bell": "NS"}
     data |= {"claim-NS": "100", "claimitem-0-bell": "0"}
     page = browser.submit("/referee/clabber/deal", data).get_data(as_text=True)
-    assert row("NS", "bell", 0, 20) in page and row("NS", "total", 100, 120) in page
+    assert claim_row("NS", "bell", 0, 20) in page and claim_row("NS", "total", 100, 120) in page
     assert "NS: 20 missed, from bell 20" in page
 
 
 def test_clabber_trick_page_takes_a_claim(browser: Browser) -> None:
     data = {"players": "4", "trump": "S", "leader": "N", "card_0": "KH", "card_1": "AH", "last": "true"}
     page = browser.submit("/referee/clabber/trick", data | {"claim-EW": "15"}).get_data(as_text=True)
-    assert "The claim differs" in page and row("EW", "total", 15, 25) in page
+    assert "The claim differs" in page and claim_row("EW", "total", 15, 25) in page
     assert "EW: 10 missed, from last trick 10" in page
 
 
@@ -103,7 +96,7 @@ def test_zhengfen_pages_claim_items_and_points(browser: Browser) -> None:
     page = browser.submit("/referee/zhengfen/classify", {"cards": "5S 10S KS", "claim-points": "20"}).get_data(
         as_text=True
     )
-    assert row("Points", "total", 20, 25) in page and "zhengfen-2.1" in page
+    assert claim_row("Points", "total", 20, 25) in page and "zhengfen-2.1" in page
     page = browser.get("/referee/zhengfen/deal").get_data(as_text=True)
     assert folded(page) and 'name="claimitem-1-transfer"' in page
 
@@ -111,7 +104,7 @@ def test_zhengfen_pages_claim_items_and_points(browser: Browser) -> None:
 def test_leftover_page_claims_v_star(browser: Browser) -> None:
     data = {"hand": "4H 5H 6H 7H 8H", "table_0": "9H 10H JH", "decks": "1", "claimitem-0-best_points": "200"}
     page = browser.submit("/referee/iceberg/leftover", data).get_data(as_text=True)
-    assert row("Penalty", "best points V*", 200, 300) in page
+    assert claim_row("Penalty", "best points V*", 200, 300) in page
 
 
 # --- in Japanese -----------------------------------------------------------------------------------
@@ -127,8 +120,8 @@ def test_coffin_claim_items_read_japanese(client: FlaskClient) -> None:
     assert english_words(visible_words(verdict)) == []
 
 
-def test_a_deal_claim_with_items_reads_japanese_on_the_sheet_and_in_history(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_deal_claim_with_items_reads_japanese_on_the_sheet_and_in_history(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "60", "claimitem-0-hearts": "60"}
     assert browser.submit(f"{match}/deals/new", data).status_code == 302
     browser.client.set_cookie("lang", "ja")
@@ -177,8 +170,8 @@ def test_the_api_page_documents_the_claim_its_answer_and_each_checks_items(clien
     assert "<code>last</code> (last trick)" in page and "<code>best_points</code> (best points V*)" in page
 
 
-def test_a_corrected_claim_item_reads_japanese_in_history(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_a_corrected_claim_item_reads_japanese_in_history(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claimitem-0-hearts": "60"}
     assert browser.submit(f"{match}/deals/new", data).status_code == 302
     data |= {"claimitem-0-hearts": "50", "version": "1"}

@@ -9,7 +9,7 @@ import pytest
 
 from referee.rules.dracula.layout import CELLS
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
 CHIP = re.compile(r'<a class="rule" href="([^"#]+)#([^"]+)">([^<]+)</a>')

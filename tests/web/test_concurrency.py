@@ -13,7 +13,8 @@ from referee.rules.dracula.layout import layout_strings
 from referee.rules.dracula.values import DRACULA_PACK
 from referee.web.services import matches as svc
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Match, Player
+from referee.web.store.models import Match
+from tests.support.table import Table
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 THREADS = 8
@@ -21,17 +22,6 @@ THREADS = 8
 
 def entry(cards: list[str]) -> dict:
     return {"layout": [cards[0:3], cards[3:6], cards[6:9]]}
-
-
-def new_match(app: Flask) -> int:
-    with app.app_context():
-        evening = Evening(name="Fri", players=[Player(name="Ann", position=0), Player(name="Bob", position=1)])
-        db.session.add(evening)
-        db.session.commit()
-        new = svc.check_new_match(DRACULA, evening, ["Ann", "Bob"], "Ann", {}, {})
-        match = svc.create_match(evening, new)
-        svc.add_deal(match, entry(DECK[:9]))
-        return match.id
 
 
 def race(app: Flask, match_id: int, action: Callable[[Match, int], object]) -> Counter[str]:
@@ -70,8 +60,8 @@ def variant(index: int) -> list[str]:
     return cards[index % 9 :] + cards[: index % 9] if index % 9 else list(reversed(cards))
 
 
-def test_concurrent_corrections_of_one_deal_land_once(app: Flask) -> None:
-    match_id = new_match(app)
+def test_concurrent_corrections_of_one_deal_land_once(table: Table, app: Flask) -> None:
+    match_id = table.stored_match(DRACULA, entries=[entry(DECK[:9])])[2]
     outcomes = race(app, match_id, lambda match, i: svc.edit_deal(match, 1, entry(variant(i)), seen_version=1))
     assert outcomes == Counter({"ok": 1, "StaleEditError": THREADS - 1})
     with app.app_context():
@@ -82,8 +72,8 @@ def test_concurrent_corrections_of_one_deal_land_once(app: Flask) -> None:
         assert match.version == 3
 
 
-def test_concurrent_entries_of_the_next_deal_land_once(app: Flask) -> None:
-    match_id = new_match(app)
+def test_concurrent_entries_of_the_next_deal_land_once(table: Table, app: Flask) -> None:
+    match_id = table.stored_match(DRACULA, entries=[entry(DECK[:9])])[2]
     outcomes = race(app, match_id, lambda match, i: svc.add_deal(match, entry(DECK[9:18]), expected_number=2))
     assert outcomes["ok"] == 1 and outcomes["DealTakenError"] == THREADS - 1
     with app.app_context():
@@ -92,8 +82,8 @@ def test_concurrent_entries_of_the_next_deal_land_once(app: Flask) -> None:
         assert layout_strings(tuple(tuple(r) for r in match.deals[1].entry["layout"])) == entry(DECK[9:18])["layout"]
 
 
-def test_concurrent_undos_remove_one_deal(app: Flask) -> None:
-    match_id = new_match(app)
+def test_concurrent_undos_remove_one_deal(table: Table, app: Flask) -> None:
+    match_id = table.stored_match(DRACULA, entries=[entry(DECK[:9])])[2]
     with app.app_context():
         svc.add_deal(db.session.get(Match, match_id), entry(DECK[9:18]))
     outcomes = race(app, match_id, lambda match, i: svc.undo_last(match, number=2, seen_version=1))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_claim_items_pages import row
-from tests.web.test_printables import pdf_text
+from tests.support.client import Browser
+from tests.support.pages import claim_row
+from tests.support.paks import E10, NAMES, deal_form
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 
 def test_trick_form_refuses_an_unknown_leader_at_the_field(browser: Browser) -> None:
@@ -57,7 +59,7 @@ def test_coffin_page_checks_a_claim(browser: Browser) -> None:
     page = response.get_data(as_text=True)
     assert response.status_code == 200, page
     assert "The claim differs" in page
-    assert row("King (columns)", "total", 19, 24) in page
+    assert claim_row("King (columns)", "total", 19, 24) in page
     data |= {"claim-king": "24"}
     page = browser.submit("/referee/dracula/coffin", data).get_data(as_text=True)
     assert "Claim agreed" in page
@@ -98,16 +100,17 @@ def test_api_page_documents_claims_and_the_new_checks(client: FlaskClient) -> No
     assert page.count("takes a claim") >= 9
 
 
-def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_on_print(browser: Browser) -> None:
-    from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
+def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_on_print(
+    browser: Browser, table: Table
+) -> None:
 
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "75", "claim-Bob": ""}
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 302, response.get_data(as_text=True)
     sheet = browser.get(match).get_data(as_text=True)
     assert "The claim differs" in sheet
-    assert row("Ann", "total", 75, 50) in sheet
+    assert claim_row("Ann", "total", 75, 50) in sheet
     history = browser.get(f"{match}/history").get_data(as_text=True)
     assert "Claimed: Ann 75" in history and "Points of the deal: Ann 50" in history
     _, printed = pdf_text(browser.client.get(f"{match}/sheet.pdf").data)
@@ -120,10 +123,9 @@ def test_a_claim_entered_with_a_deal_is_judged_on_the_sheet_in_the_history_and_o
     assert "Claim agreed" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_deal_claim_that_is_no_number_keeps_the_entry(browser: Browser) -> None:
-    from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks
+def test_a_deal_claim_that_is_no_number_keeps_the_entry(browser: Browser, table: Table) -> None:
 
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     data = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "fifty"}
     response = browser.submit(f"{match}/deals/new", data)
     page = response.get_data(as_text=True)

@@ -12,9 +12,10 @@ from flask.testing import FlaskClient
 
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import english_words
-from tests.conftest import Browser
-from tests.web.test_match_flow import start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import QUEEN_FIRST
+from tests.support.phones import english_words
+from tests.support.table import Table
 
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
 
@@ -43,9 +44,9 @@ def error_at(html: str, field: str) -> str:
     return unescape(re.sub(r"<[^>]+>", "", found.group(1))).strip()
 
 
-def test_the_entry_form_and_a_deal_read_in_japanese_with_the_same_numbers(browser: Browser) -> None:
-    evening = start_evening(browser)
-    match = start_dracula(browser, evening)
+def test_the_entry_form_and_a_deal_read_in_japanese_with_the_same_numbers(browser: Browser, table: Table) -> None:
+    evening = table.evening()
+    match = table.match("dracula", evening=evening, **QUEEN_FIRST)
     english_form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert "The coffin, as the dealer sees it" in english_form
     browser.submit(f"{match}/deals/new", dict(zip(CELLS, E3, strict=True)))
@@ -62,8 +63,8 @@ def test_the_entry_form_and_a_deal_read_in_japanese_with_the_same_numbers(browse
     assert same_numbers(page, english)
 
 
-def test_an_error_shows_at_its_field_in_japanese(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_an_error_shows_at_its_field_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     japanese(browser.client)
     cells = dict(zip(CELLS, E3, strict=True)) | {"r1c3": ""}
     response = browser.submit(f"{match}/deals/new", cells)

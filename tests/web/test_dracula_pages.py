@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 E10 = [(120, 24), (15, 18), (11, 1), (0, 0), (90, 19), (40, 150)]
 

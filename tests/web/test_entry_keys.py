@@ -10,9 +10,10 @@ from sqlalchemy import select
 
 from referee.web.store.db import db
 from referee.web.store.models import Match, Revision
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-from tests.web.test_races import THIRD, Prepare, hidden, race
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.match_race import THIRD, Prepare, hidden, race
+from tests.support.table import Table
 
 KEY = "k" * 32
 QUEUED = {"X-Referee-Outbox": "1"}
@@ -37,8 +38,8 @@ def post(browser: Browser, match: str, data: dict[str, str], **kwargs):  # type:
     return browser.client.post(f"{match}/deals/new", data={**data, "csrf_token": browser.token}, **kwargs)
 
 
-def test_a_form_sent_again_is_answered_with_the_deal_it_made(app: Flask, browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_form_sent_again_is_answered_with_the_deal_it_made(app: Flask, browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     data = keyed(browser, match, LAYOUTS[0])
     first = post(browser, match, data)
     again = post(browser, match, data)  # its answer was lost: the phone sends it once more
@@ -49,8 +50,8 @@ def test_a_form_sent_again_is_answered_with_the_deal_it_made(app: Flask, browser
     assert f'data-change="entered {match} 1">Deal 1 entered.' in sheet
 
 
-def test_a_key_sent_again_with_another_entry_is_judged_as_a_new_one(app: Flask, browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_key_sent_again_with_another_entry_is_judged_as_a_new_one(app: Flask, browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     data = keyed(browser, match, LAYOUTS[0])
     post(browser, match, data)
     changed = post(browser, match, {**data, **cells(LAYOUTS[1])})  # the form changed after it was saved
@@ -60,8 +61,8 @@ def test_a_key_sent_again_with_another_entry_is_judged_as_a_new_one(app: Flask, 
     assert revisions(app, match) == [("add", 1, KEY), ("add", 2, None)]  # a key names one change
 
 
-def test_a_key_of_an_undone_deal_still_names_it(app: Flask, browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_key_of_an_undone_deal_still_names_it(app: Flask, browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     data = keyed(browser, match, LAYOUTS[0])
     post(browser, match, data)
     page = browser.get(f"{match}/undo").get_data(as_text=True)
@@ -71,8 +72,8 @@ def test_a_key_of_an_undone_deal_still_names_it(app: Flask, browser: Browser) ->
     assert revisions(app, match) == [("add", 1, KEY), ("undo", 1, None)]
 
 
-def test_a_correction_sent_twice_changes_the_deal_once(app: Flask, browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_correction_sent_twice_changes_the_deal_once(app: Flask, browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     post(browser, match, keyed(browser, match, LAYOUTS[0]))
     page = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
     swapped = [LAYOUTS[0][1], LAYOUTS[0][0], *LAYOUTS[0][2:]]
@@ -83,16 +84,16 @@ def test_a_correction_sent_twice_changes_the_deal_once(app: Flask, browser: Brow
     assert revisions(app, match) == [("add", 1, KEY), ("edit", 1, "c" * 32)]
 
 
-def test_a_malformed_key_is_no_key(app: Flask, browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_malformed_key_is_no_key(app: Flask, browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     assert post(browser, match, keyed(browser, match, LAYOUTS[0], key="short")).status_code == 302
     assert post(browser, match, keyed(browser, match, LAYOUTS[1], key="x" * 40 + "<>")).status_code == 302
     assert revisions(app, match) == [("add", 1, None), ("add", 2, None)]
 
 
-def test_the_outbox_is_answered_in_json(app: Flask, browser: Browser) -> None:
-    evening = start_evening(browser)
-    match = start_dracula(browser, evening)
+def test_the_outbox_is_answered_in_json(app: Flask, browser: Browser, table: Table) -> None:
+    evening = table.evening()
+    match = table.match("dracula", evening=evening, **QUEEN_FIRST)
     accepted = post(browser, match, keyed(browser, match, LAYOUTS[0]), headers=QUEUED)
     assert accepted.status_code == 200
     assert accepted.json == {"outcome": "accepted", "number": 1, "sheet": f"{match}#deal-1"}
@@ -113,8 +114,8 @@ def test_the_outbox_is_answered_in_json(app: Flask, browser: Browser) -> None:
     assert forbidden.status_code in (400, 403) and forbidden.is_json  # view only, or no form token: no page
 
 
-def test_a_refused_deal_opened_again_shows_the_next_deal_with_everything_typed(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_refused_deal_opened_again_shows_the_next_deal_with_everything_typed(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     post(browser, match, keyed(browser, match, LAYOUTS[0], key="a" * 32))
     data = {**keyed(browser, match, LAYOUTS[1]), "version": "1", "reopened": "1"}  # it waited on the phone
     page = post(browser, match, data)

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.support import clabber
+from tests.support.clabber import enter
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import summary_of
+from tests.support.paks import NAMES, deal_form
+from tests.support.table import Table
+from tests.support.zhengfen import (
+    E31,
+    MATCH,
+    PLAYERS,
+    form_data,
+)
 
 
-def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout.update({"r1c1": "XX", "r2c2": ""})
     response = browser.submit(f"{match}/deals/new", layout)
@@ -24,8 +35,8 @@ def test_a_refused_deal_lists_every_field_in_error_with_a_link(browser: Browser)
     assert re.search(r"Not saved: \d+ things? to fix", summary.group(1))
 
 
-def test_the_summary_in_japanese(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_the_summary_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout["r1c1"] = "XX"
     browser.get(f"{match}/deals/new")
@@ -35,8 +46,8 @@ def test_the_summary_in_japanese(browser: Browser) -> None:
     assert "保存していません" in response.get_data(as_text=True)
 
 
-def test_every_bad_cell_of_a_coffin_is_refused_at_once(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_every_bad_cell_of_a_coffin_is_refused_at_once(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     layout = cells(LAYOUTS[0])
     layout.update({"r1c1": "1X", "r3c3": "QQ"})
     response = browser.submit(f"{match}/deals/new", layout)
@@ -56,10 +67,9 @@ def test_the_api_answers_every_error_of_a_layout(browser: Browser) -> None:
     assert [e["location"] for e in errors] == [["layout", "r1c1"], ["layout", "r3c3"]]
 
 
-def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser) -> None:
-    from tests.web.test_paks_pages import NAMES, deal_form, start_paks
+def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
 
-    match = start_paks(browser, start_evening(browser, ", ".join(NAMES[:2])), 2)
+    match = table.match("paks", NAMES[:2])
     paks = {"Ann": ["KH 5H", "9S 2H"], "Bob": ["QC XX"]}
     response = browser.submit(f"{match}/deals/new", deal_form(NAMES[:2], paks))
     html = response.get_data(as_text=True)
@@ -69,20 +79,10 @@ def test_every_bad_pak_of_a_deal_is_refused_at_once(browser: Browser) -> None:
     assert 'href="#paks_0-1-cards"' in summary and 'href="#paks_1-0-cards"' in summary
 
 
-def summary_of(html: str) -> str:
-    """The refused form's summary; every link in it leads to an element of the page."""
-    summary = html.split("data-error-summary>")[1].split("</div>")[0]
-    links = re.findall(r'<a href="#([\w-]+)">', summary)
-    assert all(f'id="{anchor}"' in html for anchor in links), links
-    return summary
-
-
-def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser) -> None:
+def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
     """Two bad meld fields and a bad trick-points field: three lines, each leading to its field."""
-    from tests.web.test_clabber_pages import enter, start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
 
-    match = start_clabber(browser, clabber_evening(browser), 4)
+    match = table.match("clabber", clabber.NAMES[:4], evening=table.evening(clabber.NAMES))
     typed = {"makers": "Ann & Cy", "trump": "H", "round": "1", "points_0": "170"}
     typed |= {"meld_cards_0": "AH KH 8H", "meld_cards_1": "9S ZZ"}
     response = enter(browser, f"{match}/deals/new", typed)
@@ -97,13 +97,11 @@ def test_every_mistake_of_a_clabber_deal_is_refused_at_once(browser: Browser) ->
     assert "No deal yet" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: Browser) -> None:
+def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: Browser, table: Table) -> None:
     """Nothing chosen and points that do not add up: the choices and the sum in one refusal; the sum
     links to the points it concerns."""
-    from tests.web.test_clabber_pages import enter, start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
 
-    match = start_clabber(browser, clabber_evening(browser), 4)
+    match = table.match("clabber", clabber.NAMES[:4], evening=table.evening(clabber.NAMES))
     response = enter(browser, f"{match}/deals/new", {"round": "1", "points_0": "95", "points_1": "60"})
     html = response.get_data(as_text=True)
     assert response.status_code == 400
@@ -114,11 +112,9 @@ def test_a_clabber_deal_without_makers_and_trump_also_names_its_points(browser: 
     assert 'id="points"' in html and 'id="makers-error"' in html and 'id="trump-error"' in html
 
 
-def test_every_mistake_of_a_zhengfen_deal_is_refused_at_once(browser: Browser) -> None:
+def test_every_mistake_of_a_zhengfen_deal_is_refused_at_once(browser: Browser, table: Table) -> None:
     """An unknown card in two point-card fields and a finishing order left incomplete."""
-    from tests.web.test_zhengfen_pages import E31, PLAYERS, form_data, start_match
-
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, order=["Bob"], captured=dict(E31["captured"], Ann="10S KH ZZ", Bob="KS 8X"))
     response = browser.submit(f"{match}/deals/new", form_data(PLAYERS[:4], deal))
     html = response.get_data(as_text=True)
@@ -153,4 +149,5 @@ def test_the_api_answers_every_error_of_a_clabber_and_a_zhengfen_deal(browser: B
         ("order", "bad_field"),
         ("captured.A", "bad_card"),
         ("captured.B", "card_not_in_pack"),
+        ("captured", "bad_total"),  # eight point cards nowhere: the two unread cannot be all of them
     ]

@@ -5,7 +5,6 @@ is left out. Iceberg's own tests are in tests/web/test_iceberg_fast.py."""
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from typing import Any
 
@@ -16,23 +15,22 @@ from referee.rules.clabber import CLABBER
 from referee.rules.game import Game, MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.zhengfen import ZHENGFEN
-from tests.conftest import Browser
-from tests.web.test_error_summary import summary_of
+from tests.support import clabber
+from tests.support.clabber import hidden_names
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import summary_of
+from tests.support.paks import HELD, NAMES, quick_form
+from tests.support.refusals import error_at, refused, text_of
+from tests.support.table import Table
+from tests.support.zhengfen import (
+    E31,
+    MATCH,
+    PLAYERS,
+    form_data,
+)
 
 JA = {"Accept-Language": "ja"}
-
-
-def text_of(html: str) -> str:
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-def refused(browser: Browser, url: str, data: dict[str, Any], headers: dict[str, str] | None = None) -> str:
-    """Post ``data`` with the form's token; the deal must be refused. The page, as HTML."""
-    browser.get(url, headers=headers or {})
-    response = browser.client.post(url, data={**data, "csrf_token": browser.token}, headers=headers or {})
-    page = response.get_data(as_text=True)
-    assert response.status_code == 400, page
-    return page
 
 
 def problems(page: str) -> list[str]:
@@ -44,12 +42,6 @@ def problems(page: str) -> list[str]:
     assert f"Not saved: {things} to fix" in summary or f"{len(links)}か所" in summary, text_of(summary)
     assert len(set(links)) == len(links), links
     return links
-
-
-def error_at(page: str, field_id: str) -> str:
-    found = re.search(rf'id="{re.escape(field_id)}-error">(.*?)</p>', page, re.S)
-    assert found, field_id
-    return text_of(found.group(1))
 
 
 def in_japanese(page: str, *keys: str) -> None:
@@ -73,14 +65,11 @@ def rules_alone(game: Game, players: tuple[str, ...], entry: dict[str, Any], **o
 
 
 def clabber_match(browser: Browser, count: int = 4) -> str:
-    from tests.web.test_clabber_pages import start_clabber
-    from tests.web.test_clabber_pages import start_evening as clabber_evening
-
-    return f"{start_clabber(browser, clabber_evening(browser), count)}/deals/new"
+    table = Table(browser)
+    return table.match("clabber", clabber.NAMES[:count], evening=table.evening(clabber.NAMES)) + "/deals/new"
 
 
 def clabber_post(browser: Browser, url: str, typed: dict[str, str], headers: dict[str, str] | None = None) -> str:
-    from tests.web.test_clabber_pages import hidden_names
 
     names = hidden_names(browser.get(url).get_data(as_text=True))
     return refused(browser, url, {**names, **typed}, headers)
@@ -127,9 +116,7 @@ ZF_COUNTS = {"fives_0": "1", "tens_0": "1", "kings_0": "1", "cards_0": ""}
 
 
 def zhengfen_deal(browser: Browser, headers: dict[str, str] | None, **changes: Any) -> str:
-    from tests.web.test_zhengfen_pages import E31, PLAYERS, form_data, start_match
-
-    url = f"{start_match(browser, 4)}/deals/new"
+    url = Table(browser).match("zhengfen", PLAYERS[:4], **MATCH) + "/deals/new"
     deal = dict(E31, order=changes.pop("order", E31["order"]))
     return refused(browser, url, {**form_data(PLAYERS[:4], deal), **ZF_COUNTS, **changes}, headers)
 
@@ -167,9 +154,8 @@ def test_zhengfen_the_point_cards_total_is_not_counted_over_letters(browser: Bro
 
 
 def paks_deal(browser: Browser, kept: dict[str, int | str], headers: dict[str, str] | None, **changes: str) -> str:
-    from tests.web.test_paks_quick_pages import HELD, four_player_match, quick_form
-
-    url = f"{four_player_match(browser)}/deals/new"
+    table = Table(browser)
+    url = table.match("paks", NAMES[:4], evening=table.evening(NAMES)) + "/deals/new"
     return refused(browser, url, {**quick_form(HELD, kept), **changes}, headers)
 
 
@@ -183,8 +169,6 @@ def test_paks_letters_in_the_points_and_a_bad_count_at_once(browser: Browser, he
 
 
 def test_paks_the_points_asked_for_are_not_asked_where_letters_stand(browser: Browser) -> None:
-    from tests.web.test_paks_quick_pages import HELD
-
     suits = ("spades", "hearts", "diamonds", "clubs")
     held = {side: dict(zip(suits, counts, strict=True)) for side, counts in HELD.items()}
     errors = rules_alone(PAKS, ("Ann", "Bob", "Cat", "Dan"), {"mode": "quick", "held": held, "kept": {"Bob & Dan": 60}})
@@ -198,9 +182,7 @@ def test_paks_the_points_asked_for_are_not_asked_where_letters_stand(browser: Br
 
 
 def dracula_deal(browser: Browser, headers: dict[str, str] | None, **changes: str) -> str:
-    from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-
-    url = f"{start_dracula(browser, start_evening(browser))}/deals/new"
+    url = Table(browser).match("dracula", **QUEEN_FIRST) + "/deals/new"
     return refused(browser, url, {**cells(LAYOUTS[0]), **changes}, headers)
 
 
@@ -217,8 +199,6 @@ def test_dracula_a_cell_too_long_and_a_bad_card_at_once(browser: Browser, header
 
 
 def test_dracula_a_card_twice_with_one_cell_unreadable_is_not_shown(browser: Browser) -> None:
-    from tests.web.test_match_flow import LAYOUTS
-
     twice = LAYOUTS[0][4]
     page = dracula_deal(browser, None, r1c1=f"{twice}   ")
     assert problems(page) == ["r1c1"]

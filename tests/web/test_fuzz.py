@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
 from tests.contract import load_contract
+from tests.support import examples
+from tests.support.client import Browser
+from tests.support.pages import form_fields, setup_match
 
 CODES = {"bad_card", "card_not_in_pack", "too_many_copies", "bad_field", "bad_layout", "bad_total"}
 CARDISH = st.sampled_from(
@@ -38,7 +40,6 @@ JSON = st.recursive(
     ),
     max_leaves=25,
 )
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def mutate(value: Any, data: st.DataObject, depth: int = 0) -> Any:
@@ -95,7 +96,7 @@ def assert_well_answered(response: Any) -> None:
 def test_api_check_survives_mutated_requests(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
     seeds = requests_of(slug, check) or [{}]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.data())
     def run(data: st.DataObject) -> None:
         body = mutate(data.draw(st.sampled_from(seeds)), data)
@@ -108,7 +109,7 @@ def test_api_check_survives_mutated_requests(client, slug: str, check: str) -> N
 
 @pytest.mark.parametrize(("slug", "check"), CHECKS)
 def test_api_check_survives_arbitrary_json(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
-    @FUZZ
+    @examples.expensive()
     @given(JSON)
     def run(body: Any) -> None:
         response = client.post(f"/api/v1/{slug}/{check}", data=json.dumps(body), content_type="application/json")
@@ -119,25 +120,8 @@ def test_api_check_survives_arbitrary_json(client, slug: str, check: str) -> Non
 
 # --- forms ----------------------------------------------------------------------------------------
 
-_FIELD = re.compile(r'<(?:input|select|textarea)[^>]*\bname="([^"]+)"')
-
-
-def form_fields(html: str) -> list[str]:
-    return sorted({n for n in _FIELD.findall(html) if n != "csrf_token"})
-
 
 FORM_TEXT = st.one_of(st.text(max_size=30), CARDISH, st.integers(-5, 1000).map(str), st.just(""))
-
-
-def setup_match(browser: Browser, slug: str) -> str:
-    game = GAMES[slug]
-    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-    evening = browser.submit("/", {"name": "Fuzz", "players": ", ".join(players)}).headers["Location"]
-    count = min(game.player_counts)
-    data = {f"seat_{i}": players[i] for i in range(count)} | {"first_dealer": "Ann"}
-    response = browser.submit(f"{evening}/matches/new/{slug}", data)
-    assert response.status_code == 302, response.get_data(as_text=True)[:800]
-    return response.headers["Location"]
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
@@ -147,7 +131,7 @@ def test_deal_entry_form_survives_arbitrary_input(app: Flask, slug: str) -> None
     fields = form_fields(browser.get(f"{match}/deals/new").get_data(as_text=True))
     assert fields
 
-    @FUZZ
+    @examples.expensive()
     @given(st.fixed_dictionaries({}, optional={name: FORM_TEXT for name in fields}))
     def run(data: dict[str, str]) -> None:
         response = browser.client.post(f"{match}/deals/new", data={**data, "csrf_token": browser.token})
@@ -176,7 +160,7 @@ def test_setup_forms_survive_arbitrary_input(app: Flask) -> None:
     for url, page in pages.items():
         targets.append((url, form_fields(browser.get(page).get_data(as_text=True))))
 
-    @FUZZ
+    @examples.expensive()
     @given(st.sampled_from(targets), st.data())
     def run(target: tuple[str, list[str]], data: st.DataObject) -> None:
         url, fields = target
@@ -200,7 +184,7 @@ def test_referee_pages_survive_arbitrary_input(app: Flask) -> None:
             url = url_for(endpoint)
         targets.append((url, form_fields(browser.get(url).get_data(as_text=True))))
 
-    @FUZZ
+    @examples.expensive()
     @given(st.sampled_from(targets), st.data())
     def run(target: tuple[str, list[str]], data: st.DataObject) -> None:
         url, fields = target

@@ -13,38 +13,12 @@ from referee.web.services import group_stats, limits
 from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match, Person
-from tests.conftest import Browser
-from tests.web.test_match_flow import start_evening
-from tests.web.test_standings_pages import play_dracula
-
-
-def start_group(browser: Browser, name: str = "Thursday table") -> str:
-    response = browser.submit("/g/new", {"name": name})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def group_evening(browser: Browser, group: str, players: str, name: str = "") -> str:
-    response = browser.submit(f"{group}/evenings", {"name": name, "players": players}, form_page=group)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def table_rows(html: str, heading: str) -> list[list[str]]:
-    """The body rows of the first table after ``heading`` (its exact text), each cell's text without tags."""
-    table = html.split(heading, 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return [
-        [
-            re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cell)).strip()
-            for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
-        ]
-        for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)
-    ]
-
-
-def season_rows(html: str) -> dict[str, tuple[str, str, str]]:
-    """The first season's table: per person, their points, won/played and evenings."""
-    return {name: (points, won, evenings) for _place, name, points, won, evenings in table_rows(html, "<h2>Season ")}
+from tests.support.client import Browser
+from tests.support.dracula import play_dracula
+from tests.support.groups import group_evening, season_rows, start_group, table_rows
+from tests.support.pages import BUDGET, weight
+from tests.support.played import PLAYED
+from tests.support.table import Table, match_id
 
 
 def game_rows(html: str, game: str) -> dict[str, list[str]]:
@@ -129,12 +103,12 @@ def test_statistics_are_kept_until_a_match_changes_and_only_it_is_read_again(
     assert sorted(read[3:]) == sorted(read[:2])  # a corrected rule reaches every match's stored summary
 
 
-def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, app: Flask) -> None:
+def test_an_earlier_evening_joins_only_from_its_editor(browser: Browser, table: Table, app: Flask) -> None:
     group = start_group(browser)
-    evening = start_evening(browser, "Ann, Dan")
+    evening = table.evening(["Ann", "Dan"])
     play_dracula(browser, evening, "Ann", "Dan")
     other = Browser(app.test_client())
-    stranger_evening = start_evening(other, "Eve, Fay")
+    stranger_evening = Table(other).evening(["Eve", "Fay"])
     # editing an evening is no right on a group (their ids are separate sequences)
     assert "Start an evening of the group" not in other.get(group).get_data(as_text=True)
     refused = browser.submit(
@@ -196,8 +170,8 @@ def test_group_export_imports_as_a_new_group_and_an_old_evening_export_still_imp
     assert response.status_code == 400 and "evening 1" in response.get_data(as_text=True)
 
 
-def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_the_evening_chooses_its_placing_points(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     play_dracula(browser, evening, "Ann", "Bob")
     page = browser.get(evening).get_data(as_text=True)
     assert "Placing points: By places." in page
@@ -210,8 +184,6 @@ def test_the_evening_chooses_its_placing_points(browser: Browser) -> None:
 
 
 def test_group_pages_are_within_the_page_budget(browser: Browser) -> None:
-    from tests.web.test_page_weight import BUDGET, weight
-
     group = start_group(browser)
     evening = group_evening(browser, group, "Ann, Bob")
     play_dracula(browser, evening, "Ann", "Bob")
@@ -227,7 +199,9 @@ def upload_file(browser: Browser, data: dict) -> Any:  # type: ignore[type-arg]
     return browser.client.post("/import", data=upload, content_type="multipart/form-data")
 
 
-def test_a_group_keeps_within_its_limits_of_evenings_and_persons(browser: Browser, app: Flask, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_group_keeps_within_its_limits_of_evenings_and_persons(
+    browser: Browser, table: Table, app: Flask, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(limits, "MAX_EVENINGS_PER_GROUP", 2)
     monkeypatch.setattr(limits, "MAX_PERSONS_PER_GROUP", 3)
     group = start_group(browser)
@@ -239,7 +213,7 @@ def test_a_group_keeps_within_its_limits_of_evenings_and_persons(browser: Browse
     refused = browser.submit(f"{group}/evenings", {"players": "Ann, Bob"}, form_page=group)
     assert refused.status_code == 400
     assert "A group holds at most 2 evenings; this would make 3. Start a new group" in refused.get_data(as_text=True)
-    outside = start_evening(browser, "Ann, Bob")
+    outside = table.evening(["Ann", "Bob"])
     refused = browser.submit(f"{group}/join", {"link": f"http://localhost{outside}"}, form_page=group)
     assert refused.status_code == 400 and "at most 2 evenings" in refused.get_data(as_text=True)
     with app.app_context():
@@ -279,14 +253,12 @@ def test_an_imported_group_shows_the_same_statistics_and_moves(browser: Browser)
 
 def test_a_summary_from_stored_scores_is_the_summary_of_the_whole_sheet_in_every_game(app: Flask) -> None:
     """The statistics read only each deal's number, dealer, scores and details: the same match ends as on its sheet."""
-    from tests.web.test_upgrading_old_databases import PLAYED, new_match
-
     browser = Browser(app.test_client())
     evening = group_evening(browser, start_group(browser), "Ann, Bob, Cat, Dan")
     ids = []
     for game, (seats, entries) in PLAYED.items():
         for played in (entries[:2], entries):
-            match = new_match(browser, evening, game, seats)
+            match = match_id(Table(browser).match(game, seats, evening=evening, first_dealer=seats[-1]))
             with app.test_request_context():
                 for entry in played:
                     svc.add_deal(db.session.get(Match, match), entry)

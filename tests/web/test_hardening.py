@@ -6,7 +6,7 @@ import re
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 PAYLOAD = "<script>alert(1)</script>"
 

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import re
 
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, rescoring_swap, start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells, rescoring_swap
+from tests.support.table import Table
 
 
-def dracula_match(browser: Browser) -> str:
-    return start_dracula(browser, start_evening(browser))
-
-
-def test_a_correction_says_what_changed_who_and_the_points(browser: Browser) -> None:
-    match = dracula_match(browser)
+def test_a_correction_says_what_changed_who_and_the_points(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", {**cells(LAYOUTS[0]), "device": "Ann's phone"}).status_code == 302
     corrected = rescoring_swap(LAYOUTS[0])
     form = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
@@ -29,8 +26,8 @@ def test_a_correction_says_what_changed_who_and_the_points(browser: Browser) -> 
     assert "{&#34;" not in page and '{"layout"' not in page  # no raw JSON
 
 
-def test_history_in_japanese(browser: Browser) -> None:
-    match = dracula_match(browser)
+def test_history_in_japanese(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[0])).status_code == 302
     page = browser.get(f"{match}/history", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "履歴" in page

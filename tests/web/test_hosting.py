@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from referee import create_app
 from referee.web.store.db import db
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example.org", "X-Forwarded-For": "203.0.113.7"}
 

@@ -4,37 +4,26 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_iceberg_pages import (
+from tests.support.client import Browser
+from tests.support.iceberg import (
     PLAYERS,
     PLAYS,
     add_plays,
     error_at,
+    fast_data,
     hands,
     log_of,
     seats,
-    start_match,
     text_of,
     totals,
     value_of,
 )
+from tests.support.table import Table
 
 FOUR = PLAYERS[:4]
-
-
-def fast_data(players: list[str], deal: dict[str, Any]) -> dict[str, str]:
-    """What the fast form posts: ``deal`` maps each player to their fields (played, aces, left, could, hand)."""
-    data = {**seats(players), "mode": "scored", "out": deal.get("out", "")}
-    for seat, name in enumerate(players):
-        for key, value in deal.get(name, {}).items():
-            data[f"{key}_{seat}"] = str(value)
-    for row, meld in enumerate(deal.get("table", [])):
-        data[f"table_{row}"] = meld
-    return data
 
 
 #: Ann went out; Bob, Cat and Dan counted their hands at the table.
@@ -51,8 +40,8 @@ def summary_of(page: str) -> str:
     return page.split("data-error-summary>")[1].split("</div>")[0]
 
 
-def test_the_fast_tab_and_a_deal_counted_at_the_table(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_the_fast_tab_and_a_deal_counted_at_the_table(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     url = f"{match}/deals/new"
     page = browser.submit(url, {**seats(FOUR), "mode": "log", "log": "[]", "act": "scored"}).get_data(as_text=True)
     assert 'name="mode" type="hidden" value="scored"' in page
@@ -72,8 +61,8 @@ def test_the_fast_tab_and_a_deal_counted_at_the_table(browser: Browser) -> None:
     assert "entered fast" in shown
 
 
-def test_a_hand_given_by_its_cards_is_valued_exactly(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_a_hand_given_by_its_cards_is_valued_exactly(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     deal = {
         **TYPICAL,
         "Ann": {"played": 30},
@@ -89,8 +78,8 @@ def test_a_hand_given_by_its_cards_is_valued_exactly(browser: Browser) -> None:
     assert "Bob kept 7♥ 2♣; the best one more turn:" in text_of(sheet)
 
 
-def test_a_refused_fast_deal_lists_every_problem_at_its_field(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_a_refused_fast_deal_lists_every_problem_at_its_field(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     deal = {
         "out": "Ann",
         "Ann": {"played": 25, "hand": "KS"},
@@ -115,8 +104,8 @@ def test_a_refused_fast_deal_lists_every_problem_at_its_field(browser: Browser) 
     assert '<input type="radio" name="out" value="Ann" checked>' in page
 
 
-def test_a_deal_that_has_not_ended_is_refused_at_who_went_out(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_a_deal_that_has_not_ended_is_refused_at_who_went_out(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     deal = {**TYPICAL, "out": "none", "Ann": {"played": 150, "aces": 1, "left": 1}}
     page = browser.submit(f"{match}/deals/new", fast_data(FOUR, deal)).get_data(as_text=True)
     out = text_of(page.split('id="ib-out-error"')[1].split("</div>")[0])
@@ -124,8 +113,8 @@ def test_a_deal_that_has_not_ended_is_refused_at_who_went_out(browser: Browser) 
     assert 'href="#ib-out-error">Who went out</a>' in summary_of(page)
 
 
-def test_a_field_the_form_cannot_read_and_the_rules_problems_together(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_a_field_the_form_cannot_read_and_the_rules_problems_together(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     deal = {**TYPICAL, "Bob": {"played": 90, "aces": 2, "left": 40}, "Cat": {"played": 60, "could": 35}}
     page = browser.submit(f"{match}/deals/new", fast_data(FOUR, deal)).get_data(as_text=True)
     # 40 cards is refused by the form, 35 points by the rules: both at once.
@@ -134,8 +123,8 @@ def test_a_field_the_form_cannot_read_and_the_rules_problems_together(browser: B
     assert re.search(r"Not saved: 2 things to fix", summary_of(page))
 
 
-def test_a_fast_deal_loads_for_editing(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_a_fast_deal_loads_for_editing(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     browser.submit(f"{match}/deals/new", fast_data(FOUR, TYPICAL))
     page = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
     assert 'name="mode" type="hidden" value="scored"' in page
@@ -144,9 +133,9 @@ def test_a_fast_deal_loads_for_editing(browser: Browser) -> None:
     assert value_of(page, "could_2") == "40" and value_of(page, "played_1") == "90"
 
 
-def test_switching_to_fast_starts_from_the_plays(browser: Browser) -> None:
+def test_switching_to_fast_starts_from_the_plays(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS)
     data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), "act": "scored"}
@@ -155,8 +144,8 @@ def test_switching_to_fast_starts_from_the_plays(browser: Browser) -> None:
     assert value_of(page, "table_0") == "4H 5H 6H 7H 8H 9H"
 
 
-def test_the_fast_form_and_its_errors_in_japanese(browser: Browser, client: FlaskClient) -> None:
-    match = start_match(browser, 4)
+def test_the_fast_form_and_its_errors_in_japanese(browser: Browser, table: Table, client: FlaskClient) -> None:
+    match = table.match("iceberg", PLAYERS[:4])
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja-JP,ja;q=0.9"
     url = f"{match}/deals/new"
     page = browser.submit(url, {**seats(FOUR), "mode": "log", "log": "[]", "act": "scored"}).get_data(as_text=True)
@@ -176,8 +165,8 @@ def test_the_fast_form_and_its_errors_in_japanese(browser: Browser, client: Flas
 # --- every problem of the other modes at once ---------------------------------------------------------------
 
 
-def test_a_refused_totals_deal_lists_every_problem(browser: Browser) -> None:
-    match = start_match(browser, 3)
+def test_a_refused_totals_deal_lists_every_problem(browser: Browser, table: Table) -> None:
+    match = table.match("iceberg", PLAYERS[:3])
     data = {
         **seats(PLAYERS[:3]),
         "mode": "quick",
@@ -196,9 +185,9 @@ def test_a_refused_totals_deal_lists_every_problem(browser: Browser) -> None:
 # --- a play corrected anywhere in the log ------------------------------------------------------------------
 
 
-def test_a_middle_play_corrected_keeps_the_later_plays_and_marks_those_it_broke(browser: Browser) -> None:
+def test_a_middle_play_corrected_keeps_the_later_plays_and_marks_those_it_broke(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     base = {**seats(players), "mode": "log"}
@@ -234,9 +223,9 @@ def test_a_middle_play_corrected_keeps_the_later_plays_and_marks_those_it_broke(
     assert done.status_code == 302
 
 
-def test_a_meld_taken_out_that_later_plays_lean_on_is_refused(browser: Browser) -> None:
+def test_a_meld_taken_out_that_later_plays_lean_on_is_refused(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     data = {**seats(players), "mode": "log", "log": json.dumps(log), "editing": "1", "act": "remove"}
@@ -246,9 +235,9 @@ def test_a_meld_taken_out_that_later_plays_lean_on_is_refused(browser: Browser) 
     assert log_of(page) == log and value_of(page, "editing") == "1"
 
 
-def test_taking_out_a_play_in_the_middle(browser: Browser) -> None:
+def test_taking_out_a_play_in_the_middle(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     data = {**seats(players), "mode": "log", "log": json.dumps(log), "editing": "3", "act": "remove"}
@@ -257,9 +246,9 @@ def test_taking_out_a_play_in_the_middle(browser: Browser) -> None:
     assert log_of(page) == log[:2] + log[3:] and "Play 3 taken out." in text_of(page)
 
 
-def test_a_play_half_entered_is_not_lost_to_an_edit(browser: Browser) -> None:
+def test_a_play_half_entered_is_not_lost_to_an_edit(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS[:2]))
     data = {**seats(players), "mode": "log", "log": json.dumps(log), "act": "edit-1", "who": "Ann", "cards": "QS QD QC"}
@@ -268,9 +257,9 @@ def test_a_play_half_entered_is_not_lost_to_an_edit(browser: Browser) -> None:
     assert value_of(page, "cards") == "QS QD QC" and value_of(page, "editing") in (None, "")
 
 
-def test_scoring_while_a_correction_is_open_is_refused(browser: Browser) -> None:
+def test_scoring_while_a_correction_is_open_is_refused(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     data = {**seats(players), "mode": "log", "log": json.dumps(log), "editing": "2"}
@@ -279,9 +268,9 @@ def test_scoring_while_a_correction_is_open_is_refused(browser: Browser) -> None
     assert "save or cancel the correction of play 2 first" in error_at(page, "cards")
 
 
-def test_a_correction_in_japanese(browser: Browser, client: FlaskClient) -> None:
+def test_a_correction_in_japanese(browser: Browser, table: Table, client: FlaskClient) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ja-JP,ja;q=0.9"

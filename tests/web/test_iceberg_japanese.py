@@ -9,9 +9,19 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_iceberg_pages import HANDS, PLAYERS, PLAYS, add_plays, error_at, log_of, seats, start_match, text_of
-from tests.web.test_iceberg_pages import hands as hand_fields
+from tests.support.client import Browser
+from tests.support.iceberg import (
+    HANDS,
+    PLAYERS,
+    PLAYS,
+    add_plays,
+    error_at,
+    hands,
+    log_of,
+    seats,
+    text_of,
+)
+from tests.support.table import Table
 
 #: English left on a Japanese page: what Iceberg's templates and messages say, never shown in Japanese.
 ENGLISH_OF_ICEBERG = (
@@ -52,11 +62,11 @@ def no_english_of_iceberg(text: str) -> None:
     assert [words for words in ENGLISH_OF_ICEBERG if words in text] == []
 
 
-def test_a_deal_entered_and_shown_in_japanese(browser: Browser, japanese: FlaskClient) -> None:
+def test_a_deal_entered_and_shown_in_japanese(browser: Browser, table: Table, japanese: FlaskClient) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
-    form = text_of(browser.get(url).get_data(as_text=True))
+    form = text_of(browser.get(f"{url}?mode=log").get_data(as_text=True))
     for words in ("1プレイずつ", "合計とテーブル", "簡易", "プレイを追加", "各プレイヤーの残った手札"):
         assert words in form, words
     assert "まだプレイがありません。Bobから開始します。" in form
@@ -70,7 +80,7 @@ def test_a_deal_entered_and_shown_in_japanese(browser: Browser, japanese: FlaskC
     assert "1 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ シークエンス · Bob + Cat" in shown
     no_english_of_iceberg(shown)
 
-    data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), **hand_fields(players, HANDS)}
+    data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), **hands(players, HANDS)}
     response = browser.submit(url, data)
     assert response.status_code == 302, text_of(response.get_data(as_text=True))[:2000]
 
@@ -92,9 +102,11 @@ def test_a_deal_entered_and_shown_in_japanese(browser: Browser, japanese: FlaskC
     assert re.findall(r"-?\d+", deal.split("V* 70")[0])[-6:] == re.findall(r"-?\d+", english.split("V* 70")[0])[-6:]
 
 
-def test_a_refused_play_says_why_at_its_cards_in_japanese(browser: Browser, japanese: FlaskClient) -> None:
+def test_a_refused_play_says_why_at_its_cards_in_japanese(
+    browser: Browser, table: Table, japanese: FlaskClient
+) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     data = {
         **seats(players),
@@ -112,15 +124,15 @@ def test_a_refused_play_says_why_at_its_cards_in_japanese(browser: Browser, japa
     )
 
 
-def test_an_error_at_a_player_s_points_reads_japanese(browser: Browser, japanese: FlaskClient) -> None:
+def test_an_error_at_a_player_s_points_reads_japanese(browser: Browser, table: Table, japanese: FlaskClient) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     data = {
         **seats(players),
         "mode": "quick",
         "played_0": "35",
         "table_0": "4H 5H 6H",
-        **hand_fields(players, {"Ann": "", "Bob": "KS", "Cat": "2C"}),
+        **hands(players, {"Ann": "", "Bob": "KS", "Cat": "2C"}),
     }
     page = browser.submit(f"{match}/deals/new", data).get_data(as_text=True)
     assert error_at(page, "played_0") == "Annの35点：メルドもレイオフも得点は10の倍数です"

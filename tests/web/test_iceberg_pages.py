@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html as html_lib
 import json
 import re
 from typing import Any
@@ -11,43 +10,21 @@ import pytest
 
 from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG
-from tests.conftest import Browser
-
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-_LOG = re.compile(r'name="log" type="hidden" value="([^"]*)"')
-
-#: A 3-player deal play by play (one deck; Ann deals, Bob plays first): Ann goes out.
-PLAYS = [
-    {"who": "Bob", "kind": "meld", "cards": "4H 5H 6H"},
-    {"who": "Cat", "kind": "onto-1", "cards": "7H 8H"},
-    {"who": "Cat", "kind": "aces", "cards": "AS"},
-    {"who": "Ann", "kind": "meld", "cards": "QS QD QC"},
-    {"who": "Bob", "kind": "onto-1", "cards": "9H"},
-]
-HANDS = {"Ann": "", "Bob": "KS 9C 2D", "Cat": "10H 3C"}
-
-
-def start_evening(browser: Browser, players: list[str]) -> str:
-    response = browser.submit("/", {"name": "Iceberg night", "players": ", ".join(players)})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def start_match(browser: Browser, count: int, **options: str) -> str:
-    evening = start_evening(browser, PLAYERS[:count])
-    seats = {f"seat_{i}": PLAYERS[i] for i in range(count)}
-    data = {**seats, "first_dealer": "Ann", **{f"opt_{k}": v for k, v in options.items()}}
-    response = browser.submit(f"{evening}/matches/new/iceberg", data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def seats(players: list[str]) -> dict[str, str]:
-    return {f"player_{i}": name for i, name in enumerate(players)}
-
-
-def hands(players: list[str], held: dict[str, str]) -> dict[str, str]:
-    return {f"hand_{i}": held.get(name, "") for i, name in enumerate(players)}
+from tests.support.client import Browser
+from tests.support.iceberg import (
+    HANDS,
+    PLAYERS,
+    PLAYS,
+    add_plays,
+    error_at,
+    hands,
+    log_of,
+    seats,
+    text_of,
+    totals,
+    value_of,
+)
+from tests.support.table import Table
 
 
 def quick_data(players: list[str], deal: dict[str, Any]) -> dict[str, str]:
@@ -73,49 +50,6 @@ def quick_entry(deal: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def log_of(page: str) -> list[dict[str, Any]]:
-    found = _LOG.search(page)
-    assert found, "no play log field on the page"
-    return json.loads(html_lib.unescape(found.group(1)))
-
-
-def add_plays(browser: Browser, url: str, players: list[str], plays: list[dict[str, str]]) -> str:
-    """Add each play with the "Add play" button, the log re-posted each time as a browser does."""
-    log: list[dict[str, Any]] = []
-    page = ""
-    for play in plays:
-        data = {**seats(players), "mode": "log", "log": json.dumps(log), "act": "add", **play}
-        response = browser.submit(url, data)
-        page = response.get_data(as_text=True)
-        assert 'id="cards-error"' not in page, text_of(page)[:1500]
-        log = log_of(page)
-    assert len(log) == len(plays)
-    return page
-
-
-def totals(page: str) -> list[int]:
-    footer = page.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r"<td[^>]*>(-?\d+)</td>", footer)]
-
-
-def text_of(page: str) -> str:
-    """The page as read: inline tags dropped, other tags as spaces, entities decoded, spaces collapsed."""
-    inline = re.sub(r"</?(?:span|strong|code|a)\b[^>]*>", "", page)
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
-
-
-def value_of(page: str, name: str) -> str | None:
-    """The value of the input named ``name``, as the page shows it."""
-    found = re.search(rf'<input[^>]*\bname="{name}"[^>]*>', page)
-    assert found, f"no input {name}"
-    value = re.search(r'\bvalue="([^"]*)"', found.group(0))
-    return html_lib.unescape(value.group(1)) if value else None
-
-
-def error_at(page: str, field_id: str) -> str:
-    return text_of(page.split(f'id="{field_id}-error">')[1].split("</p>")[0])
-
-
 def a_quick_deal(players: list[str]) -> dict[str, Any]:
     """The first player went out with a run; with two decks the second laid a set of queens."""
     two_decks = len(players) >= 4
@@ -129,10 +63,10 @@ def a_quick_deal(players: list[str]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
-def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
+def test_a_deal_at_every_table_size(browser: Browser, table: Table, count: int) -> None:
     players = PLAYERS[:count]
-    match = start_match(browser, count)
-    form = browser.get(f"{match}/deals/new").get_data(as_text=True)
+    match = table.match("iceberg", PLAYERS[:count])
+    form = browser.get(f"{match}/deals/new?mode=log").get_data(as_text=True)
     decks = 1 if count <= 3 else 2
     assert f"&#34;decks&#34;: {decks}" in form and "&#34;jokers&#34;: {}" in form
     assert form.count('data-card-input="list"') == count + 1
@@ -153,9 +87,9 @@ def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
     assert f"{players[1]} kept K♠ 2♠ · nothing playable → -20 iceberg-6.4" in shown
 
 
-def test_a_deal_play_by_play(browser: Browser) -> None:
+def test_a_deal_play_by_play(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS)
     shown = text_of(page)
@@ -188,9 +122,9 @@ def test_a_deal_play_by_play(browser: Browser) -> None:
     assert "Play by play (5 plays)" in shown
 
 
-def test_take_back_returns_the_play_to_the_fields(browser: Browser) -> None:
+def test_take_back_returns_the_play_to_the_fields(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS[:2])
     data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), "act": "take_back"}
@@ -201,9 +135,9 @@ def test_take_back_returns_the_play_to_the_fields(browser: Browser) -> None:
     assert '<input type="radio" name="who" value="Cat" checked>' in page
 
 
-def test_enter_in_a_field_adds_a_typed_play_and_otherwise_scores(browser: Browser) -> None:
+def test_enter_in_a_field_adds_a_typed_play_and_otherwise_scores(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     base = {**seats(players), "mode": "log", "act": "enter"}
     page = browser.submit(url, {**base, "log": "[]", "who": "Bob", "kind": "meld", "cards": "4h 5h 6h"})
@@ -214,18 +148,18 @@ def test_enter_in_a_field_adds_a_typed_play_and_otherwise_scores(browser: Browse
     assert totals(browser.get(match).get_data(as_text=True)) == [-10, 30, -10]
 
 
-def test_a_play_still_in_the_fields_counts_as_the_last_play(browser: Browser) -> None:
+def test_a_play_still_in_the_fields_counts_as_the_last_play(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     data = {**seats(players), "mode": "log", "log": "[]", "who": "Cat", "kind": "meld", "cards": "JD QD KD"}
     held = hands(players, {"Ann": "2S", "Bob": "3S", "Cat": ""})
     assert browser.submit(f"{match}/deals/new", data | held).status_code == 302
     assert totals(browser.get(match).get_data(as_text=True)) == [-10, -10, 30]
 
 
-def test_switching_to_totals_starts_from_the_plays(browser: Browser) -> None:
+def test_switching_to_totals_starts_from_the_plays(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS)
     data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), "act": "quick"}
@@ -236,9 +170,9 @@ def test_switching_to_totals_starts_from_the_plays(browser: Browser) -> None:
     assert [value_of(page, f"table_{i}") for i in range(3)] == ["4H 5H 6H 7H 8H 9H", "QS QD QC", ""]
 
 
-def test_a_match_to_the_target_ends_with_the_winner(browser: Browser) -> None:
+def test_a_match_to_the_target_ends_with_the_winner(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3, target="200")
+    match = table.match("iceberg", PLAYERS[:3], opt_target="200")
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS)
     log = log_of(page)
@@ -263,9 +197,9 @@ def test_a_match_to_the_target_ends_with_the_winner(browser: Browser) -> None:
 # --- bad input -------------------------------------------------------------------------------------
 
 
-def test_an_illegal_play_is_refused_at_the_play_and_kept(browser: Browser) -> None:
+def test_an_illegal_play_is_refused_at_the_play_and_kept(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS[:1])
     data = {**seats(players), "mode": "log", "log": json.dumps(log_of(page)), "act": "add"}
@@ -281,9 +215,9 @@ def test_an_illegal_play_is_refused_at_the_play_and_kept(browser: Browser) -> No
     assert "pick the cards of the play" in error_at(response.get_data(as_text=True), "cards")
 
 
-def test_points_that_do_not_add_up_are_refused_and_the_input_kept(browser: Browser) -> None:
+def test_points_that_do_not_add_up_are_refused_and_the_input_kept(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     deal = a_quick_deal(players) | {"played": {"Ann": 40}}
     response = browser.submit(f"{match}/deals/new", quick_data(players, deal))
     assert response.status_code == 400
@@ -298,21 +232,21 @@ def test_points_that_do_not_add_up_are_refused_and_the_input_kept(browser: Brows
     assert "Ann's 25: every meld and lay-off scores a multiple of 10" in error_at(page, "played_0")
 
 
-def test_a_bad_card_is_shown_at_its_hand(browser: Browser) -> None:
+def test_a_bad_card_is_shown_at_its_hand(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     deal = a_quick_deal(players)
     deal["hands"] = deal["hands"] | {"Cat": "KC ZZ"}
     response = browser.submit(f"{match}/deals/new", quick_data(players, deal))
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert "ZZ (card 2 of hands) is not a card" in error_at(page, "hand_2")
+    assert "ZZ (card 2 of Cat's hand) is not a card" in error_at(page, "hand_2")
     assert 'value="KC ZZ"' in page and 'aria-invalid="true"' in page
 
 
-def test_a_card_in_the_log_and_a_hand_is_shown_at_the_hand(browser: Browser) -> None:
+def test_a_card_in_the_log_and_a_hand_is_shown_at_the_hand(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS[:1]))
     held = hands(players, {"Ann": "", "Bob": "5H", "Cat": "2C"})
@@ -320,18 +254,18 @@ def test_a_card_in_the_log_and_a_hand_is_shown_at_the_hand(browser: Browser) -> 
     assert error_at(page, "hand_1") == "5♥ appears twice (Bob's hand and play 1); one deck holds 1"
 
 
-def test_a_deal_that_has_not_ended_is_refused(browser: Browser) -> None:
+def test_a_deal_that_has_not_ended_is_refused(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     deal = a_quick_deal(players)
     deal["hands"] = deal["hands"] | {"Ann": "9D"}
     page = browser.submit(f"{match}/deals/new", quick_data(players, deal)).get_data(as_text=True)
     assert "Nobody went out and 0 of the 4 aces were exposed" in error_at(page, "ib-hands")
 
 
-def test_a_bad_table_meld_is_shown_at_its_row(browser: Browser) -> None:
+def test_a_bad_table_meld_is_shown_at_its_row(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     deal = {
         "played": {"Ann": 60},
         "table": ["4H 5H 6H", "", "9S 10S JD"],
@@ -342,9 +276,9 @@ def test_a_bad_table_meld_is_shown_at_its_row(browser: Browser) -> None:
     assert "table meld 2 (9♠ 10♠ J♦) is no legal meld: J♦ is not a spade" in error_at(page, "table_2")
 
 
-def test_a_log_that_cannot_be_read_is_reported_not_crashed_on(browser: Browser) -> None:
+def test_a_log_that_cannot_be_read_is_reported_not_crashed_on(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     data = {**seats(players), "mode": "log", "log": "[{oops", "who": "Bob", "kind": "meld", "cards": "4H 5H 6H"}
     for act in ("add", ""):
@@ -355,9 +289,9 @@ def test_a_log_that_cannot_be_read_is_reported_not_crashed_on(browser: Browser) 
         assert log_of(page) == []
 
 
-def test_bowers_ace_multiplier_on_the_log_and_the_sheet(browser: Browser) -> None:
+def test_bowers_ace_multiplier_on_the_log_and_the_sheet(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3, ace_scoring="multiplier")
+    match = table.match("iceberg", PLAYERS[:3], opt_ace_scoring="multiplier")
     url = f"{match}/deals/new"
     page = add_plays(browser, url, players, PLAYS)
     assert "So far: Ann 30 · Bob 90 · Cat 90 ×2" in text_of(page)
@@ -374,9 +308,9 @@ def test_bowers_ace_multiplier_on_the_log_and_the_sheet(browser: Browser) -> Non
 # --- corrections ------------------------------------------------------------------------------------
 
 
-def test_edit_a_logged_deal_and_undo_it(browser: Browser) -> None:
+def test_edit_a_logged_deal_and_undo_it(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     log = log_of(add_plays(browser, url, players, PLAYS))
     assert browser.submit(url, {**seats(players), "log": json.dumps(log), **hands(players, HANDS)}).status_code == 302
@@ -395,9 +329,9 @@ def test_edit_a_logged_deal_and_undo_it(browser: Browser) -> None:
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_quick_deal_loads_for_editing(browser: Browser) -> None:
+def test_a_quick_deal_loads_for_editing(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("iceberg", PLAYERS[:4])
     deal = a_quick_deal(players)
     assert browser.submit(f"{match}/deals/new", quick_data(players, deal)).status_code == 302
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
@@ -468,10 +402,10 @@ def test_more_rows_keeps_everything_and_gives_no_verdict(browser: Browser) -> No
     assert 'class="verdict' not in page and 'id="table_4"' in page and 'id="table_5"' not in page
 
 
-def test_who_made_a_play_is_never_guessed(browser: Browser) -> None:
+def test_who_made_a_play_is_never_guessed(browser: Browser, table: Table) -> None:
     """The play fields start without a player, and again after each play is added."""
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("iceberg", PLAYERS[:3])
     url = f"{match}/deals/new"
     checked_who = re.compile(r'<input type="radio" name="who" value="[^"]*" checked>')
     assert checked_who.search(browser.get(url).get_data(as_text=True)) is None
@@ -485,11 +419,11 @@ def test_who_made_a_play_is_never_guessed(browser: Browser) -> None:
     assert '<input type="radio" name="kind" value="onto-1" checked>' in page
 
 
-def test_leftover_page_and_match_setup_offer_merge_runs(browser: Browser) -> None:
+def test_leftover_page_and_match_setup_offer_merge_runs(browser: Browser, table: Table) -> None:
     response = leftover(browser, {"hand": "6H", "table_0": "3H 4H 5H", "table_1": "7H 8H 9H", "opt_merge_runs": "true"})
     assert "Penalty −70" in text_of(response.get_data(as_text=True))
     apart = leftover(browser, {"hand": "6H", "table_0": "3H 4H 5H", "table_1": "7H 8H 9H"})
     assert "Penalty −40" in text_of(apart.get_data(as_text=True))
-    evening = start_evening(browser, PLAYERS[:3])
+    evening = table.evening(PLAYERS[:3])
     form = browser.get(f"{evening}/matches/new/iceberg").get_data(as_text=True)
     assert "opt_merge_runs" in form and "Join two runs" in form

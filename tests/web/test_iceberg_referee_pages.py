@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_iceberg_pages import error_at, text_of
+from tests.support.client import Browser
+from tests.support.iceberg import (
+    error_at,
+    text_of,
+)
 
 
 def test_the_referee_index_lists_iceberg_s_three_pages(browser: Browser) -> None:

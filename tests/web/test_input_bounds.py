@@ -10,21 +10,22 @@ are 32-bit and whose text cannot hold NUL.
 from __future__ import annotations
 
 import copy
-import io
 import json
 from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.registry import GAMES
 from referee.web.http.jsonin import MAX_DEPTH, MAX_DIGITS
-from tests.conftest import Browser
+from tests.support import examples
+from tests.support.client import Browser
+from tests.support.imports import assert_refused_import, import_file, played_evening
+from tests.support.pages import form_fields, setup_match
 
-FUZZ = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 CHECKS = [(slug, name) for slug, game in GAMES.items() for name in game.checks]
 
 
@@ -44,30 +45,8 @@ def assert_api_error(response: Any) -> None:
 
 @pytest.fixture
 def played(app: Flask) -> tuple[Browser, str, str]:
-    """An evening (its view path) with a Dracula match of one deal, as an editor's browser sees it."""
-    browser = Browser(app.test_client())
-    evening = browser.submit("/", {"name": "Bounds", "players": "Ann, Bob, Cat"}).headers["Location"]
-    match = browser.submit(f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"})
-    match_url = match.headers["Location"]
-    cells = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)]
-    cards = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
-    assert browser.submit(f"{match_url}/deals/new", dict(zip(cells, cards, strict=True))).status_code == 302
-    return browser, evening, match_url
-
-
-def import_file(browser: Browser, data: Any) -> Any:
-    browser.get("/import")
-    body = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return browser.client.post(
-        "/import",
-        data={"file": (io.BytesIO(body), "evening.json"), "csrf_token": browser.token},
-        content_type="multipart/form-data",
-    )
-
-
-def assert_refused_import(response: Any, words: str) -> None:
-    assert response.status_code == 400, response.get_data(as_text=True)[:300]
-    assert words in response.get_data(as_text=True)
+    """An evening with a Dracula match of one deal, as an editor's browser sees it."""
+    return played_evening(app)
 
 
 # --- deep nesting ---------------------------------------------------------------------------------
@@ -75,7 +54,7 @@ def assert_refused_import(response: Any, words: str) -> None:
 
 @pytest.mark.parametrize(("slug", "check"), CHECKS)
 def test_api_refuses_deep_nesting(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(MAX_DEPTH + 1, 3000), st.sampled_from(["list", "dict"]), st.sampled_from(["at", "inside"]))
     def run(depth: int, kind: str, where: str) -> None:
         text = nested(depth, kind) if where == "at" else '{"cards": ' + nested(depth, kind) + "}"
@@ -91,7 +70,7 @@ def test_iceberg_play_log_nested_deep_is_refused_at_the_field(app: Flask) -> Non
         f"{evening}/matches/new/iceberg", {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
     ).headers["Location"]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(MAX_DEPTH + 1, 3000), st.sampled_from(["list", "dict"]))
     def run(depth: int, kind: str) -> None:
         response = browser.submit(f"{match}/deals/new", {"mode": "log", "log": nested(depth, kind), "version": "1"})
@@ -130,7 +109,7 @@ HUGE = st.one_of(
 def test_api_refuses_numbers_of_hundreds_of_digits(client, slug: str, check: str) -> None:  # type: ignore[no-untyped-def]
     template = NUMBER_FIELDS[(slug, check)]
 
-    @FUZZ
+    @examples.expensive()
     @given(HUGE)
     def run(number: str) -> None:
         text = template.replace("%s", number)
@@ -144,13 +123,13 @@ def test_match_setup_refuses_huge_and_insane_targets(app: Flask) -> None:
     evening = browser.submit("/", {"players": "Ann, Bob"}).headers["Location"]
     seats = {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann"}
 
-    @FUZZ
+    @examples.expensive()
     @given(st.one_of(st.integers(50_001, 10**400).map(str), st.integers(309, 5000).map(lambda n: "9" * n)))
     def run(target: str) -> None:
         response = browser.submit(f"{evening}/matches/new/iceberg", {**seats, "opt_target": target})
         assert response.status_code == 400
         page = response.get_data(as_text=True)
-        assert "at most 50000" in page or "at most 12 digits" in page
+        assert "from 1 to 50000" in page or "at most 12 digits" in page
 
     run()
     assert browser.submit(f"{evening}/matches/new/iceberg", {**seats, "opt_target": "99999999"}).status_code == 400
@@ -177,7 +156,7 @@ def test_ids_past_a_database_integer_are_not_found(played: tuple[Browser, str, s
         f"{match}/deals/{{n}}/edit",
     ]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(2**31, 2**80), st.sampled_from(pages))
     def run(number: int, page: str) -> None:
         assert browser.client.get(page.format(n=number)).status_code == 404
@@ -189,7 +168,7 @@ def test_ids_past_a_database_integer_are_not_found(played: tuple[Browser, str, s
 def test_hidden_version_fields_past_a_database_integer_are_refused_as_stale(played: tuple[Browser, str, str]) -> None:
     browser, _, match = played
 
-    @FUZZ
+    @examples.expensive()
     @given(st.integers(2**31, 10**40))
     def run(version: int) -> None:
         response = browser.submit(f"{match}/undo", {"number": "1", "version": str(version)})
@@ -208,7 +187,7 @@ def test_import_refuses_players_named_twice_or_differing_only_in_case(played: tu
     browser, evening, _ = played
     exported = browser.client.get(f"{evening}/export.json").get_json()
 
-    @FUZZ
+    @examples.expensive()
     @given(NAME, st.sampled_from([str, str.upper, str.lower, str.swapcase, str.title]))
     def run(name: str, variant: Any) -> None:
         if variant(name).casefold() != name.casefold():
@@ -237,7 +216,7 @@ def test_import_refuses_integers_past_the_column_range(played: tuple[Browser, st
         lambda d, n: d["matches"][0]["revisions"][0].__setitem__("number", n),
     ]
 
-    @FUZZ
+    @examples.expensive()
     @given(st.one_of(st.integers(2**31, 10**MAX_DIGITS - 1), st.integers(-(10**MAX_DIGITS) + 1, -1)), st.data())
     def run(number: int, data: st.DataObject) -> None:
         exported_copy = copy.deepcopy(exported)
@@ -272,7 +251,7 @@ WITH_CONTROL = st.tuples(NAME, st.sampled_from(["\x00", "\x01", "\x1b", "\x7f"])
 def test_names_with_nul_are_refused_at_the_field(played: tuple[Browser, str, str]) -> None:
     browser, evening, _ = played
 
-    @FUZZ
+    @examples.expensive()
     @given(WITH_CONTROL, st.sampled_from(["players", "name", "player"]))
     def run(name: str, where: str) -> None:
         if where == "player":
@@ -289,7 +268,7 @@ def test_import_with_nul_anywhere_is_refused(played: tuple[Browser, str, str]) -
     browser, evening, _ = played
     exported = browser.client.get(f"{evening}/export.json").get_json()
 
-    @FUZZ
+    @examples.expensive()
     @given(WITH_CONTROL.filter(lambda n: "\x00" in n), st.sampled_from(["player", "evening", "note"]))
     def run(name: str, where: str) -> None:
         data = copy.deepcopy(exported)
@@ -306,13 +285,11 @@ def test_import_with_nul_anywhere_is_refused(played: tuple[Browser, str, str]) -
 
 @pytest.mark.parametrize("slug", list(GAMES))
 def test_deal_forms_refuse_numbers_of_hundreds_of_digits(app: Flask, slug: str) -> None:
-    from tests.web.test_fuzz import form_fields, setup_match
-
     browser = Browser(app.test_client())
     match = setup_match(browser, slug)
     fields = form_fields(browser.get(f"{match}/deals/new").get_data(as_text=True))
 
-    @FUZZ
+    @examples.expensive()
     @given(HUGE.filter(lambda n: n[0].isdigit() or n[0] == "-"), st.sets(st.sampled_from(fields), min_size=1))
     def run(number: str, chosen: set[str]) -> None:
         response = browser.client.post(
@@ -342,3 +319,15 @@ def test_play_again_respects_the_match_limit(app: Flask, monkeypatch: pytest.Mon
     response = browser.submit(f"{match}/rematch", {}, form_page=match)
     assert response.status_code == 302 and response.headers["Location"].endswith(match)
     assert "limit of 1 matches" in browser.get(match).get_data(as_text=True)
+
+
+@pytest.mark.parametrize("field", ["editing", "kind"])
+def test_iceberg_play_numbers_of_thousands_of_digits_are_no_play(app: Flask, field: str) -> None:
+    """More digits than Python turns into a number (4300) in the play being corrected or laid off onto."""
+    browser = Browser(app.test_client())
+    match = setup_match(browser, "iceberg")
+    browser.get(f"{match}/deals/new")
+    value = "9" * 4301 if field == "editing" else "onto-" + "9" * 4301
+    data = {"act": "add", "who": "Ann", "cards": "5H 6H 7H", field: value, "csrf_token": browser.token}
+    response = browser.client.post(f"{match}/deals/new", data=data)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from referee.rules.registry import GAMES
 from referee.web.referee_pages import PAGES
-from tests.browser.conftest import english_words
+from tests.support.phones import english_words
 
 JA = {"Accept-Language": "ja"}
 NAMES = ("Ann", "Bob", "Cat", "Dan")

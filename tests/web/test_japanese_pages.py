@@ -13,33 +13,20 @@ import re
 import pytest
 from flask import Flask
 
-from referee import catalogs
+from referee.catalogs import tooling
 from referee.rules.registry import GAMES
 from referee.rules.standings import SCHEMES
 from referee.web.http.i18n import say
 from referee.web.referee_pages import PAGES
-from tests.browser.conftest import english_words
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, cells
+from tests.support.pages import JA, visible_words
+from tests.support.phones import english_words
 
-JA = {"Accept-Language": "ja-JP,ja;q=0.9"}
 PLAYERS = ["Ann", "Bob", "Cat"]
 
 #: Proper names: the switch names English in English; the rating model and its library; the host.
 NAMES = "English Plackett Luce openskill localhost"
-
-_HIDDEN = re.compile(r"<(script|style|pre|code|svg|template)\b.*?</\1>", re.S | re.I)
-_LABEL = re.compile(r'\b(?:aria-label|placeholder|title)="([^"]*)"')
-
-
-def visible_words(page: str) -> str:
-    """What a reader sees and hears of ``page``: its text and its spoken labels."""
-    body = page.split("<body", 1)[-1].split(">", 1)[-1]
-    labels = " ".join(_LABEL.findall(body))
-    text = re.sub(r"<[^>]+>", " ", _HIDDEN.sub(" ", body))
-    text = re.sub(r"https?://\S+", " ", html.unescape(text))  # the links to share, shown as they are
-    title = re.search(r"<title>(.*?)</title>", page, re.S)
-    return html.unescape(" ".join([title.group(1) if title else "", text, labels]))
 
 
 def game_texts(app: Flask) -> list[str]:
@@ -184,7 +171,7 @@ def test_flash_messages_read_japanese(browser: Browser, evening: dict[str, str],
 
 def test_the_pages_words_are_all_in_the_catalog() -> None:
     """Every sentence of the shared pages has its Japanese (``python -m referee.catalogs check core``)."""
-    assert catalogs.check("core") == []
+    assert tooling.check("core") == []
 
 
 def test_english_pages_keep_their_words(browser: Browser, evening: dict[str, str]) -> None:

@@ -16,7 +16,7 @@ from referee import catalogs
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
 from referee.web.printing.render import JAPANESE_FAMILY, page_footer
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 JAPANESE_FONT = JAPANESE_FAMILY.replace(" ", "-")

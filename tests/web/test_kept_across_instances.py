@@ -16,10 +16,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app
+from referee.rules.zhengfen import ZHENGFEN
 from referee.web.printing import pdf_cache
 from referee.web.store.db import db
-from tests.conftest import Browser
-from tests.web.test_scoring_once import ORDERS, editor_token, new_match, zhengfen_form
+from tests.support.client import Browser
+from tests.support.stored import ORDERS, PLAYERS, editor_token, zhengfen_form
+from tests.support.table import Table
 
 
 def instance(app: Flask, folder: Path, **config: object) -> Flask:
@@ -58,7 +60,7 @@ def fresh_page(app: Flask, tmp_path: Path, path: str) -> str:
 def test_a_change_through_one_instance_is_on_every_page_the_other_kept(
     app: Flask, other: Flask, tmp_path: Path
 ) -> None:
-    code, match_id = new_match(app)
+    code, _, match_id = Table.of(app).stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     pages = [sheet, f"/e/{code}", f"{sheet}/version", f"/e/{code}/version"]
     keepers = {}

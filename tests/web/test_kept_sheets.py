@@ -14,23 +14,26 @@ from flask import Flask
 from sqlalchemy import select
 
 from referee import create_app
+from referee.rules.zhengfen import ZHENGFEN
 from referee.web.services import matches as svc
 from referee.web.services import scoring
 from referee.web.services.transfer import export_evening, import_evening
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Match
-from tests.conftest import Browser, empty_database
-from tests.web.test_scoring_once import (
+from tests.support.client import Browser
+from tests.support.databases import empty_database
+from tests.support.stored import (
     ORDERS,
+    PLAYERS,
     count_statements,
     editor_token,
     evening_with_matches,
     fresh,
     full_rescoring,
-    new_match,
     sweep,
     zhengfen_form,
 )
+from tests.support.table import Table
 
 
 def totals(match_id: int) -> dict[str, int]:
@@ -41,8 +44,8 @@ def totals(match_id: int) -> dict[str, int]:
     return dict(result.totals)
 
 
-def test_every_change_is_seen_by_the_next_read_of_a_kept_sheet(app: Flask) -> None:
-    _, match_id = new_match(app)
+def test_every_change_is_seen_by_the_next_read_of_a_kept_sheet(table: Table, app: Flask) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         seen = [totals(match_id)]
         for order in ORDERS[:3]:
@@ -58,8 +61,8 @@ def test_every_change_is_seen_by_the_next_read_of_a_kept_sheet(app: Flask) -> No
     assert all(a != b for a, b in itertools.pairwise(seen)), seen
 
 
-def test_pages_show_each_change_after_being_viewed(app: Flask, browser: Browser) -> None:
-    code, match_id = new_match(app)
+def test_pages_show_each_change_after_being_viewed(app: Flask, browser: Browser, table: Table) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
     sheet = f"/e/{code}/matches/{match_id}"
     for number, order in enumerate(ORDERS[:3], start=1):
@@ -71,10 +74,10 @@ def test_pages_show_each_change_after_being_viewed(app: Flask, browser: Browser)
     assert "2 deals" in browser.get(f"/e/{code}").get_data(as_text=True)
 
 
-def test_an_import_into_a_reused_match_id_shows_its_own_sheet(app: Flask) -> None:
+def test_an_import_into_a_reused_match_id_shows_its_own_sheet(table: Table, app: Flask) -> None:
     """A deleted evening's match id may be given again (SQLite reuses the highest rowid), and an
     import keeps the exported creation time and version: the kept sheet must not be taken for it."""
-    _, match_id = new_match(app)
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for order in ORDERS[:3]:
             svc.add_deal(fresh(match_id), sweep(order))
@@ -118,7 +121,7 @@ def test_sheets_are_kept_per_app(tmp_path: Any) -> None:
     try:
         results = []
         for app, orders in zip(apps, (ORDERS[:1], ORDERS[:2]), strict=True):
-            _, match_id = new_match(app)
+            _, _, match_id = Table.of(app).stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
             with app.app_context():
                 for order in orders:
                     svc.add_deal(fresh(match_id), sweep(order))
@@ -143,8 +146,8 @@ def test_kept_sheets_spare_the_pages_their_deals(app: Flask) -> None:
     assert evening == [3, 2]  # the evening with its players, its matches (and once the deals of two)
 
 
-def test_a_change_keeps_the_sheet_it_made_and_kept_sheets_are_bounded(app: Flask) -> None:
-    _, match_id = new_match(app)
+def test_a_change_keeps_the_sheet_it_made_and_kept_sheets_are_bounded(table: Table, app: Flask) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         svc.add_deal(fresh(match_id), sweep(ORDERS[0]))
         sheets = scoring._sheets()

@@ -10,9 +10,9 @@ from sqlalchemy import update
 from referee.web.services import scoring
 from referee.web.store.db import db
 from referee.web.store.models import Deal, Evening
-from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
-from tests.web.test_long_evening import upload
+from tests.support.client import Browser
+from tests.support.pages import upload
 
 
 def sheets(app: Flask, *, workings: bool) -> list[tuple[object, ...]]:

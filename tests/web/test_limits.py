@@ -12,7 +12,7 @@ from flask import Flask
 from referee.web.services import limits
 from referee.web.store.db import db
 from referee.web.store.models import Deal, Match
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 
 def paks_match(browser: Browser) -> tuple[str, str]:
@@ -29,10 +29,12 @@ def test_zero_score_deals_end_at_the_deal_limit(app: Flask) -> None:
     assert browser.submit(f"{match}/deals/new", empty).status_code == 302
     fill_with_empty_deals_after_first(app, match, limits.MAX_DEALS_PER_MATCH)
     refused = browser.client.post(f"{match}/deals/new", data={**empty, "csrf_token": browser.token})
-    assert refused.status_code == 302
+    assert refused.status_code == 409  # the form again, with what was typed and why it was not stored
+    assert f"limit of {limits.MAX_DEALS_PER_MATCH} deals per match" in refused.get_data(as_text=True)
+    assert 'value="9H 4H"' in refused.get_data(as_text=True)
+    assert browser.client.get(f"{match}/deals/new").status_code == 302
     page = browser.get(match).get_data(as_text=True)
     assert f"limit of {limits.MAX_DEALS_PER_MATCH} deals per match" in page
-    assert browser.client.get(f"{match}/deals/new").status_code == 302
     with app.app_context():
         assert db.session.query(Deal).count() == limits.MAX_DEALS_PER_MATCH
 
@@ -84,6 +86,9 @@ def test_an_evening_takes_a_bounded_number_of_matches(app: Flask) -> None:
     refused = browser.client.get(f"{evening}/matches/new/paks")
     assert refused.status_code == 302
     assert f"limit of {limits.MAX_MATCHES_PER_EVENING} matches" in browser.get(evening).get_data(as_text=True)
+    posted = browser.client.post(f"{evening}/matches/new/paks", data={**seats, "csrf_token": browser.token})
+    assert posted.status_code == 409
+    assert f"limit of {limits.MAX_MATCHES_PER_EVENING} matches" in posted.get_data(as_text=True)
     exported = browser.client.get(f"{evening}/export.json").get_json()
     exported["matches"].append(exported["matches"][0])
     response = import_file(browser, exported)

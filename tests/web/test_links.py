@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 
 from referee import create_app
-from tests.conftest import Browser, empty_database
+from referee.web.store.db import db
+from tests.support.apps import app_on
+from tests.support.client import Browser
+from tests.support.databases import empty_database
 
 _LINKS = re.compile(r'<a href="(https?://[^"]+)">')
 
@@ -24,13 +28,12 @@ def evening_links(app: Flask, host: str | None = None) -> tuple[int, list[str]]:
 
 
 @pytest.fixture
-def configured(tmp_path: Path, request: pytest.FixtureRequest):  # type: ignore[no-untyped-def]
-    import os
-
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "SQLALCHEMY_DATABASE_URI": url, **request.param})
-    yield app
-    empty_database(app)
+def configured(app: Flask, request: pytest.FixtureRequest) -> Iterator[Flask]:
+    """An app made with the configuration of ``request.param``, on the test's database."""
+    configured = app_on(app.config["SQLALCHEMY_DATABASE_URI"], Path(app.instance_path), **request.param)
+    yield configured
+    with configured.app_context():
+        db.engine.dispose()
 
 
 def test_a_forged_host_name_never_reaches_the_links(app: Flask) -> None:

@@ -5,24 +5,15 @@ keeps importing."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
 from referee.web.services.limits import MAX_DEALS_PER_MATCH
 from referee.web.services.transfer import MAX_GROUP_IMPORT_BYTES, MAX_IMPORT_BYTES, MAX_UPLOAD_BYTES
-from tests.conftest import Browser
 from tests.long_evening import dracula_match, evening_export, iceberg_match
-
-
-def upload(browser: Browser, content: bytes):  # type: ignore[no-untyped-def]
-    browser.get("/import")
-    return browser.client.post(
-        "/import",
-        data={"file": (io.BytesIO(content), "evening.json"), "csrf_token": browser.token},
-        content_type="multipart/form-data",
-    )
+from tests.support.client import Browser
+from tests.support.pages import upload
 
 
 @pytest.mark.slow

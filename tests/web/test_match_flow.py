@@ -4,31 +4,10 @@ from __future__ import annotations
 
 import re
 
-from referee.rules.dracula import DRACULA_PACK, parse_layout, score_coffin, settle_pair
-from referee.rules.dracula.layout import CELLS
-from referee.rules.dracula.options import OPTIONS
-from referee.rules.options import parse_options
-from tests.conftest import Browser
-
-DECK = [str(c) for c in DRACULA_PACK.cards()]
-LAYOUTS = [DECK[i * 9 : i * 9 + 9] for i in range(6)]
-
-
-def cells(cards: list[str]) -> dict[str, str]:
-    return dict(zip(CELLS, cards, strict=True))
-
-
-def start_evening(browser: Browser, players: str = "Ann, Bob") -> str:
-    response = browser.submit("/", {"name": "Friday", "players": players})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def start_dracula(browser: Browser, evening: str, **extra: str) -> str:
-    data = {"seat_0": "Ann", "seat_1": "Bob", "first_dealer": "Ann", "opt_first_dealer_role": "queen", **extra}
-    response = browser.submit(f"{evening}/matches/new/dracula", data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
+from referee.rules.dracula import settle_pair
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells, coffin_scores, rescoring_swap
+from tests.support.table import Table
 
 
 def totals(html: str) -> list[int]:
@@ -36,24 +15,8 @@ def totals(html: str) -> list[int]:
     return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
 
 
-def coffin_scores(layout: list[str]) -> dict[str, int]:
-    grid = parse_layout([layout[0:3], layout[3:6], layout[6:9]], DRACULA_PACK)
-    return dict(score_coffin(grid, 2, parse_options(OPTIONS, {})).scores)
-
-
-def rescoring_swap(layout: list[str]) -> list[str]:
-    """The layout with the first swap of two of its cards that changes the deal's scores."""
-    for i in range(9):
-        for j in range(i + 1, 9):
-            swapped = list(layout)
-            swapped[i], swapped[j] = swapped[j], swapped[i]
-            if coffin_scores(swapped) != coffin_scores(layout):
-                return swapped
-    raise AssertionError("no swap changes this deal's scores")
-
-
-def test_whole_evening_of_dracula(browser: Browser) -> None:
-    evening = start_evening(browser)
+def test_whole_evening_of_dracula(browser: Browser, table: Table) -> None:
+    evening = table.evening()
     page = browser.get(evening).get_data(as_text=True)
     assert "Ann, Bob" in page
 
@@ -61,7 +24,7 @@ def test_whole_evening_of_dracula(browser: Browser) -> None:
     assert added.status_code == 302
     assert "Ann, Bob, Cat" in browser.get(evening).get_data(as_text=True)
 
-    match = start_dracula(browser, evening)
+    match = table.match("dracula", evening=evening, **QUEEN_FIRST)
     sheet = browser.get(match).get_data(as_text=True)
     assert "Enter deal 1" in sheet and "<strong>Ann</strong> deals deal 1 of 6" in sheet
 
@@ -106,9 +69,9 @@ def test_whole_evening_of_dracula(browser: Browser) -> None:
     assert "6 deals" in standings and "wins" in standings
 
 
-def test_sheet_totals_and_bonus_follow_the_rules(browser: Browser) -> None:
+def test_sheet_totals_and_bonus_follow_the_rules(browser: Browser, table: Table) -> None:
     """The sheet's final totals are the rules layer's settlement of the six coffins (dracula-6.1)."""
-    match = start_dracula(browser, start_evening(browser))
+    match = table.match("dracula", **QUEEN_FIRST)
     for layout in LAYOUTS:
         browser.submit(f"{match}/deals/new", cells(layout))
     sheet = browser.get(match).get_data(as_text=True)
@@ -122,8 +85,8 @@ def test_sheet_totals_and_bonus_follow_the_rules(browser: Browser) -> None:
     assert "Bonus" in sheet
 
 
-def test_bad_card_in_the_form_is_shown_at_the_cell_and_input_kept(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_bad_card_in_the_form_is_shown_at_the_cell_and_input_kept(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     data = cells(LAYOUTS[0])
     data["r2c3"] = "1H"
     response = browser.submit(f"{match}/deals/new", data)
@@ -134,27 +97,28 @@ def test_bad_card_in_the_form_is_shown_at_the_cell_and_input_kept(browser: Brows
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_card_repeated_from_an_earlier_deal_is_named(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_card_repeated_from_an_earlier_deal_is_named(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     browser.submit(f"{match}/deals/new", cells(LAYOUTS[0]))
     repeated = list(LAYOUTS[1])
     repeated[3] = LAYOUTS[0][0]
     response = browser.submit(f"{match}/deals/new", cells(repeated))
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert "deal 1 r1c1" in html and "deal 2 r2c1" in html
+    shown = re.search(r'<p class="error" id="r2c1-error">(.*?)</p>', html, re.S)
+    assert shown and "deal 1 r1c1 already" in shown.group(1)  # at the cell holding it, naming where else it is
 
 
-def test_empty_cell_is_refused(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_empty_cell_is_refused(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     data = cells(LAYOUTS[0])
     data["r1c1"] = ""
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 400 and "is empty" in response.get_data(as_text=True)
 
 
-def test_stale_edit_is_refused_with_the_newer_entry_shown(browser: Browser) -> None:
-    match = start_dracula(browser, start_evening(browser))
+def test_stale_edit_is_refused_with_the_newer_entry_shown(browser: Browser, table: Table) -> None:
+    match = table.match("dracula", **QUEEN_FIRST)
     browser.submit(f"{match}/deals/new", cells(LAYOUTS[0]))
     swapped = list(LAYOUTS[0])
     swapped[0], swapped[1] = swapped[1], swapped[0]
@@ -170,8 +134,8 @@ def test_stale_edit_is_refused_with_the_newer_entry_shown(browser: Browser) -> N
     assert html.index("The deal as it now stands on the sheet") < html.index("Its newer entry is shown above")
 
 
-def test_match_setup_errors_are_shown_at_the_field(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat, Dan, Eve")
+def test_match_setup_errors_are_shown_at_the_field(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat", "Dan", "Eve"])
     response = browser.submit(
         f"{evening}/matches/new/dracula",
         {f"seat_{i}": n for i, n in enumerate(["Ann", "Bob", "Cat", "Dan"][:1])} | {"first_dealer": "Ann"},
@@ -183,8 +147,8 @@ def test_match_setup_errors_are_shown_at_the_field(browser: Browser) -> None:
     assert response.status_code == 400 and "first dealer" in response.get_data(as_text=True)
 
 
-def test_three_and_four_player_matches_score_by_seat(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat, Dan")
+def test_three_and_four_player_matches_score_by_seat(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat", "Dan"])
     three = browser.submit(
         f"{evening}/matches/new/dracula", {"seat_0": "Ann", "seat_1": "Bob", "seat_2": "Cat", "first_dealer": "Ann"}
     ).headers["Location"]

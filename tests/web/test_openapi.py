@@ -103,3 +103,27 @@ def test_leftover_answers_match_the_description(client, document: dict[str, Any]
         assert answer["best_points"] == 70 + 20 and answer["penalty"] == -100 and answer["plan"][1]["joins"] == 2
     else:
         assert answer["best_points"] is None and answer["penalty"] is None
+
+
+@pytest.mark.parametrize(("game", "check", "field"), [("clabber", "trick", "trump"), ("paks", "steal", "pak_suit")])
+def test_a_suit_is_described_as_the_checks_read_it(
+    client, document: dict[str, Any], game: str, check: str, field: str
+) -> None:  # type: ignore[no-untyped-def]
+    path = f"/api/v1/{game}/{check}"
+    request = schema_of(document, path, "request")
+    example = next(e["request"] for e in load_contract(game) if e["endpoint"] == path and "status" not in e["expect"])
+    for suit in ("H", " hearts ", "Heart", "♡", "♥", "s", "CLUBS"):
+        assert request.is_valid({**example, field: suit}), suit
+        assert client.post(path, json={**example, field: suit}).status_code == 200, suit
+    for suit in ("", " ", "X", "HH", "heartss", "10H"):
+        assert not request.is_valid({**example, field: suit}), suit
+        assert client.post(path, json={**example, field: suit}).status_code == 400, suit
+
+
+def test_paks_decks_are_described_as_following_from_the_players(document: dict[str, Any]) -> None:
+    request = schema_of(document, "/api/v1/paks/pak", "request")
+    played = {"table_card": "9H", "played": ["5H", "4H"]}
+    assert request.is_valid({**played, "players": 2, "decks": 1}) and request.is_valid(
+        {**played, "players": 4, "decks": 2}
+    )
+    assert not request.is_valid({**played, "players": 2, "decks": 2}) and not request.is_valid({**played, "players": 5})

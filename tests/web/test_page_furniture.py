@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 
 def test_every_page_starts_with_a_skip_link_to_the_content(client) -> None:  # type: ignore[no-untyped-def]

@@ -3,27 +3,11 @@ HTML + CSS + JS stays within 100 KB uncompressed."""
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask, url_for
 
 from referee.rules.registry import GAMES
-from tests.conftest import Browser
-
-BUDGET = 100 * 1024
-_ASSET = re.compile(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"')
-
-
-def weight(browser: Browser, url: str) -> tuple[int, list[str]]:
-    response = browser.get(url)
-    assert response.status_code == 200, url
-    html = response.get_data()
-    assets = _ASSET.findall(response.get_data(as_text=True))
-    total = len(html)
-    for asset in assets:
-        assert asset.startswith("/"), f"{url} loads {asset} from elsewhere"
-        total += len(browser.client.get(asset).get_data())
-    return total, assets
+from tests.support.client import Browser
+from tests.support.pages import BUDGET, weight
 
 
 def test_every_page_is_within_the_budget_and_self_contained(app: Flask, browser: Browser) -> None:

@@ -8,8 +8,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from tests.conftest import Browser
-from tests.web.test_rule_cards import clauses_on_card
+from tests.support.client import Browser
+from tests.support.pages import clauses_on_card
 
 OPTIONS = {"decks": "2", "opt_throw_off": "lowest_score", "opt_throw_off_min": "all_sides"}
 # E10: A 3 heart paks, B 1; m = 1; A keeps 50, B 0.

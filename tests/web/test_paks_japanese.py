@@ -8,8 +8,9 @@ import re
 import pytest
 from flask import Flask
 
-from tests.conftest import Browser
-from tests.web.test_paks_pages import E10, deal_form, start_evening, start_paks, totals
+from tests.support.client import Browser
+from tests.support.paks import E10, NAMES, deal_form, totals
+from tests.support.table import Table
 
 PLAYERS = ("Ann", "Bob")
 
@@ -33,8 +34,10 @@ def text_of(html: str, element_id: str) -> str:
     return re.sub(r"<[^>]+>", "", found.group(1))
 
 
-def test_the_entry_form_and_a_deal_read_japanese_with_the_same_numbers(japanese: Browser, browser: Browser) -> None:
-    match = start_paks(japanese, start_evening(japanese), 2)
+def test_the_entry_form_and_a_deal_read_japanese_with_the_same_numbers(
+    japanese: Browser, browser: Browser, table: Table
+) -> None:
+    match = Table(japanese).match("paks", NAMES[:2], evening=Table(japanese).evening(NAMES))
     form = japanese.get(f"{match}/deals/new").get_data(as_text=True)
     assert "1行に1つのパックを" in form and "1デッキを使います。" in form and "例：QH 2H KH" in form
     assert "One pak per row" not in form and "One deck in play" not in form
@@ -50,7 +53,7 @@ def test_the_entry_form_and_a_deal_read_japanese_with_the_same_numbers(japanese:
     words = re.sub(r"paks-[\d.]+", "", re.sub(r"<[^>]+>", " ", workings))
     assert not re.search(r"thrown|\bpaks?\b|held|remaining", words), words
 
-    english_match = start_paks(browser, start_evening(browser), 2)
+    english_match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     assert browser.submit(f"{english_match}/deals/new", deal_form(PLAYERS, E10)).status_code == 302
     english = browser.get(f"{english_match}/deals/1").get_data(as_text=True)
     assert "Hearts: paks held Ann 3, Bob 1; m = min(3, 1) = 1" in english
@@ -58,7 +61,7 @@ def test_the_entry_form_and_a_deal_read_japanese_with_the_same_numbers(japanese:
 
 
 def test_an_error_shows_at_its_pak_row_in_japanese(japanese: Browser) -> None:
-    match = start_paks(japanese, start_evening(japanese), 2)
+    match = Table(japanese).match("paks", NAMES[:2], evening=Table(japanese).evening(NAMES))
     response = japanese.submit(f"{match}/deals/new", deal_form(PLAYERS, {"Ann": ["QH 2H", "KH 2D"], "Bob": []}))
     html = response.get_data(as_text=True)
     assert response.status_code == 400

@@ -8,52 +8,9 @@ import pytest
 
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from tests.conftest import Browser
-
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
-
-# E10 (hearts, 2 players): A throws off {7H, 6H}, B {9H, 4H}; A scores 50, B 0.
-E10 = {"Ann": ["QH 2H KH", "7H 6H", "AH 3H"], "Bob": ["9H 4H"]}
-
-DEALS: dict[int, dict[str, list[str]]] = {
-    2: E10,
-    # E12 (clubs, 3 players): A 2 paks, B 1, C 3; m = 1.
-    3: {"Ann": ["AC 5C", "KC 4C"], "Bob": ["QC 3C"], "Cat": ["JC 2C", "10C 9C 8C", "7C 6C"]},
-    # Teams Ann & Cat against Bob & Dan: the partners' spades are pooled, m = 2.
-    4: {"Ann": ["AS 3S", "KS 2S"], "Bob": ["QS 4S"], "Cat": ["9S 5S"], "Dan": ["JS 10S 6S"]},
-    # Teams Ann, Cat, Eve against Bob, Dan, Fay: only Ann's team holds diamonds, nothing thrown off.
-    6: {"Ann": ["AD 4D"], "Bob": ["KH 5H"], "Cat": ["QD 2D"], "Dan": ["AH 3H"], "Eve": ["9D 7D 5D"], "Fay": []},
-}
-
-
-def start_evening(browser: Browser, players: str = ", ".join(NAMES)) -> str:
-    response = browser.submit("/", {"name": "Friday", "players": players})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def start_paks(browser: Browser, evening: str, count: int, **options: str) -> str:
-    seats = {f"seat_{i}": name for i, name in enumerate(NAMES[:count])}
-    response = browser.submit(f"{evening}/matches/new/paks", {**seats, "first_dealer": "Ann", **options})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def deal_form(players: tuple[str, ...], paks: dict[str, list[str]], thrown: dict[str, list[int]] | None = None) -> dict:
-    """What the phone posts: each seat's name (a hidden field) and one pak per row."""
-    data: dict[str, str] = {}
-    for seat, name in enumerate(players):
-        data[f"player_{seat}"] = name
-        for row, cards in enumerate(paks.get(name, [])):
-            data[f"paks_{seat}-{row}-cards"] = cards
-            if thrown and row + 1 in thrown.get(name, []):
-                data[f"paks_{seat}-{row}-thrown"] = "y"
-    return data
-
-
-def totals(html: str) -> list[int]:
-    footer = html.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
+from tests.support.client import Browser
+from tests.support.paks import DEALS, E10, NAMES, deal_form, totals
+from tests.support.table import Table
 
 
 def expected_totals(players: tuple[str, ...], deals: list[dict[str, list[str]]], **options: object) -> list[int]:
@@ -64,9 +21,9 @@ def expected_totals(players: tuple[str, ...], deals: list[dict[str, list[str]]],
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 6])
-def test_a_deal_for_every_player_count(browser: Browser, count: int) -> None:
+def test_a_deal_for_every_player_count(browser: Browser, table: Table, count: int) -> None:
     players = NAMES[:count]
-    match = start_paks(browser, start_evening(browser), count)
+    match = table.match("paks", NAMES[:count], evening=table.evening(NAMES))
     form = browser.submit(f"{match}/deals/new", {"act": "cards"}).get_data(as_text=True)
     assert form.count('name="player_') == count and 'data-card-input="list"' in form
     assert '<div class="paks-entry" data-card-pack' in form and '<div class="paks-quick" hidden>' in form
@@ -91,10 +48,10 @@ def test_a_deal_for_every_player_count(browser: Browser, count: int) -> None:
 SPADES = ["AS KS", "QS 9S", "JS 8S", "10S 7S"]  # score 30 + 20 + 20 + 15 = 85
 
 
-def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
+def test_a_match_to_500_ends_with_the_winner(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
     deal = {"Ann": [*SPADES, "AH KH", "QH 9H"], "Bob": ["AD KD"]}  # Ann 135, Bob 30: nothing thrown off
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     played: list[dict[str, list[str]]] = []
     while True:
         response = browser.submit(f"{match}/deals/new", deal_form(players, deal))
@@ -108,19 +65,19 @@ def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
     assert len(played) == 4 and "</svg> Ann wins" in sheet and "Enter deal" not in sheet
 
 
-def test_equal_totals_past_500_play_on(browser: Browser) -> None:
+def test_equal_totals_past_500_play_on(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
     deal = {"Ann": ["AS KS"], "Bob": ["AH KH"]}  # 30 each, nothing thrown off
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     for _ in range(17):
         assert browser.submit(f"{match}/deals/new", deal_form(players, deal)).status_code == 302
     sheet = browser.get(match).get_data(as_text=True)
     assert totals(sheet) == [510, 510] and 'class="trophy"' not in sheet and "Enter deal 18" in sheet
 
 
-def test_a_card_used_too_often_is_named_at_its_rows(browser: Browser) -> None:
+def test_a_card_used_too_often_is_named_at_its_rows(browser: Browser, table: Table) -> None:
     players = NAMES[:3]
-    match = start_paks(browser, start_evening(browser), 3)
+    match = table.match("paks", NAMES[:3], evening=table.evening(NAMES))
     paks = {"Ann": ["KH 5H"], "Bob": ["9C 8C", "QH 5H"], "Cat": ["5H 2H"]}
     response = browser.submit(f"{match}/deals/new", deal_form(players, paks))
     assert response.status_code == 400
@@ -135,16 +92,16 @@ def test_a_card_used_too_often_is_named_at_its_rows(browser: Browser) -> None:
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_one_deck_for_two_players(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 2)
+def test_one_deck_for_two_players(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     response = browser.submit(f"{match}/deals/new", deal_form(NAMES[:2], {"Ann": ["5H 4H"], "Bob": ["5H 3H"]}))
     assert response.status_code == 400
     assert "appears twice (pak 1 of Ann and pak 1 of Bob); one deck holds 1" in response.get_data(as_text=True)
 
 
-def test_a_bad_pak_is_shown_at_its_row(browser: Browser) -> None:
+def test_a_bad_pak_is_shown_at_its_row(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     response = browser.submit(f"{match}/deals/new", deal_form(players, {"Ann": ["AH KH"], "Bob": ["ZZ 2D"]}))
     assert response.status_code == 400
     html = response.get_data(as_text=True)
@@ -158,9 +115,9 @@ def test_a_bad_pak_is_shown_at_its_row(browser: Browser) -> None:
     assert response.status_code == 400 and error and "pak 2 of Ann mixes" in error.group(1)
 
 
-def test_several_paks_on_one_row_and_an_empty_deal(browser: Browser) -> None:
+def test_several_paks_on_one_row_and_an_empty_deal(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     response = browser.submit(f"{match}/deals/new", {**deal_form(players, {}), "mode": "cards"})
     assert response.status_code == 400 and "enter the paks of at least one player" in response.get_data(as_text=True)
     paks = {"Ann": ["QH 2H KH; 7H 6H / AH 3H"], "Bob": ["9H 4H"]}
@@ -168,9 +125,9 @@ def test_several_paks_on_one_row_and_an_empty_deal(browser: Browser) -> None:
     assert totals(browser.get(match).get_data(as_text=True)) == [50, 0]
 
 
-def test_edit_and_undo(browser: Browser) -> None:
+def test_edit_and_undo(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
-    match = start_paks(browser, start_evening(browser), 2)
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES))
     browser.submit(f"{match}/deals/new", deal_form(players, E10))
     form = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
     assert 'value="QH 2H KH"' in form and 'value="9H 4H"' in form and 'value="Bob"' in form
@@ -189,9 +146,9 @@ def test_edit_and_undo(browser: Browser) -> None:
     assert totals(sheet) == [25, 15] and "Enter deal 2" in sheet
 
 
-def test_manual_throw_off(browser: Browser) -> None:
+def test_manual_throw_off(browser: Browser, table: Table) -> None:
     players = NAMES[:2]
-    match = start_paks(browser, start_evening(browser), 2, opt_throw_off="manual")
+    match = table.match("paks", NAMES[:2], evening=table.evening(NAMES), opt_throw_off="manual")
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert "thrown off" in form and 'name="paks_0-0-thrown"' in form
 
@@ -209,15 +166,15 @@ def test_manual_throw_off(browser: Browser) -> None:
     assert '<input checked id="paks_0-2-thrown"' in edit and edit.count("<input checked") == 2
 
 
-def test_five_players_cannot_play(browser: Browser) -> None:
-    evening = start_evening(browser)
+def test_five_players_cannot_play(browser: Browser, table: Table) -> None:
+    evening = table.evening(NAMES)
     seats = {f"seat_{i}": name for i, name in enumerate(NAMES[:5])}
     response = browser.submit(f"{evening}/matches/new/paks", {**seats, "first_dealer": "Ann"})
     assert response.status_code == 400 and "played by 2, 3, 4, 6 players, not 5" in response.get_data(as_text=True)
 
 
-def test_rules_in_force_and_team_legend(browser: Browser) -> None:
-    match = start_paks(browser, start_evening(browser), 4, opt_partner_steal="false")
+def test_rules_in_force_and_team_legend(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES), opt_partner_steal="false")
     sheet = browser.get(match).get_data(as_text=True)
     assert "Steal from a partner" in sheet and "(house rule)" in sheet
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
@@ -249,7 +206,8 @@ def test_pak_page_bad_card_and_deck_count(browser: Browser) -> None:
     response = browser.submit("/referee/paks/pak", {"table_card": "9H", "played": "5H XQ", "decks": "2"})
     html = response.get_data(as_text=True)
     assert response.status_code == 400 and "is not a card" in html and 'value="5H XQ"' in html
-    assert re.search(r'id="played-error">[^<]*<code>XQ</code>', html) or "XQ" in html
+    error = html.split('<p class="error" id="played-error">')[1].split("</p>")[0]
+    assert error.startswith("<code>XQ</code> (card 2 of played) is not a card"), error  # the field names the bad card
     response = browser.submit("/referee/paks/pak", {"table_card": "5H", "played": "5H 4H", "decks": "1"})
     assert response.status_code == 400 and "one deck holds 1" in response.get_data(as_text=True)
 

@@ -8,34 +8,10 @@ import re
 import pytest
 from flask import Flask
 
-from tests.conftest import Browser
-from tests.web.test_paks_pages import NAMES, deal_form, start_evening, start_paks, totals
-from tests.web.test_printables import pdf_text
-
-TEAMS = ("Ann & Cat", "Bob & Dan")
-SUITS = "SHDC"
-
-# A typical 4-player deal: 14 paks. m: spades 1, hearts 2, diamonds 1, clubs 1.
-HELD = {"Ann & Cat": (2, 2, 1, 2), "Bob & Dan": (1, 3, 2, 1)}
-KEPT = {"Ann & Cat": 85, "Bob & Dan": 60}
-
-
-def quick_form(held: dict[str, tuple[int, ...]], kept: dict[str, int | str]) -> dict[str, str]:
-    """What the phone posts in quick mode: each side's name (hidden), a chip per suit, the points kept."""
-    data = {"mode": "quick"}
-    for n, side in enumerate(held):
-        data[f"side_{n}"] = side
-        for suit, count in zip(SUITS, held[side], strict=True):
-            data[f"held_{n}_{suit}"] = str(count) if count < 6 else "more"
-            if count >= 6:
-                data[f"more_{n}_{suit}"] = str(count)
-        if side in kept:
-            data[f"kept_{n}"] = str(kept[side])
-    return data
-
-
-def four_player_match(browser: Browser, **options: str) -> str:
-    return start_paks(browser, start_evening(browser), 4, **options)
+from tests.support.client import Browser
+from tests.support.paks import HELD, KEPT, NAMES, SUITS, deal_form, quick_form, totals
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 
 def error_at(html: str, field_id: str) -> str:
@@ -49,8 +25,8 @@ def checked(html: str, name: str) -> str | None:
     return found.group(1) if found else None
 
 
-def test_a_new_deal_opens_in_quick_mode_with_a_row_of_chips_per_side_and_suit(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_a_new_deal_opens_in_quick_mode_with_a_row_of_chips_per_side_and_suit(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert '<button class="mode-tab" type="submit" name="act" value="quick" aria-pressed="true">Quick</button>' in form
     assert 'value="cards" aria-pressed="false">Card by card</button>' in form
@@ -68,12 +44,14 @@ def test_a_new_deal_opens_in_quick_mode_with_a_row_of_chips_per_side_and_suit(br
     assert form.count('name="kept_') == 2
     # Enter (the phone's "Go") in the points scores the deal: the form's first button is a scoring one.
     assert form.index('class="default-submit"') < form.index('class="mode-tab"')
-    three = start_paks(browser, start_evening(browser), 3)
+    three = table.match("paks", NAMES[:3], evening=table.evening(NAMES))
     assert browser.get(f"{three}/deals/new").get_data(as_text=True).count('name="kept_') == 3
 
 
-def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_undo(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_undo(
+    browser: Browser, table: Table
+) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     response = browser.submit(f"{match}/deals/new", quick_form(HELD, KEPT))
     assert response.status_code == 302, response.get_data(as_text=True)
     sheet = browser.get(match).get_data(as_text=True)
@@ -90,7 +68,7 @@ def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_u
 
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
     assert '<input id="mode" name="mode" type="hidden" value="quick">' in edit
-    assert checked(edit, "held_1_H") == "3" and 'name="kept_0" type="number" value="85"' in edit
+    assert checked(edit, "held_1_H") == "3" and 'name="kept_0" pattern="[0-9]*" type="text" value="85"' in edit
     corrected = quick_form({**HELD, "Ann & Cat": (3, 2, 1, 2)}, {**KEPT, "Ann & Cat": 105})
     assert browser.submit(f"{match}/deals/1/edit", {**corrected, "version": "1"}).status_code == 302
     assert totals(browser.get(match).get_data(as_text=True)) == [105, 60]
@@ -111,17 +89,17 @@ def test_a_quick_deal_is_on_the_sheet_with_its_workings_history_correction_and_u
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_every_fault_shows_at_once_at_its_field_and_nothing_typed_is_lost(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_every_fault_shows_at_once_at_its_field_and_nothing_typed_is_lost(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     held = {"Ann & Cat": (2, 0, 1, 0), "Bob & Dan": (1, 14, 0, 0)}
     response = browser.submit(f"{match}/deals/new", quick_form(held, {"Ann & Cat": 42}))
     assert response.status_code == 400
     html = response.get_data(as_text=True)
     assert "42 for Ann &amp; Cat is not a multiple of 5" in error_at(html, "kept_0")
     assert "14 heart paks in all, but 2 decks hold 26 hearts" in error_at(html, "more_1_H")
-    assert 'name="more_1_H" type="number" value="14"' in html
+    assert 'name="more_1_H" pattern="[0-9]*" type="text" value="14"' in html
     assert checked(html, "held_0_S") == "2" and checked(html, "held_1_H") == "more"
-    assert 'name="kept_0" type="number" value="42"' in html
+    assert 'name="kept_0" pattern="[0-9]*" type="text" value="42"' in html
     summary = html.split("data-error-summary>")[1].split("</div>")[0]
     assert 'href="#kept_0"' in summary and 'href="#more_1_H"' in summary and "Not saved: 2 things to fix" in summary
 
@@ -137,8 +115,8 @@ def test_every_fault_shows_at_once_at_its_field_and_nothing_typed_is_lost(browse
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_missing_points_an_untyped_six_plus_and_an_empty_deal(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_missing_points_an_untyped_six_plus_and_an_empty_deal(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     response = browser.submit(f"{match}/deals/new", quick_form({"Ann & Cat": (1, 0, 0, 0), "Bob & Dan": (0,) * 4}, {}))
     assert response.status_code == 400
     assert "Ann &amp; Cat: 1 pak kept after the throw-off; enter the points it is worth" in error_at(
@@ -154,11 +132,11 @@ def test_missing_points_an_untyped_six_plus_and_an_empty_deal(browser: Browser) 
     six = quick_form({"Ann & Cat": (6, 0, 0, 0), "Bob & Dan": (0,) * 4}, {"Ann & Cat": 120})
     assert browser.submit(f"{match}/deals/new", six).status_code == 302
     edit = browser.get(f"{match}/deals/1/edit").get_data(as_text=True)
-    assert checked(edit, "held_0_S") == "more" and 'name="more_0_S" type="number" value="6"' in edit
+    assert checked(edit, "held_0_S") == "more" and 'name="more_0_S" pattern="[0-9]*" type="text" value="6"' in edit
 
 
-def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     paks = {"Ann": ["AS 3S", "KS 2S"], "Bob": ["QS 4S"], "Cat": ["9S 5S"], "Dan": ["JS 10S 6S", "AH 2H"]}
     cards = browser.submit(f"{match}/deals/new", {**quick_form(HELD, {}), "act": "cards"})
     assert cards.status_code == 200
@@ -170,7 +148,8 @@ def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser) -> None:
     html = browser.submit(f"{match}/deals/new", typed).get_data(as_text=True)
     assert 'value="quick" aria-pressed="true"' in html
     assert checked(html, "held_0_S") == "3" and checked(html, "held_1_S") == "2" and checked(html, "held_1_H") == "1"
-    assert 'name="kept_0" type="number" value="25"' in html and 'name="kept_1" type="number" value="25"' in html
+    assert 'name="kept_0" pattern="[0-9]*" type="text" value="25"' in html
+    assert 'name="kept_1" pattern="[0-9]*" type="text" value="25"' in html
     assert 'value="AS 3S"' in html  # the card rows are still there, hidden
     # A draft restored in the other mode is shown again as it was drafted.
     shown = browser.submit(f"{match}/deals/new", {**typed, "act": "show"}).get_data(as_text=True)
@@ -180,8 +159,8 @@ def test_the_tabs_switch_modes_keeping_what_was_typed(browser: Browser) -> None:
     assert totals(browser.get(match).get_data(as_text=True)) == [25, 25]
 
 
-def test_a_claim_entered_with_a_quick_deal_is_judged_on_the_sheet(browser: Browser) -> None:
-    match = four_player_match(browser)
+def test_a_claim_entered_with_a_quick_deal_is_judged_on_the_sheet(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES))
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert 'name="claim-Ann &amp; Cat"' in form
     response = browser.submit(f"{match}/deals/new", {**quick_form(HELD, KEPT), "claim-Ann & Cat": "95"})
@@ -190,8 +169,8 @@ def test_a_claim_entered_with_a_quick_deal_is_judged_on_the_sheet(browser: Brows
     assert "The claim differs" in deal and "95" in deal and "paks-6.5" in deal
 
 
-def test_quick_entry_under_the_manual_throw_off(browser: Browser) -> None:
-    match = four_player_match(browser, opt_throw_off="manual")
+def test_quick_entry_under_the_manual_throw_off(browser: Browser, table: Table) -> None:
+    match = table.match("paks", NAMES[:4], evening=table.evening(NAMES), opt_throw_off="manual")
     response = browser.submit(f"{match}/deals/new", quick_form(HELD, KEPT))
     assert response.status_code == 302, response.get_data(as_text=True)
     deal = browser.get(f"{match}/deals/1").get_data(as_text=True)
@@ -206,7 +185,7 @@ def japanese(app: Flask) -> Browser:
 
 
 def test_the_quick_form_its_errors_and_the_deal_read_japanese(japanese: Browser) -> None:
-    match = four_player_match(japanese)
+    match = Table(japanese).match("paks", NAMES[:4], evening=Table(japanese).evening(NAMES))
     form = japanese.get(f"{match}/deals/new").get_data(as_text=True)
     assert ">簡単入力</button>" in form and ">カードを1枚ずつ</button>" in form
     assert "各組が各スートで持っているパックの数をタップします" in form and "残したパックの点数" in form

@@ -11,9 +11,9 @@ from openskill.models import PlackettLuce
 from referee.rules.season import RATING_BETA, RATING_MU, RATING_SIGMA, RATING_TAU
 from referee.web.store.db import db
 from referee.web.store.models import Group, Person, Player
-from tests.conftest import Browser
-from tests.web.test_groups import group_evening, season_rows, start_group, table_rows
-from tests.web.test_standings_pages import play_dracula
+from tests.support.client import Browser
+from tests.support.dracula import play_dracula
+from tests.support.groups import group_evening, season_rows, start_group, table_rows
 
 
 def person_url(page: str, name: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import current_app, render_template
 
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 
 def boxes(box: Any) -> Iterator[Any]:

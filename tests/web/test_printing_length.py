@@ -18,14 +18,16 @@ from flask import Flask
 from referee.web.printing import pdf_cache
 from referee.web.printing import views as printables
 from referee.web.printing.pdf_cache import pdfs
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
-from tests.web.test_printables import pdf_text
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.pages import upload
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 
 @pytest.fixture
-def match(browser: Browser) -> str:
-    match = start_dracula(browser, start_evening(browser))
+def match(browser: Browser, table: Table) -> str:
+    match = table.match("dracula", **QUEEN_FIRST)
     for layout in LAYOUTS[:3]:
         assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
     return match
@@ -182,7 +184,6 @@ def test_the_pdfs_kept_on_disk_are_bounded_in_size(tmp_path: Path) -> None:
 
 def test_iceberg_deals_worked_out_flow_on_without_a_page_each(browser: Browser) -> None:
     from tests.long_evening import evening_export, iceberg_match
-    from tests.web.test_long_evening import upload
 
     evening = upload(browser, json.dumps(evening_export([iceberg_match(12)])).encode()).headers["Location"]
     sheet = re.search(r'href="(/e/[^"]+/matches/\d+)"', browser.get(evening).get_data(as_text=True)).group(1)

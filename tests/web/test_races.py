@@ -9,45 +9,15 @@ export importing again, and no server error on either phone.
 
 from __future__ import annotations
 
-import io
-import multiprocessing
 import re
-from collections.abc import Callable
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import create_app
-from referee.rules.dracula import DRACULA, DRACULA_PACK
-from referee.rules.dracula.layout import CELLS
-from referee.web.services import matches as svc
-from referee.web.store.db import db
-from referee.web.store.models import Evening, Match, Player
-
-DECK = [str(c) for c in DRACULA_PACK.cards()]
-FIRST, SECOND, THIRD = DECK[0:9], DECK[9:18], DECK[18:27]
-#: Cards in no deal of the rounds' matches: what the editors of different deals both reach for.
-SPARE = DECK[27:]
-ROUNDS = 4
-WAIT = 60
-
-Prepare = Callable[[FlaskClient, str, int], tuple[str, dict[str, str]]]
-
-
-def layout(cards: list[str]) -> dict[str, list[list[str]]]:
-    return {"layout": [cards[0:3], cards[3:6], cards[6:9]]}
-
-
-def cells(cards: list[str]) -> dict[str, str]:
-    return dict(zip(CELLS, cards, strict=True))
-
-
-def hidden(page: str, name: str) -> str:
-    found = re.search(rf'name="{name}" type="hidden" value="(\d+)"', page)
-    assert found, f"no {name} on the page"
-    return found.group(1)
-
+from referee.web.store.models import Match
+from tests.support.dracula import cells
+from tests.support.match_race import FIRST, SECOND, SPARE, THIRD, Prepare, entries, hidden, race
+from tests.support.table import Table
 
 # --- what each phone does: load its page, then say what it will post ---------------------------------
 
@@ -93,130 +63,6 @@ def correct_second(client: FlaskClient, match: str, round_: int) -> tuple[str, d
     return correction(2, swapped(round_))(client, match, round_)
 
 
-# --- the phones, as processes ---------------------------------------------------------------------
-
-
-def phone(
-    config: dict[str, Any],
-    evening: tuple[str, str],
-    match: str,
-    prepare: Prepare,
-    barrier: Any,
-    out: Any,
-) -> None:
-    """One phone: its own app and connections; every round: wait, load the page, wait, post, report."""
-    try:
-        app = create_app({**config, "UPGRADE_ON_START": False, "WTF_CSRF_ENABLED": False})
-        client = app.test_client()
-        code, token = evening
-        client.get(f"/e/{code}/edit/{token}")
-        for round_ in range(ROUNDS):
-            barrier.wait(WAIT)
-            url, data = prepare(client, match, round_)
-            barrier.wait(WAIT)
-            try:
-                response = client.post(url, data=data)
-                out.put((round_, prepare.__name__, response.status_code, response.get_data(as_text=True)))
-            except Exception as error:  # a server error: what this test reports
-                out.put((round_, prepare.__name__, 500, repr(error)))
-            barrier.wait(WAIT)
-    except Exception as error:
-        out.put((-1, prepare.__name__, 0, repr(error)))
-        barrier.abort()
-
-
-def race(
-    app: Flask,
-    phones: tuple[Prepare, Prepare],
-    check: Callable[[int, dict[str, tuple[int, str]], Match], None],
-) -> None:
-    """Run ``ROUNDS`` rounds of the two phones against one match; ``check`` each round's outcome."""
-    code, token, match_id = new_match(app)
-    url = f"/e/{code}/matches/{match_id}"
-    with app.app_context():
-        db.engine.dispose()  # the phones are forked: none may share a connection of this process
-    context = multiprocessing.get_context("fork")
-    barrier, out = context.Barrier(len(phones) + 1), context.Queue()
-    config = {key: app.config[key] for key in ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY")}
-    config["INSTANCE_PATH"] = app.instance_path
-    processes = [
-        context.Process(target=phone, args=(config, (code, token), url, prepare, barrier, out), daemon=True)
-        for prepare in phones
-    ]
-    for process in processes:
-        process.start()
-    try:
-        for round_ in range(ROUNDS):
-            with app.app_context():
-                reset(match_id)
-            for _ in range(3):
-                barrier.wait(WAIT)
-            outcomes = {}
-            for _ in phones:
-                got_round, name, status, body = out.get(timeout=WAIT)
-                assert got_round == round_, body
-                assert status not in (0, 500), f"{name}: {body}"
-                outcomes[name] = (status, body)
-            with app.app_context():
-                match = db.session.get(Match, match_id)
-                assert match is not None
-                whole(match)
-                check(round_, outcomes, match)
-                db.session.remove()
-    finally:
-        barrier.abort()
-        for process in processes:
-            process.join(timeout=WAIT)
-            if process.is_alive():
-                process.kill()
-    exported_imports_again(app, code)
-
-
-def new_match(app: Flask) -> tuple[str, str, int]:
-    with app.app_context():
-        evening = Evening(name="Fri", players=[Player(name="Ann", position=0), Player(name="Bob", position=1)])
-        db.session.add(evening)
-        db.session.commit()
-        new = svc.check_new_match(DRACULA, evening, ["Ann", "Bob"], "Ann", {}, {})
-        match = svc.create_match(evening, new)
-        result = (evening.code, evening.editor_token, match.id)
-        db.session.remove()
-        return result
-
-
-def reset(match_id: int) -> None:
-    """Deals 1 and 2 as first entered, whatever the last round left."""
-    match = db.session.get(Match, match_id)
-    assert match is not None
-    while match.deals:
-        svc.undo_last(match)
-    svc.add_deal(match, layout(FIRST))
-    svc.add_deal(match, layout(SECOND))
-    db.session.remove()
-
-
-def whole(match: Match) -> None:
-    numbers = [d.number for d in match.deals]
-    assert numbers == list(range(1, len(numbers) + 1)), f"deals {numbers}"
-    setup, entries = svc.setup_of(match), [d.entry for d in match.deals]
-    DRACULA.check_entries(setup, entries)  # raises when a card is in two deals of a game
-    assert svc.scored(match) == DRACULA.score_match(setup, entries)
-
-
-def exported_imports_again(app: Flask, code: str) -> None:
-    client = app.test_client()
-    exported = client.get(f"/e/{code}/export.json")
-    assert exported.status_code == 200
-    app.config["WTF_CSRF_ENABLED"] = False
-    upload = {"file": (io.BytesIO(exported.data), "evening.json")}
-    response = client.post("/import", data=upload, content_type="multipart/form-data")
-    assert response.status_code == 302, response.get_data(as_text=True)
-
-
-def entries(match: Match) -> list[list[str]]:
-    return [[card for row in d.entry["layout"] for card in row] for d in match.deals]
-
-
 # --- the races --------------------------------------------------------------------------------------
 
 
@@ -235,7 +81,7 @@ def test_corrections_of_different_deals_never_put_one_card_in_both(app: Flask) -
         statuses = sorted(status for status, _ in outcomes.values())
         assert statuses == [302, 400], statuses
         refused = next(body for status, body in outcomes.values() if status == 400)
-        assert "appears twice (deal 1 r1c1 and deal 2 r1c1)" in refused, re.findall(r'class="error".*', refused)
+        assert re.search(r"is in deal [12] r1c1 already", refused), re.findall(r'class="error".*', refused)
         assert sum(cards.count(SPARE[round_]) for cards in entries(match)) == 1
 
     race(app, (spare_in_first, spare_in_second), check)
@@ -252,3 +98,19 @@ def test_correcting_the_last_deal_while_it_is_undone(app: Flask) -> None:
             assert entries(match)[1] == swapped(round_) and match.deals[1].version == 2
 
     race(app, (correct_second, undo_second), check)
+
+
+def test_a_correction_posted_after_its_deal_was_undone_keeps_what_was_typed(table: Table) -> None:
+    """The undo lands between the correction's page and its post: the post is a 409 with the entry, not a 404."""
+    browser = table.browser
+    match = table.match("dracula", opt_first_dealer_role="queen")
+    for cards in (FIRST, SECOND):
+        assert browser.submit(f"{match}/deals/new", cells(cards)).status_code == 302
+    page = browser.get(f"{match}/deals/2/edit").get_data(as_text=True)
+    typed = {**cells(swapped(0)), "version": hidden(page, "version"), "csrf_token": browser.token}
+    assert browser.submit(f"{match}/undo", {"number": "2", "version": typed["version"]}).status_code == 302
+    response = browser.client.post(f"{match}/deals/2/edit", data=typed)
+    assert response.status_code == 409
+    body = response.get_data(as_text=True)
+    assert "undone on another phone" in body
+    assert f'value="{swapped(0)[0]}"' in body

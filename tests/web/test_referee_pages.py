@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.rules.dracula.layout import CELLS
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
 

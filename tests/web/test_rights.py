@@ -9,7 +9,7 @@ from flask import Flask
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 LAYOUT = dict(zip(CELLS, [str(c) for c in DRACULA_PACK.cards()[:9]], strict=True))
 

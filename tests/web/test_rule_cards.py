@@ -13,6 +13,7 @@ import referee
 from referee.rules.checks import answer
 from referee.rules.registry import GAMES
 from tests.contract import SHARED, check_name, load_contract
+from tests.support.pages import clauses_on_card
 
 SOURCE = Path(referee.__file__).parent
 
@@ -61,10 +62,6 @@ def clauses_in_answers(slug: str) -> set[str]:
 
 def clauses_in_rule_file(slug: str) -> set[str]:
     return set(re.findall(rf"\*\*({slug}-\d+\.\d+)\*\*", (SHARED / "rules" / f"{slug}.md").read_text("utf-8")))
-
-
-def clauses_on_card(html: str) -> set[str]:
-    return set(re.findall(r'<span class="clause"[^>]*>([^<]+)</span>', html))
 
 
 @pytest.mark.parametrize("slug", list(GAMES))

@@ -7,32 +7,33 @@ are scored again once; and whatever the changes, the stored sheet equals a full 
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import event, select, update
+from sqlalchemy import update
 
 from referee.rules.game import Game
 from referee.rules.zhengfen import ZHENGFEN
 from referee.web.services import matches as svc
 from referee.web.services import scoring
 from referee.web.store.db import db
-from referee.web.store.models import Deal, Evening, Match, Player
-from tests.conftest import Browser
-
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
-
-
-def sweep(order: list[str]) -> dict[str, Any]:
-    """A Zheng Fen deal in which the first player captured all 100 points; the order decides who deals next."""
-    return {"order": order, "captured": {order[0]: {"5": 4, "10": 4, "K": 4}}}
-
-
-ORDERS = [list(p) for p in itertools.permutations(PLAYERS)]
+from referee.web.store.models import Deal
+from tests.support.client import Browser
+from tests.support.stored import (
+    ORDERS,
+    PLAYERS,
+    count_statements,
+    editor_token,
+    evening_with_matches,
+    fresh,
+    full_rescoring,
+    sweep,
+    zhengfen_form,
+)
+from tests.support.table import Table
 
 
 class Counter:
@@ -54,29 +55,10 @@ def scored_deals(monkeypatch: pytest.MonkeyPatch) -> Counter:
     return counter
 
 
-def new_match(app: Flask, target: int = 1000) -> tuple[str, int]:
-    with app.app_context():
-        evening = Evening(name="Fri", players=[Player(name=n, position=i) for i, n in enumerate(PLAYERS)])
-        db.session.add(evening)
-        db.session.commit()
-        new = svc.check_new_match(ZHENGFEN, evening, PLAYERS, "Ann", {"target": target}, {})
-        match = svc.create_match(evening, new)
-        return evening.code, match.id
-
-
-def fresh(match_id: int) -> Match:
-    db.session.remove()
-    match = db.session.get(Match, match_id)
-    assert match is not None
-    return match
-
-
-def full_rescoring(match: Match) -> Any:
-    return ZHENGFEN.score_match(svc.setup_of(match), [d.entry for d in match.deals])
-
-
-def test_deals_are_stored_scored_and_the_sheet_equals_a_full_rescoring(app: Flask, scored_deals: Counter) -> None:
-    _, match_id = new_match(app)
+def test_deals_are_stored_scored_and_the_sheet_equals_a_full_rescoring(
+    table: Table, app: Flask, scored_deals: Counter
+) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for order in ORDERS[:4]:
             svc.add_deal(fresh(match_id), sweep(order))
@@ -88,9 +70,9 @@ def test_deals_are_stored_scored_and_the_sheet_equals_a_full_rescoring(app: Flas
 
 
 def test_views_exports_and_forms_score_nothing_and_a_new_deal_scores_one(
-    app: Flask, browser: Browser, scored_deals: Counter
+    app: Flask, browser: Browser, table: Table, scored_deals: Counter
 ) -> None:
-    code, match_id = new_match(app)
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for order in ORDERS[:6]:
             svc.add_deal(fresh(match_id), sweep(order))
@@ -109,8 +91,8 @@ def test_views_exports_and_forms_score_nothing_and_a_new_deal_scores_one(
     assert scored_deals.calls == 1
 
 
-def test_a_correction_scores_the_deal_and_the_deals_after_it(app: Flask, scored_deals: Counter) -> None:
-    _, match_id = new_match(app)
+def test_a_correction_scores_the_deal_and_the_deals_after_it(table: Table, app: Flask, scored_deals: Counter) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for order in ORDERS[:5]:
             svc.add_deal(fresh(match_id), sweep(order))
@@ -123,8 +105,8 @@ def test_a_correction_scores_the_deal_and_the_deals_after_it(app: Flask, scored_
         assert svc.scored(match) == full_rescoring(match)
 
 
-def test_results_of_other_rules_or_none_are_scored_again_once(app: Flask, scored_deals: Counter) -> None:
-    _, match_id = new_match(app)
+def test_results_of_other_rules_or_none_are_scored_again_once(table: Table, app: Flask, scored_deals: Counter) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for order in ORDERS[:4]:
             svc.add_deal(fresh(match_id), sweep(order))
@@ -151,37 +133,6 @@ def test_the_rules_version_follows_the_rules_code() -> None:
     assert scoring._rules_version() == scoring.RULES_VERSION
 
 
-def count_statements(app: Flask, url: str, client: Any) -> int:
-    statements: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        assert client.get(url).status_code == 200
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
-    return len(statements)
-
-
-def evening_with_matches(app: Flask, count: int) -> str:
-    with app.app_context():
-        evening = Evening(name="Fri", players=[Player(name=n, position=i) for i, n in enumerate(PLAYERS)])
-        db.session.add(evening)
-        db.session.commit()
-        code = evening.code
-        for _ in range(count):
-            evening = db.session.scalar(select(Evening).where(Evening.code == code))
-            new = svc.check_new_match(ZHENGFEN, evening, PLAYERS, "Ann", {}, {})
-            match = svc.create_match(evening, new)
-            for order in ORDERS[:3]:
-                svc.add_deal(fresh(match.id), sweep(order))
-        return code
-
-
 @pytest.mark.parametrize("page", ["", "/export.csv", "/export.json"])
 def test_evening_pages_take_as_many_statements_for_ten_matches_as_for_one(app: Flask, page: str) -> None:
     one, ten = evening_with_matches(app, 1), evening_with_matches(app, 10)
@@ -189,20 +140,6 @@ def test_evening_pages_take_as_many_statements_for_ten_matches_as_for_one(app: F
     # Read twice: first with no sheet kept (the deals are read), then with every sheet kept.
     counts = [count_statements(app, f"/e/{code}{page}", client) for _ in range(2) for code in (one, ten)]
     assert counts[0] == counts[1] and counts[2] == counts[3], counts
-
-
-def editor_token(app: Flask, code: str) -> str:
-    with app.app_context():
-        return db.session.scalar(select(Evening.editor_token).where(Evening.code == code))
-
-
-def zhengfen_form(order: list[str], number: int) -> dict[str, Any]:
-    """The deal form as posted for ``sweep(order)``: the places, and every point card with the first player."""
-    data: dict[str, Any] = {"version": number}
-    data |= {f"player_{seat}": name for seat, name in enumerate(PLAYERS)}
-    data |= {f"place_{place}": name for place, name in enumerate(order)}
-    data[f"cards_{PLAYERS.index(order[0])}"] = "5S 5H 5D 5C 10S 10H 10D 10C KS KH KD KC"
-    return data
 
 
 # --- whatever the changes, the stored sheet is the sheet scored afresh ------------------------------
@@ -218,10 +155,12 @@ operations = st.lists(
 )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.expensive
 @given(operations)
-def test_stored_sheet_equals_a_full_rescoring_after_any_changes(app: Flask, ops: list[tuple[Any, ...]]) -> None:
-    _, match_id = new_match(app)
+def test_stored_sheet_equals_a_full_rescoring_after_any_changes(
+    table: Table, app: Flask, ops: list[tuple[Any, ...]]
+) -> None:
+    _, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     with app.app_context():
         for op in ops:
             match = fresh(match_id)

@@ -24,8 +24,9 @@ import pytest
 from flask import Flask
 
 from referee.web.factory import ROOT
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.table import Table
 
 pytest.importorskip("gunicorn")
 
@@ -97,8 +98,8 @@ def _at_once(port: int, paths: list[str]) -> list[tuple[int, float, bytes]]:
 
 
 @pytest.fixture
-def match(browser: Browser) -> str:
-    match = start_dracula(browser, start_evening(browser))
+def match(browser: Browser, table: Table) -> str:
+    match = table.match("dracula", **QUEEN_FIRST)
     assert browser.submit(f"{match}/deals/new", cells(LAYOUTS[0])).status_code == 302
     return match
 

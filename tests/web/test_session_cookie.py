@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from flask import Flask
 
-from tests.conftest import Browser
-from tests.web.test_scoring_once import ORDERS, editor_token, new_match, zhengfen_form
+from referee.rules.zhengfen import ZHENGFEN
+from tests.support.client import Browser
+from tests.support.stored import ORDERS, PLAYERS, editor_token, zhengfen_form
+from tests.support.table import Table
 
 
-def test_polls_and_views_send_no_cookie_and_a_change_of_rights_does(app: Flask, browser: Browser) -> None:
-    code, match_id = new_match(app)
+def test_polls_and_views_send_no_cookie_and_a_change_of_rights_does(app: Flask, browser: Browser, table: Table) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     granted = browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
     assert "session=" in granted.headers.get("Set-Cookie", "")
@@ -27,8 +29,10 @@ def test_polls_and_views_send_no_cookie_and_a_change_of_rights_does(app: Flask, 
         assert "Set-Cookie" not in answer.headers, path
 
 
-def test_a_poll_answered_after_a_save_does_not_take_its_message_back(app: Flask, browser: Browser) -> None:
-    code, match_id = new_match(app)
+def test_a_poll_answered_after_a_save_does_not_take_its_message_back(
+    app: Flask, browser: Browser, table: Table
+) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
     saved = browser.submit(f"{sheet}/deals/new", zhengfen_form(ORDERS[0], number=1))

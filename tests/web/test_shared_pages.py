@@ -14,10 +14,12 @@ import pytest
 from flask import Flask, render_template_string
 from flask_wtf.csrf import generate_csrf
 
+from referee.rules.zhengfen import ZHENGFEN
 from referee.web.evenings import sheets
 from referee.web.http import conditional
-from tests.conftest import Browser
-from tests.web.test_scoring_once import ORDERS, editor_token, new_match, zhengfen_form
+from tests.support.client import Browser
+from tests.support.stored import ORDERS, PLAYERS, editor_token, zhengfen_form
+from tests.support.table import Table
 
 
 @pytest.fixture
@@ -34,8 +36,10 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_followers_share_one_rendering_per_version(app: Flask, browser: Browser, renders: list[str]) -> None:
-    code, match_id = new_match(app)
+def test_followers_share_one_rendering_per_version(
+    app: Flask, browser: Browser, table: Table, renders: list[str]
+) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
     followers = [app.test_client() for _ in range(5)]
@@ -55,8 +59,10 @@ def test_followers_share_one_rendering_per_version(app: Flask, browser: Browser,
     assert shown[0] != shown[1]
 
 
-def test_each_language_and_each_deal_page_is_its_own(app: Flask, browser: Browser, renders: list[str]) -> None:
-    code, match_id = new_match(app)
+def test_each_language_and_each_deal_page_is_its_own(
+    app: Flask, browser: Browser, table: Table, renders: list[str]
+) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     browser.client.get(f"/e/{code}/edit/{editor_token(app, code)}")
     assert browser.submit(f"{sheet}/deals/new", zhengfen_form(ORDERS[0], number=1)).status_code == 302
@@ -72,8 +78,8 @@ def test_each_language_and_each_deal_page_is_its_own(app: Flask, browser: Browse
     assert renders == ["match.html", "match.html", "deal.html"]
 
 
-def test_editors_share_one_rendering_each_with_its_own_form_token(app: Flask, renders: list[str]) -> None:
-    code, match_id = new_match(app)
+def test_editors_share_one_rendering_each_with_its_own_form_token(table: Table, app: Flask, renders: list[str]) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     editors = [Browser(app.test_client()) for _ in range(3)]
     for editor in editors:
@@ -118,8 +124,10 @@ def test_a_page_holding_a_token_made_before_it_is_not_kept(app: Flask) -> None:
         assert conditional._rendered_once("other", lambda: "never rendered") == generate_csrf() != first
 
 
-def test_the_form_asks_a_phones_name_only_of_a_phone_that_gave_none(app: Flask, renders: list[str]) -> None:
-    code, match_id = new_match(app)
+def test_the_form_asks_a_phones_name_only_of_a_phone_that_gave_none(
+    table: Table, app: Flask, renders: list[str]
+) -> None:
+    code, _, match_id = table.stored_match(ZHENGFEN, PLAYERS, options={"target": 1000})
     sheet = f"/e/{code}/matches/{match_id}"
     named, unnamed = Browser(app.test_client()), Browser(app.test_client())
     for editor in (named, unnamed):

@@ -6,7 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.web.http import links
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 
 def evening_page(browser: Browser, **environ: str) -> str:

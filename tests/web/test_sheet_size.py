@@ -11,15 +11,16 @@ import pytest
 from flask import Flask
 
 from referee.web.presentation import helpers as presentation
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_dracula, start_evening
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
+from tests.support.table import Table
 
 
 @pytest.fixture
-def sheet(browser: Browser) -> dict[str, str]:
+def sheet(browser: Browser, table: Table) -> dict[str, str]:
     """An evening with a Dracula match of three deals, entered by ``browser`` (the editor)."""
-    evening = start_evening(browser)
-    match = start_dracula(browser, evening)
+    evening = table.evening()
+    match = table.match("dracula", evening=evening, **QUEEN_FIRST)
     for layout in LAYOUTS[:3]:
         assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
     browser.get(match)  # shows (and so spends) the "Deal 3 entered" message

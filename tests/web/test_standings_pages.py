@@ -9,22 +9,12 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 
 from referee.web.presentation.charts import Series, line_chart, number_text
-from tests.conftest import Browser
-from tests.web.test_match_flow import LAYOUTS, cells, start_evening
-from tests.web.test_printables import pdf_text
+from tests.support.client import Browser
+from tests.support.dracula import LAYOUTS, cells, play_dracula
+from tests.support.printing import pdf_text
+from tests.support.table import Table
 
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def play_dracula(browser: Browser, evening: str, first: str, second: str) -> tuple[str, str]:
-    """A whole 2-player Dracula (six deals); returns the match's URL and its winner."""
-    data = {"seat_0": first, "seat_1": second, "first_dealer": first, "opt_first_dealer_role": "queen"}
-    match = browser.submit(f"{evening}/matches/new/dracula", data).headers["Location"]
-    for layout in LAYOUTS:
-        assert browser.submit(f"{match}/deals/new", cells(layout)).status_code == 302
-    banner = re.search(r"</svg> (\w+) wins", browser.get(match).get_data(as_text=True))
-    assert banner, "the match should be won"
-    return match, banner.group(1)
 
 
 def svg_of(html: str, chart_id: str) -> ET.Element:
@@ -68,8 +58,8 @@ def test_shared_points_are_written_as_fractions() -> None:
     ]
 
 
-def test_evening_page_ranks_players_across_matches_and_draws_the_standings(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_evening_page_ranks_players_across_matches_and_draws_the_standings(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     assert "Standings" not in browser.get(evening).get_data(as_text=True)
     first, first_winner = play_dracula(browser, evening, "Ann", "Bob")
     _second, second_winner = play_dracula(browser, evening, "Bob", "Cat")
@@ -99,8 +89,8 @@ def test_evening_page_ranks_players_across_matches_and_draws_the_standings(brows
     assert f"Ann {totals[0]}, Bob {totals[1]}" in desc
 
 
-def test_record_pdf_and_sheet_pdf_carry_standings_and_charts(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_record_pdf_and_sheet_pdf_carry_standings_and_charts(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     match, winner = play_dracula(browser, evening, "Ann", "Bob")
     _pages, text = pdf_text(browser.client.get(f"{evening}/record.pdf").data)
     assert "Standings across games" in text and "Standings as they grew" not in text  # the title is not drawn
@@ -110,8 +100,8 @@ def test_record_pdf_and_sheet_pdf_carry_standings_and_charts(browser: Browser) -
     assert "Running totals, deal by deal" in sheet_text
 
 
-def test_csv_lists_each_placing_and_the_standings(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_csv_lists_each_placing_and_the_standings(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     _match, winner = play_dracula(browser, evening, "Ann", "Bob")
     rows = list(csv.DictReader(io.StringIO(browser.client.get(f"{evening}/export.csv").get_data(as_text=True))))
     placings = {r["side"]: (r["score"], r["mark"]) for r in rows if r["deal"] == "placing"}
@@ -122,8 +112,8 @@ def test_csv_lists_each_placing_and_the_standings(browser: Browser) -> None:
     assert sorted(standing[1:]) == [(loser, "0", "=2"), ("Cat", "0", "=2")]
 
 
-def test_play_again_keeps_seats_and_house_rules_and_passes_the_first_deal(browser: Browser) -> None:
-    evening = start_evening(browser, "Ann, Bob, Cat")
+def test_play_again_keeps_seats_and_house_rules_and_passes_the_first_deal(browser: Browser, table: Table) -> None:
+    evening = table.evening(["Ann", "Bob", "Cat"])
     data = {
         "seat_0": "Bob",
         "seat_1": "Ann",
@@ -147,8 +137,8 @@ def test_play_again_keeps_seats_and_house_rules_and_passes_the_first_deal(browse
     assert evening_page.count('class="match-link"') == 2
 
 
-def test_play_again_needs_the_editor_link(browser: Browser, app) -> None:  # type: ignore[no-untyped-def]
-    evening = start_evening(browser, "Ann, Bob")
+def test_play_again_needs_the_editor_link(browser: Browser, table: Table, app) -> None:  # type: ignore[no-untyped-def]
+    evening = table.evening(["Ann", "Bob"])
     match, _winner = play_dracula(browser, evening, "Ann", "Bob")
     viewer = Browser(app.test_client())
     viewer_sheet = viewer.get(match).get_data(as_text=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,20 +17,18 @@ from sqlalchemy import text
 from referee import create_app
 from referee.web.factory import ROOT
 from referee.web.store.db import db
-from tests.conftest import empty_database
+from tests.support.databases import scratch_database
 
 WORKERS = 4
 WAIT = 120
 
 
 @pytest.fixture
-def empty_url(tmp_path: Path) -> Iterator[str]:
-    """An empty database: a new SQLite file, or the emptied database of ``TEST_DATABASE_URL``."""
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'workers.sqlite3'}"
-    app = unstarted_app(url, tmp_path)
-    empty_database(app)
-    yield url
-    empty_database(app)
+def empty_url(tmp_path: Path, migrated_database: str) -> Iterator[str]:
+    """An empty database of the test's own: a new SQLite file, or a new PostgreSQL database (so the test
+    is one of those on a database, and runs on PostgreSQL too)."""
+    with scratch_database(tmp_path, "workers") as url:
+        yield url
 
 
 def unstarted_app(url: str, instance: Path) -> Flask:

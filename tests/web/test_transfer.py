@@ -8,7 +8,7 @@ import json
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.conftest import Browser
+from tests.support.client import Browser
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 

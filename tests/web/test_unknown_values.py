@@ -13,9 +13,9 @@ from flask.testing import FlaskClient
 
 from referee.rules.checks import answer
 from referee.rules.registry import GAMES
-from tests.browser.conftest import english_words
-from tests.conftest import Browser
-from tests.web.test_claim_items_pages import E3 as LAYOUT
+from tests.support.client import Browser
+from tests.support.dracula import E3 as LAYOUT
+from tests.support.phones import english_words
 
 HAND = "AH KS QS 9C JC 10C"
 

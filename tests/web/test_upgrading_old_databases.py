@@ -38,10 +38,12 @@ from referee.web.services.scoring import scored
 from referee.web.services.transfer import export_evening, export_group, sheets_csv
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match
-from tests.conftest import Browser
-from tests.long_evening import dracula_entry, iceberg_entry
-from tests.web.test_groups import group_evening, start_group
-from tests.web.test_match_flow import start_evening
+from tests.long_evening import dracula_entry
+from tests.support.client import Browser
+from tests.support.groups import group_evening, start_group
+from tests.support.played import PLAYED
+from tests.support.table import Table as ScoreTable
+from tests.support.table import match_id
 
 pytestmark = pytest.mark.database
 
@@ -51,56 +53,6 @@ HEAD = SCRIPTS.get_current_head()
 EARLIER = [script.revision for script in reversed(list(SCRIPTS.walk_revisions())) if script.revision != HEAD]
 
 AC, BD = "Ann & Cat", "Bob & Dan"
-#: Per game: its seats and three deals, the second of them corrected to the fourth entry, the third undone.
-PLAYED: dict[str, tuple[list[str], list[dict[str, Any]]]] = {
-    "paks": (
-        ["Ann", "Bob"],
-        [
-            {"paks": {"Ann": [["QH", "2H", "KH"], ["7H", "6H"], ["AH", "3H"]], "Bob": [["9H", "4H"]]}},
-            {"paks": {"Ann": [["10S", "4S"]], "Bob": [["JS", "5S"], ["AH", "2H"]]}},
-            {"paks": {"Ann": [["KH", "9H"]], "Bob": [["QS", "3S"]]}},
-            {"paks": {"Ann": [["10S", "4S"], ["AH", "2H"]], "Bob": [["JS", "5S"]]}},
-        ],
-    ),
-    "clabber": (
-        ["Ann", "Bob", "Cat", "Dan"],
-        [
-            {"makers": "Ann", "trump": "H", "points": {AC: 95, BD: 67}},
-            {"makers": "Bob", "trump": "S", "points": {AC: 40, BD: 122}, "bell": "Dan"},
-            {
-                "makers": "Cat",
-                "trump": "D",
-                "turn_up": "10D",
-                "points": {AC: 100, BD: 62},
-                "meld_cards": {"Bob": "ad kd qd jd"},
-            },
-            {"makers": "Bob", "trump": "S", "points": {AC: 52, BD: 110}, "bell": "Dan"},
-        ],
-    ),
-    "dracula": (["Ann", "Bob"], [dracula_entry(1), dracula_entry(2), dracula_entry(3), dracula_entry(4)]),
-    "zhengfen": (
-        ["Ann", "Bob", "Cat", "Dan"],
-        [
-            {
-                "order": ["Bob", "Dan", "Ann", "Cat"],
-                "captured": {
-                    "Ann": ["10S", "KH", "5D"],
-                    "Bob": ["KS", "5C"],
-                    "Cat": ["10H", "10D", "KD"],
-                    "Dan": ["10C", "KC"],
-                },
-                "hand": ["5S", "5H", "7C", "2D"],
-            },
-            {"order": ["Ann", "Bob", "Cat", "Dan"], "captured": {"Ann": {"5": 4, "10": 4, "K": 4}}},
-            {
-                "order": ["Cat", "Ann", "Dan", "Bob"],
-                "captured": {"Cat": {"5": 2, "10": 2}, "Dan": {"K": 4}, "Ann": {"5": 2, "10": 2}},
-            },
-            {"order": ["Bob", "Ann", "Cat", "Dan"], "captured": {"Bob": {"5": 4, "10": 4, "K": 4}}},
-        ],
-    ),
-    "iceberg": (["Ann", "Bob", "Cat"], [iceberg_entry(1), iceberg_entry(2), iceberg_entry(3), iceberg_entry(4)]),
-}
 
 
 #: Table → its rows, each a dict of column → value, by primary key.
@@ -135,27 +87,20 @@ def play(app: Flask) -> None:
     every_game = group_evening(browser, group, "Ann, Bob, Cat, Dan", "Every game")
     assert browser.submit(f"{every_game}/placing", {"placing": "winner"}, form_page=every_game).status_code == 302
     for game, (seats, entries) in PLAYED.items():
-        match = new_match(browser, every_game, game, seats)
+        match = match_id(ScoreTable(browser).match(game, seats, evening=every_game, first_dealer=seats[-1]))
         with app.test_request_context(method="POST", data={"device": f"{seats[0]}'s phone"}):
             for entry in entries[:3]:
                 add_deal(db.session.get(Match, match), entry)
             edit_deal(db.session.get(Match, match), 2, entries[3], None)
             assert undo_last(db.session.get(Match, match)) == 3
     second = group_evening(browser, group, "Bob, Eve", "Second week")
-    alone = start_evening(browser, "Ann, Fay")
+    alone = ScoreTable(browser).evening(["Ann", "Fay"])
     for evening, seats in ((second, ["Bob", "Eve"]), (alone, ["Fay", "Ann"])):
-        match = new_match(browser, evening, "dracula", seats)
+        match = match_id(ScoreTable(browser).match("dracula", seats, evening=evening, first_dealer=seats[-1]))
         with app.test_request_context():
             for number in range(1, 7):
                 add_deal(db.session.get(Match, match), dracula_entry(number))
             assert scored(db.session.get(Match, match)).finished
-
-
-def new_match(browser: Browser, evening: str, game: str, seats: list[str]) -> int:
-    form = {f"seat_{i}": name for i, name in enumerate(seats)}
-    response = browser.submit(f"{evening}/matches/new/{game}", {**form, "first_dealer": seats[-1]})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
 
 
 def table_rows(connection: Any, table: Table, columns: list[str]) -> list[dict[str, Any]]:

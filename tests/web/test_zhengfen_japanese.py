@@ -7,14 +7,15 @@ import re
 
 import pytest
 
-from tests.conftest import Browser
-from tests.web.test_zhengfen_pages import (
+from tests.support.client import Browser
+from tests.support.table import Table
+from tests.support.zhengfen import (
     E31,
     E31_PAGE,
+    MATCH,
     OPTIONS,
     PLAYERS,
     form_data,
-    start_match,
     text_of,
     totals,
     trick_data,
@@ -30,7 +31,7 @@ def japanese(browser: Browser) -> Browser:
 
 def test_the_entry_form_and_a_deal_in_japanese_score_as_in_english(japanese: Browser) -> None:
     players = PLAYERS[:4]
-    match = start_match(japanese, 4)
+    match = Table(japanese).match("zhengfen", PLAYERS[:4], **MATCH)
     form = text_of(japanese.get(f"{match}/deals/new").get_data(as_text=True))
     assert "順位 （必須）" in form
     assert "手札がなくなった順に1位、2位…とタップしてください。" in form
@@ -62,7 +63,7 @@ def test_the_entry_form_and_a_deal_in_japanese_score_as_in_english(japanese: Bro
 
 def test_a_refused_entry_says_why_in_japanese_at_its_field(japanese: Browser) -> None:
     players = PLAYERS[:3]
-    match = start_match(japanese, 3)
+    match = Table(japanese).match("zhengfen", PLAYERS[:3], **MATCH)
     deal = {"order": ["Bob", "Ann", "Bob"], "captured": {"Ann": {"5": 4, "10": 4, "K": 4}}}
     response = japanese.submit(f"{match}/deals/new", form_data(players, deal))
     assert response.status_code == 400

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 from typing import Any
 
@@ -11,54 +10,19 @@ import pytest
 from referee.catalogs import ROOT
 from referee.rules.game import MatchSetup
 from referee.rules.zhengfen import ZHENGFEN
-from referee.rules.zhengfen.options import SPECIALS, TRIO_FORMS
-from tests.conftest import Browser
-
-PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-OPTIONS = {
-    "opt_trio_forms": list(TRIO_FORMS),
-    "opt_specials": list(SPECIALS),
-    "opt_wild_range": "any_card",
-    "opt_triple_four_sequence_min": "3",
-}
-#: E31 of the rules file: 4 players finish B, D, A, C; C still holds 5S 5H 7C 2D.
-E31 = {
-    "order": ["Bob", "Dan", "Ann", "Cat"],
-    "captured": {"Ann": "10S KH 5D", "Bob": "KS 5C", "Cat": "10H 10D KD", "Dan": "10C KC"},
-    "hand": "5S 5H 7C 2D",
-}
-
-
-def start_evening(browser: Browser, players: list[str]) -> str:
-    response = browser.submit("/", {"name": "Zheng Fen night", "players": ", ".join(players)})
-    assert response.status_code == 302
-    return response.headers["Location"]
-
-
-def start_match(browser: Browser, count: int, *, target: int = 500) -> str:
-    evening = start_evening(browser, PLAYERS[:count])
-    seats = {f"seat_{i}": PLAYERS[i] for i in range(count)}
-    data = {**seats, "first_dealer": "Ann", **OPTIONS, "opt_target": str(target)}
-    response = browser.submit(f"{evening}/matches/new/zhengfen", data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
-
-
-def form_data(players: list[str], deal: dict[str, Any]) -> dict[str, Any]:
-    """What the deal form posts: a place radio per row, a card field or three counts per pile."""
-    data: dict[str, Any] = {f"player_{seat}": name for seat, name in enumerate(players)}
-    data |= {f"place_{i}": name for i, name in enumerate(deal["order"])}
-    for seat, name in enumerate(players):
-        data |= pile_fields(deal["captured"].get(name, ""), f"cards_{seat}", f"{{}}_{seat}")
-    data |= pile_fields(deal.get("hand", ""), "hand_cards", "hand_{}")
-    return data
-
-
-def pile_fields(pile: str | dict[str, int], cards_name: str, count_name: str) -> dict[str, str]:
-    if isinstance(pile, dict):
-        names = {"5": "fives", "10": "tens", "K": "kings"}
-        return {count_name.format(names[rank]): str(n) for rank, n in pile.items()}
-    return {cards_name: pile}
+from tests.support.client import Browser
+from tests.support.table import Table
+from tests.support.zhengfen import (
+    E31,
+    E31_PAGE,
+    MATCH,
+    OPTIONS,
+    PLAYERS,
+    form_data,
+    text_of,
+    totals,
+    trick_data,
+)
 
 
 def rules_entry(deal: dict[str, Any]) -> dict[str, Any]:
@@ -72,17 +36,6 @@ def rules_entry(deal: dict[str, Any]) -> dict[str, Any]:
         "captured": {name: pile(value) for name, value in deal["captured"].items()},
         "hand": pile(deal.get("hand", "")),
     }
-
-
-def totals(page: str) -> list[int]:
-    footer = page.split("<tfoot>")[1].split("</tfoot>")[0]
-    return [int(n) for n in re.findall(r"<td[^>]*>(\d+)</td>", footer)]
-
-
-def text_of(page: str) -> str:
-    """The page as read: inline tags dropped, other tags as spaces, entities decoded, spaces collapsed."""
-    inline = re.sub(r"</?(?:span|strong|code|a)\b[^>]*>", "", page)
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", inline)).split())
 
 
 def sweep(order: list[str]) -> dict[str, Any]:
@@ -101,9 +54,9 @@ def spread(players: list[str]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("count", [3, 4, 5, 6])
-def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
+def test_a_deal_at_every_table_size(browser: Browser, table: Table, count: int) -> None:
     players = PLAYERS[:count]
-    match = start_match(browser, count)
+    match = table.match("zhengfen", PLAYERS[:count], **MATCH)
     sheet = browser.get(match).get_data(as_text=True)
     assert "<strong>Ann</strong> deals deal 1" in sheet
     chip = '<a class="rule" href="/rules/zhengfen#zhengfen-1.6">zhengfen-1.6</a>'
@@ -131,9 +84,9 @@ def test_a_deal_at_every_table_size(browser: Browser, count: int) -> None:
     assert "5♠ 5♥ 8♣" in shown
 
 
-def test_e31_by_cards_and_by_counts(browser: Browser) -> None:
+def test_e31_by_cards_and_by_counts(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     assert browser.submit(f"{match}/deals/new", form_data(players, E31)).status_code == 302
     by_counts = {
         "order": E31["order"],
@@ -158,9 +111,9 @@ def test_e31_by_cards_and_by_counts(browser: Browser) -> None:
     assert "15 + 40 =" in shown
 
 
-def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
+def test_a_match_to_500_ends_with_the_winner(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("zhengfen", PLAYERS[:3], **MATCH)
     deals = [sweep(["Bob", "Ann", "Cat"])] * 3 + [spread(players)] + [sweep(["Cat", "Bob", "Ann"])]
     deals += [sweep(["Bob", "Cat", "Ann"])] * 2
     setup = MatchSetup(players=tuple(players), options={})
@@ -183,9 +136,9 @@ def test_a_match_to_500_ends_with_the_winner(browser: Browser) -> None:
     assert f"Deal {len(deals)} ·" in after and f"Deal {len(deals) + 1} ·" not in after
 
 
-def test_a_tie_at_the_target_plays_on(browser: Browser) -> None:
+def test_a_tie_at_the_target_plays_on(browser: Browser, table: Table) -> None:
     players = PLAYERS[:3]
-    match = start_match(browser, 3)
+    match = table.match("zhengfen", PLAYERS[:3], **MATCH)
     halves = {"5": 2, "10": 2, "K": 2}
     deal = {"order": ["Ann", "Bob", "Cat"], "captured": {"Ann": halves, "Bob": halves}, "hand": ""}
     for _ in range(10):
@@ -199,9 +152,9 @@ def test_a_tie_at_the_target_plays_on(browser: Browser) -> None:
 # --- bad input -------------------------------------------------------------------------------------
 
 
-def test_a_player_in_two_places_is_named_at_the_order(browser: Browser) -> None:
+def test_a_player_in_two_places_is_named_at_the_order(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, order=["Bob", "Dan", "Bob", "Cat"])
     response = browser.submit(f"{match}/deals/new", form_data(players, deal))
     assert response.status_code == 400
@@ -212,9 +165,9 @@ def test_a_player_in_two_places_is_named_at_the_order(browser: Browser) -> None:
     assert 'value="10S KH 5D"' in page and 'value="5S 5H 7C 2D"' in page
 
 
-def test_a_bad_card_is_shown_at_its_pile_and_the_input_kept(browser: Browser) -> None:
+def test_a_bad_card_is_shown_at_its_pile_and_the_input_kept(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, captured=dict(E31["captured"], Bob="KS 5C ZZ"))
     response = browser.submit(f"{match}/deals/new", form_data(players, deal))
     assert response.status_code == 400
@@ -225,9 +178,9 @@ def test_a_bad_card_is_shown_at_its_pile_and_the_input_kept(browser: Browser) ->
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_card_in_two_piles_is_shown_at_both(browser: Browser) -> None:
+def test_a_card_in_two_piles_is_shown_at_both(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, captured=dict(E31["captured"], Dan="10C KC KH"))
     page = browser.submit(f"{match}/deals/new", form_data(players, deal)).get_data(as_text=True)
     for seat in (0, 3):
@@ -235,9 +188,9 @@ def test_a_card_in_two_piles_is_shown_at_both(browser: Browser) -> None:
         assert error == "K♥ appears twice (Ann's cards and Dan's cards); one deck holds 1"
 
 
-def test_a_missing_point_card_is_refused_with_the_total(browser: Browser) -> None:
+def test_a_missing_point_card_is_refused_with_the_total(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, captured=dict(E31["captured"], Cat="10H 10D"))
     response = browser.submit(f"{match}/deals/new", form_data(players, deal))
     assert response.status_code == 400
@@ -247,12 +200,12 @@ def test_a_missing_point_card_is_refused_with_the_total(browser: Browser) -> Non
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "3 kings entered, the pack has 4: the deal's points add to 90, not 100" in text_of(page)
-    assert 'name="tens_2" type="number" value="2"' in page
+    assert 'name="tens_2" pattern="[0-9]*" type="text" value="2"' in page
 
 
-def test_cards_and_counts_that_disagree_are_refused(browser: Browser) -> None:
+def test_cards_and_counts_that_disagree_are_refused(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     data = form_data(players, E31) | {"fives_0": "2"}
     response = browser.submit(f"{match}/deals/new", data)
     assert response.status_code == 400
@@ -262,9 +215,9 @@ def test_cards_and_counts_that_disagree_are_refused(browser: Browser) -> None:
     assert browser.submit(f"{match}/deals/new", agreeing).status_code == 302
 
 
-def test_a_count_out_of_range_and_a_hand_too_big(browser: Browser) -> None:
+def test_a_count_out_of_range_and_a_hand_too_big(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"cards_0": "", "fives_0": "7"})
     assert response.status_code == 400 and "a count from 0 to 4" in response.get_data(as_text=True)
     response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"hand_cards": "5S 5H KH"})
@@ -281,9 +234,9 @@ def test_a_count_out_of_range_and_a_hand_too_big(browser: Browser) -> None:
 # --- edit and undo ----------------------------------------------------------------------------------
 
 
-def test_edit_and_undo(browser: Browser) -> None:
+def test_edit_and_undo(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     assert browser.submit(f"{match}/deals/new", form_data(players, E31)).status_code == 302
     counted = sweep(["Dan", "Cat", "Bob", "Ann"])
     assert browser.submit(f"{match}/deals/new", form_data(players, counted)).status_code == 302
@@ -294,7 +247,7 @@ def test_edit_and_undo(browser: Browser) -> None:
     assert '<input type="radio" name="place_3" value="Cat" checked>' in form
     assert 'value="10S KH 5D"' in form and 'value="5S 5H 7C 2D"' in form
     edit = browser.get(f"{match}/deals/2/edit").get_data(as_text=True)
-    assert 'name="fives_3" type="number" value="4"' in edit
+    assert 'name="fives_3" pattern="[0-9]*" type="text" value="4"' in edit
     version = re.search(r'name="version" type="hidden" value="(\d+)"', form).group(1)
     corrected = dict(E31, order=["Dan", "Bob", "Ann", "Cat"])
     response = browser.submit(f"{match}/deals/1/edit", {**form_data(players, corrected), "version": version})
@@ -389,17 +342,17 @@ def test_the_referee_index_lists_the_zhengfen_pages(client) -> None:  # type: ig
 # --- the finishing order is decided by the players, never guessed -----------------------------------------
 
 
-def test_the_finishing_order_starts_empty(browser: Browser) -> None:
-    match = start_match(browser, 4)
+def test_the_finishing_order_starts_empty(browser: Browser, table: Table) -> None:
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     form = browser.get(f"{match}/deals/new").get_data(as_text=True)
     assert form.count('type="radio"') == 16
     assert re.search(r"<input type=\"radio\"[^>]* checked", form) is None
     assert form.count('aria-required="true"') == 3
 
 
-def test_a_deal_without_its_finishing_order_is_refused_at_the_order(browser: Browser) -> None:
+def test_a_deal_without_its_finishing_order_is_refused_at_the_order(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     deal = dict(E31, order=[])
     response = browser.submit(f"{match}/deals/new", form_data(players, deal))
     assert response.status_code == 400
@@ -411,10 +364,10 @@ def test_a_deal_without_its_finishing_order_is_refused_at_the_order(browser: Bro
     assert "Enter deal 1" in browser.get(match).get_data(as_text=True)
 
 
-def test_a_gap_in_the_order_is_refused_and_the_taps_kept(browser: Browser) -> None:
+def test_a_gap_in_the_order_is_refused_and_the_taps_kept(browser: Browser, table: Table) -> None:
     """Bob 1st, Ann 3rd, Cat last: 2nd is not Dan by elimination, it is a place nobody tapped."""
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"place_1": ""})
     assert response.status_code == 400
     page = response.get_data(as_text=True)
@@ -424,9 +377,9 @@ def test_a_gap_in_the_order_is_refused_and_the_taps_kept(browser: Browser) -> No
     assert '<input type="radio" name="place_3" value="Cat" checked>' in page
 
 
-def test_the_last_place_is_the_player_left(browser: Browser) -> None:
+def test_the_last_place_is_the_player_left(browser: Browser, table: Table) -> None:
     players = PLAYERS[:4]
-    match = start_match(browser, 4)
+    match = table.match("zhengfen", PLAYERS[:4], **MATCH)
     response = browser.submit(f"{match}/deals/new", form_data(players, E31) | {"place_3": ""})
     assert response.status_code == 302, text_of(response.get_data(as_text=True))[:2000]
     setup = MatchSetup(players=tuple(players), options={})
@@ -451,18 +404,6 @@ def test_every_clause_the_code_cites_is_on_the_rule_card(browser: Browser) -> No
 
 
 # --- what does this deal score? ------------------------------------------------------------------
-
-E31_PAGE = {
-    "players": "4",
-    **form_data(
-        ["A", "B", "C", "D"],
-        {
-            "order": ["B", "D", "A", "C"],
-            "captured": {"A": "10S KH 5D", "B": "KS 5C", "C": "10H 10D KD", "D": "10C KC"},
-            "hand": "5S 5H 7C 2D",
-        },
-    ),
-}
 
 
 def test_the_deal_page_scores_e31_and_judges_a_claim(browser: Browser) -> None:
@@ -497,13 +438,6 @@ def test_the_deal_page_takes_counts_and_places_errors(browser: Browser) -> None:
 
 
 # --- who takes this trick? -------------------------------------------------------------------------
-
-
-def trick_data(players: int, plays: list[tuple[str, str]], **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {"players": str(players), **extra}
-    for n, (who, cards) in enumerate(plays):
-        data |= {f"who_{n}": who, f"cards_{n}": cards}
-    return data
 
 
 def test_the_trick_page_settles_e30(browser: Browser) -> None:

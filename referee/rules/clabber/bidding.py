@@ -123,6 +123,6 @@ def judge_bid(
     return BidVerdict(trump, explanation=explanation, reasons=reasons)
 
 
-def round_message(bidding_round: object) -> Message:
-    """The error for a bidding round other than 1 or 2 (clabber-3)."""
+def round_message(bidding_round: int | str) -> Message:
+    """The error for a bidding round other than 1 or 2 (clabber-3); one of too many digits to read comes cut short."""
     return msg("the bidding round is 1 or 2, not {round}", round=bidding_round)

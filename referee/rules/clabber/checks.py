@@ -17,9 +17,9 @@ from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, as_int
 from referee.rules.clabber.bidding import judge_bid
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import read_cards, read_plays, read_side_numbers, read_table
+from referee.rules.clabber.inputs import read_cards, read_plays, read_side_numbers, read_table, readable_cards
 from referee.rules.clabber.melds import Declaration, Meld, judge_melds
-from referee.rules.clabber.options import OPTIONS
+from referee.rules.clabber.options import ClabberOptions
 from referee.rules.clabber.scoring import (
     check_bells,
     check_meld_points,
@@ -88,14 +88,14 @@ def read_seats(body: Body) -> Table:
 
 def melds(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(ClabberOptions)
     table = read_seats(body)
     gathering = Gathering()
     trump = gathering.attempt(parse_suit, body.raw("trump"), "trump")
     hands = gathering.attempt(_hands, table, body)
     gathering.check()  # a bad trump and every bad hand at once
     assert trump is not None and hands is not None
-    verdict = judge_melds(table, hands, trump, scope=options["meld_scope"])
+    verdict = judge_melds(table, hands, trump, scope=options.meld_scope)
     winner = verdict.winner
     return {
         "winner": (
@@ -134,8 +134,8 @@ def _hands(table: Table, body: Body) -> dict[str, list[Card]]:
             )
             continue
         hand = gathering.attempt(read_cards, value, table.hand_size, f"hands.{seat}", _hand(seat), ("hands", seat))
-        if hand is not None:
-            hands[seat] = hand
+        # A hand with a bad card still has its other cards checked against the other hands.
+        hands[seat] = hand if hand is not None else readable_cards(value)
     gathering.attempt(
         check_once, ((cards, Place(_hand(seat), "hands", ("hands", seat))) for seat, cards in hands.items())
     )
@@ -145,7 +145,7 @@ def _hands(table: Table, body: Body) -> dict[str, list[Card]]:
 
 def trick(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(ClabberOptions)
     table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     plays = read_plays(body.raw("plays"), table, "plays")
@@ -162,7 +162,7 @@ def trick(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def legal(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(ClabberOptions)
     table = read_seats(body)
     trump = parse_suit(body.raw("trump"), "trump")
     seat = table.seat(body.raw("seat"), "seat")
@@ -179,8 +179,8 @@ def legal(data: Mapping[str, Any]) -> dict[str, Any]:
         hand,
         plays,
         trump,
-        undertrump=options["undertrump"],
-        partner_exemption=options["partner_exemption"],
+        undertrump=options.undertrump,
+        partner_exemption=options.partner_exemption,
         card=card,
     )
     answer: dict[str, Any] = {
@@ -222,7 +222,7 @@ def _players(body: Body, sides: int) -> int:
 
 def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(ClabberOptions)
     given = body.mapping("points")
     players = _players(body, len(given))
     sides = [str(key) for key in given]
@@ -232,7 +232,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     gathering = Gathering()
     makers = gathering.attempt(named, body.raw("makers"), sides, kind=SIDE, field="makers", location=("makers",))
     points = gathering.attempt(_card_points, given, sides, players)
-    melds_given = gathering.attempt(_side_values, body.raw("melds", {}), sides, "melds", options["meld_scope"])
+    melds_given = gathering.attempt(_side_values, body.raw("melds", {}), sides, "melds", options.meld_scope)
     bells_given = gathering.attempt(_side_values, body.raw("bells", {}), sides, "bells")
     gathering.check()
     assert makers is not None and points is not None and melds_given is not None and bells_given is not None
@@ -284,7 +284,7 @@ def _side_values(value: object, sides: list[str], field: str, scope: str | None 
 
 def bid(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(ClabberOptions)
     players = body.integer("players", default=4)
     if players not in BIDDING_HAND_SIZES:
         raise FieldError(players_message(players), field="players")
@@ -300,7 +300,7 @@ def bid(data: Mapping[str, Any]) -> dict[str, Any]:
 def end(data: Mapping[str, Any]) -> dict[str, Any]:
     """The end of the game after a deal (clabber-9): ``{"totals": {"NS": 525, "EW": 547}}``."""
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(ClabberOptions)
     given = body.mapping("totals")
     if len(given) not in (2, 3):
         raise FieldError(msg("`totals` gives every side's total: 2 teams or players, or 3 players"), field="totals")
@@ -323,13 +323,13 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
             field="totals",
         )
     sides = [Side(name, members) for name, members in zip(totals, teams, strict=True)]
-    ending = judge_end(totals, options["game_tie"], sides=sides, target=options["target"])
+    ending = judge_end(totals, options.game_tie, sides=sides, target=options.target)
     return {
         "finished": ending.finished,
         "winner": ending.winner,
         "drawn": ending.drawn,
         "another_deal": not ending.finished and bool(ending.tied),
-        "target": options["target"],
+        "target": options.target,
         "status": ending.status,
         "explanation": ending.explanation.as_list(),
     }

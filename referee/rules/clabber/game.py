@@ -9,12 +9,12 @@ from typing import Any
 from referee.cards import SUIT_WORDS, Card, Pack
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
-from referee.messages import Message, from_json, join, msg
+from referee.messages import Message, Param, from_json, join, msg
 from referee.rules.checks import as_int
 from referee.rules.clabber.bidding import round_message
 from referee.rules.clabber.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.clabber.ending import judge_end
-from referee.rules.clabber.inputs import read_cards, read_side_numbers
+from referee.rules.clabber.inputs import read_cards, read_side_numbers, readable_cards
 from referee.rules.clabber.melds import (
     BELL,
     MELD_KINDS,
@@ -24,7 +24,7 @@ from referee.rules.clabber.melds import (
     judge_melds,
     meld_kinds_for,
 )
-from referee.rules.clabber.options import OPTIONS
+from referee.rules.clabber.options import ClabberOptions
 from referee.rules.clabber.scoring import check_points, check_sides, fill_points, score_deal
 from referee.rules.clabber.values import (
     DEAL_POINTS,
@@ -36,7 +36,6 @@ from referee.rules.clabber.values import (
     parse_suit,
 )
 from referee.rules.claims import Ruling
-from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.seating import SIDE, SIDE_OR_PLAYER, named
 
@@ -45,7 +44,7 @@ _ENTRY_KEYS = ("makers", "round", "trump", "turn_up", "points", "filled", "melds
 _MELD_DECIDING = ("clabber-6.4", "clabber-6.5", "clabber-6.6")
 
 
-class Clabber(Game):
+class Clabber(Game[ClabberOptions]):
     slug = "clabber"
     name = msg("Clabber")
     result_clause = "clabber-9.1"
@@ -53,7 +52,7 @@ class Clabber(Game):
     player_counts = (2, 3, 4, 6)
     score_clause = "clabber-8.1"
     partnership_note = msg("with 4, partners sit opposite; with 6, every other seat makes a team of three")
-    options = OPTIONS
+    option_type = ClabberOptions
     checks = CHECKS
     claim_words = DEAL_WORDS
     sheet_details = ("void",)
@@ -72,12 +71,12 @@ class Clabber(Game):
         """The deal passes to the left (clabber-1.3); with ``redeal = same_dealer`` a deal passed out
         twice is dealt again by the same dealer (clabber-3.5)."""
         moves = len(earlier)
-        if setup.options.get("redeal") == "same_dealer":
+        if self.opts(setup).redeal == "same_dealer":
             moves = sum(1 for deal in earlier if not deal.details.get("void"))
         return setup.players[(setup.first_dealer + moves) % setup.count]
 
     def target(self, setup: MatchSetup) -> int:
-        return target_of(setup.options)
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         """A K Q J 10 9 of each suit, each card once (clabber-1.2)."""
@@ -141,7 +140,7 @@ class Clabber(Game):
             gathering.errors.append(
                 FieldError(msg("enter the meld types or the declarers' cards, not both"), field="meld_cards")
             )
-        scope = setup.options.get("meld_scope", "best_meld_only")
+        scope = self.opts(setup).meld_scope
         melds = gathering.attempt(self._meld_kinds, table, data["melds"], scope) if data.get("melds") else None
         shown = gathering.attempt(self._meld_cards, table, data["meld_cards"]) if data.get("meld_cards") else None
         bell = data.get("bell")
@@ -190,7 +189,7 @@ class Clabber(Game):
                 ),
                 field="trump",
             )
-        if bidding_round == 2 and turn_up.suit == trump:
+        if bidding_round == 2 and trump is not None and turn_up.suit == trump:
             raise FieldError(
                 msg("in round 2 the turn-up's suit ({suit}) may not be named — clabber-3.2", suit=SUIT_WORDS[trump]),
                 field="trump",
@@ -267,8 +266,8 @@ class Clabber(Game):
             hand = gathering.attempt(
                 read_cards, cards, table.hand_size, "meld_cards", msg("{seat}'s hand", seat=seat), where
             )
-            if hand is not None:
-                hands[seat] = hand
+            # A hand with a bad card still has its other cards checked against the other hands.
+            hands[seat] = hand if hand is not None else readable_cards(cards)
         gathering.attempt(
             check_once,
             (
@@ -327,11 +326,11 @@ class Clabber(Game):
         explanation = Explanation()
         explanation.add(_bid_step(makers, trump, entry.get("round", 1)), "clabber-3.4")
         filled = entry.get("filled")
-        if filled in points:
+        if isinstance(filled, str) and filled in points:
             clause = "clabber-2.3" if table.count == 4 else VARIANT_CLAUSES[table.count]
             explanation.add(_filled_step(filled, points), clause)
         explanation.extend(check_points(points, table.count))
-        melds = _melds(table, entry, setup.options.get("meld_scope", "best_meld_only"))
+        melds = _melds(table, entry, self.opts(setup).meld_scope)
         explanation.extend(melds.explanation)
         bells = _bells(table, entry, explanation)
         result = score_deal(makers, points, melds.points, bells, players=table.count)
@@ -367,7 +366,7 @@ class Clabber(Game):
     def _passed_out(self, setup: MatchSetup, table: Table, context: DealContext) -> DealResult:
         """All passed twice: the deal is void (clabber-3.5)."""
         sides = list(table.team_names)
-        if setup.options.get("redeal") == "same_dealer":
+        if self.opts(setup).redeal == "same_dealer":
             who = msg("the same dealer deals again")
         else:
             who = msg("the next dealer deals")
@@ -404,8 +403,8 @@ class Clabber(Game):
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         """Once a side has the target or more after a deal, the higher total wins (clabber-9.1); equal
         highest totals are a draw, or with ``game_tie = play_on`` another deal is played (clabber-9.2)."""
-        game_tie = setup.options.get("game_tie", "draw")
-        judge_end(result.totals, game_tie, sides=result.sides, target=self.target(setup)).settle(result)
+        opts = self.opts(setup)
+        judge_end(result.totals, opts.game_tie, sides=result.sides, target=opts.target).settle(result)
 
 
 CLABBER = Clabber()
@@ -415,7 +414,10 @@ def _bidding_round(value: object) -> int:
     """1 or 2 (clabber-3.1, 3.2); absent is round 1."""
     given = value or 1
     if isinstance(given, str) and given.strip().isdigit():
-        given = int(given)
+        digits = given.strip()
+        if len(digits) > 9:  # no round, and maybe more digits than Python turns into a number
+            raise FieldError(round_message(digits[:9] + "…"), field="round")
+        given = int(digits)
     bidding_round = as_int(given, "round")
     if bidding_round not in (1, 2):
         raise FieldError(round_message(bidding_round), field="round")
@@ -573,7 +575,13 @@ def _summary(
             meld_text = msg("; {side} melds {meld}", side=meld["side"], meld=label)
         else:
             meld_text = msg("; {side} meld {meld}", side=meld["side"], meld=label)
-    line = {"makers": makers, "suit": SUIT_WORDS[trump], "total": totals[makers], "others": others, "meld": meld_text}
+    line: dict[str, Param] = {
+        "makers": makers,
+        "suit": SUIT_WORDS[trump],
+        "total": totals[makers],
+        "others": others,
+        "meld": meld_text,
+    }
     if not made:
         return msg("{makers} set (XX) in {suit}: {total} against {others}{meld}.", **line)
     if alone:

@@ -49,11 +49,21 @@ def read_cards(
         cards = PACK.parse(value, field=field)
     except InputError as error:
         if location:  # the place of the cards first, then the bad card's position in them, if it has one
-            error.location = (*location, *error.location[1:])
+            for one in error.each():
+                one.location = (*location, *one.location[1:])
         raise
     if len(cards) > limit:
         raise too_many(len(cards))
     return cards
+
+
+def readable_cards(value: object) -> list[Card]:
+    """The Clabber cards of a list that can be read (none when it is no list of cards): checked against the
+    other hands beside the list's own mistakes."""
+    try:
+        return PACK.read(value).cards
+    except InputError:
+        return []
 
 
 def read_plays(value: object, table: Table, field: str) -> list[Play]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from referee.cards import SUIT_WORDS, SUITS, Card
 from referee.errors import FieldError
 from referee.explain import Explanation, Judgement
-from referee.messages import Message, join, msg
+from referee.messages import Message, Param, join, msg
 from referee.rules.clabber.values import SEQUENCE_ORDER, Table, sequence_strength
 
 #: Strongest first (clabber-6.1).
@@ -562,7 +562,12 @@ def judge_kinds(
     winner = leaders[0]
     for side, kind in best.items():
         if side != winner:
-            rows = {"a": MELD_NAMES[top], "a_row": row(top), "b": MELD_NAMES[kind], "b_row": row(kind)}
+            rows: dict[str, Param] = {
+                "a": MELD_NAMES[top],
+                "a_row": row(top),
+                "b": MELD_NAMES[kind],
+                "b_row": row(kind),
+            }
             if MELD_POINTS[kind] == MELD_POINTS[top]:
                 text = msg("{a} (row {a_row}) beats {b} (row {b_row}) even at equal points.", **rows)
             else:

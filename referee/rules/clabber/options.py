@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from referee.messages import msg
 from referee.rules.ending import target_option
-from referee.rules.options import Option
+from referee.rules.options import Option, Options
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -55,3 +58,17 @@ OPTIONS: tuple[Option, ...] = (
     ),
     target_option("clabber-9.1"),
 )
+
+
+@dataclass(frozen=True)
+class ClabberOptions(Options):
+    """Clabber's house options, typed (their defaults are the declarations')."""
+
+    declared = OPTIONS
+
+    undertrump: Literal["any_card", "must_undertrump", "only_if_nothing_else"]
+    partner_exemption: bool
+    meld_scope: Literal["best_meld_only", "team_all_melds"]
+    game_tie: Literal["draw", "play_on"]
+    redeal: Literal["next_dealer", "same_dealer"]
+    target: int

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from referee.cards import SUIT_NAMES, SUIT_SINGULAR, SUIT_SYMBOLS, SUITS, Card, Pack, TooManyCopiesError
-from referee.errors import FieldError, InputError, Location
+from referee.cards import SUITS, Card, Pack, TooManyCopiesError, suit_named
+from referee.errors import FieldError, Gathering, InputError, Location
 from referee.messages import Join, Message, join, msg
 from referee.rules.seating import SEAT, alternate_teams, named, repeated_name, team_name
 
@@ -31,20 +31,12 @@ BIDDING_HAND_SIZES = {2: 6, 3: 8, 4: 6, 6: 4}
 #: The clause that describes each variant.
 VARIANT_CLAUSES = {2: "clabber-10.2", 3: "clabber-10.1", 4: "clabber-1.1", 6: "clabber-10.3"}
 
-_SUIT_WORDS = {
-    **{s: s for s in SUITS},
-    **{sym: s for s, sym in SUIT_SYMBOLS.items()},
-    **{str(name).upper(): s for s, name in SUIT_NAMES.items()},
-    **{str(name).upper(): s for s, name in SUIT_SINGULAR.items()},
-}
-
 
 def parse_suit(value: object, field: str) -> str:
     """A suit letter (``S H D C``, also a suit sign or name, any case)."""
-    if isinstance(value, str):
-        suit = _SUIT_WORDS.get(value.strip().upper())
-        if suit is not None:
-            return suit
+    suit = suit_named(value)
+    if suit is not None:
+        return suit
     raise FieldError(
         msg("`{field}` is a suit letter S, H, D or C, not {value}", field=field, value=repr(value)), field=field
     )
@@ -159,8 +151,9 @@ class Place:
 
 def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
     """Each Clabber card exists once (clabber-1.2): raise ``too_many_copies`` naming both places,
-    at the field and location of the second."""
+    at the field and location of the second; every card given twice at once."""
     seen: dict[Card, Place] = {}
+    gathering = Gathering()
     for cards, place in uses:
         for card in cards:
             if card in seen:
@@ -178,11 +171,14 @@ def check_once(uses: Iterable[tuple[Sequence[Card], Place]]) -> None:
                         first=first.words,
                         place=place.words,
                     )
-                raise TooManyCopiesError(text, token=str(card), field=place.field, location=place.location)
+                gathering.errors.append(
+                    TooManyCopiesError(text, token=str(card), field=place.field, location=place.location)
+                )
             seen[card] = place
+    gathering.check()
 
 
-def players_message(count: object) -> Message:
+def players_message(count: int) -> Message:
     """The error for a player count Clabber is not played by (clabber-1.1, clabber-10)."""
     return msg("Clabber is played by 2, 3, 4 or 6 players, not {count}", count=count)
 
@@ -194,6 +190,7 @@ def located(location: Location) -> Iterator[None]:
     try:
         yield
     except InputError as error:
-        if location and not error.location:
-            error.location = tuple(location)
+        for one in error.each():
+            if location and not one.location:
+                one.location = tuple(location)
         raise

@@ -21,7 +21,7 @@ from referee.rules.dracula.layout import (
     parse_cell,
     parse_layout,
 )
-from referee.rules.dracula.options import OPTIONS
+from referee.rules.dracula.options import DraculaOptions
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
 from referee.rules.seating import find_name, named, same_name
@@ -29,7 +29,7 @@ from referee.rules.seating import find_name, named, same_name
 
 def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(DraculaOptions)
     players = body.integer("players", default=2)
     if players not in (2, 3, 4):
         raise FieldError(
@@ -56,10 +56,10 @@ def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def placement(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(DraculaOptions)
     layout = parse_layout(body.raw("layout"), DRACULA_PACK)
     cell = parse_cell(body.raw("cell"), field="cell")
-    return check_placement(layout, cell, first_card_anywhere=options["first_card_4p"] == "any_cell").answer()
+    return check_placement(layout, cell, first_card_anywhere=options.first_card_4p == "any_cell").answer()
 
 
 #: The sides of a 2-player game's deal scores (dracula-10.6).
@@ -68,7 +68,7 @@ GAME_SIDES = ("queen", "king")
 
 def game(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(DraculaOptions)
     deals = body.array("deals")
     if len(deals) != DEALS_PER_GAME:
         raise FieldError(
@@ -97,7 +97,7 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
                 location=("deals", number, unknown[0]),
             )
         pairs.append((_points(deal, number, "queen"), _points(deal, number, "king")))
-    result = settle_pair(("queen", "king"), pairs, options["game_tie"])
+    result = settle_pair(("queen", "king"), pairs, options.game_tie)
     return {
         "totals": result.totals,
         "final": result.final,
@@ -156,7 +156,7 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     request names them in its fields ``dealer`` and ``non_dealer``.
     """
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(DraculaOptions)
     dealer = read_player(body, "dealer")
     non_dealer = read_player(body, "non_dealer")
     if same_name(dealer, non_dealer):
@@ -170,7 +170,8 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     ledger = CardLedger(DRACULA_PACK)
     ledger.add(centre, "r2c2", field="centre")
     for number, move in enumerate(moves, start=1):
-        ledger.add(move.card, msg("move {number}", number=number), field="moves")
+        if move.card is not None:  # a move read from a request always places a card
+            ledger.add(move.card, msg("move {number}", number=number), field="moves")
     try:
         ledger.check()
     except TooManyCopiesError as error:

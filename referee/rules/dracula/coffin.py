@@ -10,6 +10,7 @@ from referee.cards import Card
 from referee.explain import Explanation
 from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.dracula.layout import Layout, empty_cells
+from referee.rules.dracula.options import DraculaOptions
 from referee.rules.dracula.values import card_value, multiplier
 
 ROW_NAMES = ("r1", "r2", "r3")
@@ -51,8 +52,11 @@ def line_label(name: str) -> Message:
     return msg("row {n}", n=name[1]) if name.startswith("r") else msg("column {n}", n=name[1])
 
 
-def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[str, Any]) -> LineScore:
+def score_line(
+    name: str, cards: Sequence[Card], players: int, options: DraculaOptions | Mapping[str, Any]
+) -> LineScore:
     """One row or column under the variant's vampire rule (dracula-4.2 to 4.5, dracula-7.5)."""
+    opts = DraculaOptions.of(options)
     direction = "row" if name.startswith("r") else "column"
     values = tuple(card_value(c, direction) for c in cards)
     total = sum(values)
@@ -74,11 +78,11 @@ def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[
             msg("{line}: {cards} holds a Vampire, so it scores 0", line=label, cards=shown),
             "dracula-4.5",
         )
-    wild = players == 3 and options.get("vampire_suit_3p") == "wild"
-    found = multiplier(cards, options["multipliers"], wild_vampires=wild)
+    wild = players == 3 and opts.vampire_suit_3p == "wild"
+    found = multiplier(cards, opts.multipliers, wild_vampires=wild)
     vampire_factor = 1
     if vampires:
-        vampire_factor = 2**vampires if options.get("vampire_double_3p") == "per_vampire" else 2
+        vampire_factor = 2**vampires if opts.vampire_double_3p == "per_vampire" else 2
     score = total * found.factor * vampire_factor
     parts: dict[str, Any] = {"line": label, "cards": shown, "sum": sum_text, "reason": found.reason, "score": score}
     rule = "dracula-7.5" if vampire_factor > 1 else "dracula-4.3"
@@ -104,7 +108,7 @@ def score_line(name: str, cards: Sequence[Card], players: int, options: Mapping[
 
 def lines(layout: Layout) -> tuple[list[tuple[str, list[Card]]], list[tuple[str, list[Card]]]]:
     rows = [(ROW_NAMES[r], [c for c in layout[r] if c is not None]) for r in range(3)]
-    columns = [(COLUMN_NAMES[c], [layout[r][c] for r in range(3) if layout[r][c] is not None]) for c in range(3)]
+    columns = [(COLUMN_NAMES[c], [card for row in layout if (card := row[c]) is not None]) for c in range(3)]
     return rows, columns
 
 
@@ -169,15 +173,16 @@ class CoffinScore:
     explanation: Explanation
 
 
-def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> CoffinScore:
+def score_coffin(layout: Layout, players: int, options: DraculaOptions | Mapping[str, Any]) -> CoffinScore:
     """Score a full coffin; raises nothing, the caller checks fullness (see :func:`incomplete_reason`).
 
     Scores are keyed ``queen``/``king`` (2 players), ``dealer``/``left``/``right`` (3 players,
     dracula-7.4) or ``rows``/``columns`` (4 players, dracula-8.4).
     """
     row_cards, column_cards = lines(layout)
-    rows = tuple(score_line(n, cs, players, options) for n, cs in row_cards)
-    columns = tuple(score_line(n, cs, players, options) for n, cs in column_cards)
+    opts = DraculaOptions.of(options)
+    rows = tuple(score_line(n, cs, players, opts) for n, cs in row_cards)
+    columns = tuple(score_line(n, cs, players, opts) for n, cs in column_cards)
     explanation = Explanation()
     for line in (*rows, *columns):
         explanation.add(line.text, line.rule)
@@ -207,13 +212,17 @@ def score_coffin(layout: Layout, players: int, options: Mapping[str, Any]) -> Co
         )
     else:
         explanation.add(msg("the Queen player scores rows, the King player columns"), "dracula-4.1")
-    result = cascade([r.score for r in rows], [c.score for c in columns], names, options.get("all_tied", "no_score"))
+    result = cascade([r.score for r in rows], [c.score for c in columns], names, opts.all_tied)
     explanation.extend(result.explanation)
     return CoffinScore(rows, columns, dict(zip(keys, result.scores, strict=True)), explanation)
 
 
 def incomplete_reason(layout: Layout) -> Message | None:
-    empty = empty_cells(layout)
+    return empty_reason(empty_cells(layout))
+
+
+def empty_reason(empty: list[str]) -> Message | None:
+    """Why a coffin whose cells ``empty`` hold no card is not scored yet (None when none is empty)."""
     if not empty:
         return None
     return msg_n(

@@ -5,32 +5,47 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.cards import CardLedger, Pack, parse_card
-from referee.errors import FieldError, LayoutError
+from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, parse_card
+from referee.errors import FieldError, Gathering, InputError, LayoutError
 from referee.explain import Explanation
-from referee.messages import Message, msg
+from referee.messages import Message, as_message, join, msg
 from referee.rules.claims import Ruling
 from referee.rules.dracula.checks import CHECKS, COFFIN_WORDS, LINE_OWNERS, line_ruling, owned_items
-from referee.rules.dracula.coffin import CoffinScore, incomplete_reason, score_coffin
+from referee.rules.dracula.coffin import CoffinScore, empty_reason, score_coffin
+from referee.rules.dracula.entry import DraculaEntry
 from referee.rules.dracula.layout import (
     CELLS,
     CENTRE,
     Layout,
+    LayoutReading,
     Move,
     cell_name,
     centre_only,
     layout_strings,
     parse_cell,
     parse_layout,
+    read_layout,
     replay,
 )
-from referee.rules.dracula.options import OPTIONS, ROLE_OPTIONS
+from referee.rules.dracula.options import ROLE_OPTIONS, DraculaOptions
 from referee.rules.dracula.settlement import DEALS_PER_GAME, Settlement, settle_pair, settle_plain
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping, win_verb
+from referee.rules.game import (
+    DealContext,
+    DealResult,
+    Game,
+    MatchResult,
+    MatchSetup,
+    Side,
+    require_mapping,
+    split_claim,
+    win_verb,
+)
 
 #: Who starts each coffin of a 4-player game, as seats relative to the dealer (dracula-8.5).
 STARTERS_4P = ("L", "O", "R", "D", "L", "O")
+#: What lies on a cell when an order of placement is checked: only whether a cell is taken matters there.
+PLACED = parse_card("JO")
 
 
 #: The sides' roles as the sheet names them (the roles themselves are keys of the scores).
@@ -42,7 +57,7 @@ ROLE_WORDS: dict[str, Message] = {
 }
 
 
-class Dracula(Game):
+class Dracula(Game[DraculaOptions]):
     slug = "dracula"
     name = msg("Dracula")
     result_clause = "dracula-6.1"
@@ -50,9 +65,10 @@ class Dracula(Game):
     player_counts = (2, 3, 4)
     score_clause = "dracula-5.2"
     partnership_note = msg("with 4, partners sit opposite: seats 1 and 3 against 2 and 4")
-    options = OPTIONS
+    option_type = DraculaOptions
     role_options = ROLE_OPTIONS
     checks = CHECKS
+    entry_type = DraculaEntry
     claim_words = COFFIN_WORDS
 
     # --- seats ----------------------------------------------------------------------------------
@@ -126,21 +142,38 @@ class Dracula(Game):
         ``layout`` is three rows of three cards as seen by the dealer (dracula-1.5); ``order``
         (2 and 4 players) lists the cells in the order the cards were placed — 8 cells after the
         dealt centre with 2 players, all 9 with 4 — and each placement is checked (dracula-3.2).
+        Every mistake is reported at once: each bad card, each card given twice, the empty cells,
+        and the order (which depends on the cells only, never on their cards).
         """
-        data = require_mapping(entry, "entry")
-        layout = parse_layout(data.get("layout"), DRACULA_PACK, field="layout")
-        missing = incomplete_reason(layout)
-        if missing is not None:
-            first_empty = next(cell_name((r, c)) for r in range(3) for c in range(3) if layout[r][c] is None)
-            raise LayoutError(
-                msg("{reason} — dracula-3.3", reason=missing), field="layout", location=("layout", first_empty)
-            )
-        canonical: dict[str, Any] = {"layout": layout_strings(layout)}
-        if data.get("order"):
-            canonical["order"] = self._check_order(setup, layout, data["order"])
-        return canonical
+        return self._read(setup, entry, {})
 
-    def _check_order(self, setup: MatchSetup, layout: Layout, order: object) -> list[str]:
+    def read_deal(
+        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int, entry: object
+    ) -> dict[str, Any]:
+        """The entry of deal ``number`` with its mistakes and the cards it shares with the other deals of its
+        game (dracula-10.1, 10.2), all at once: a card that could be read is checked even when another is bad."""
+        claim, rest = split_claim(entry)
+        canonical = self._read(setup, rest, self._uses_elsewhere(setup, entries, number))
+        return self.with_claim(setup, canonical, claim)
+
+    def _read(self, setup: MatchSetup, entry: object, elsewhere: Mapping[Card, list[Message]]) -> dict[str, Any]:
+        """:meth:`check_entry`, the cards ``elsewhere`` holds (the other deals sharing the pack, each card with
+        its places) refused too."""
+        data = require_mapping(entry, "entry")
+        reading = read_layout(data.get("layout"), DRACULA_PACK, field="layout")
+        gathering = Gathering.of(reading.errors)
+        empty = reading.empty_cells()
+        missing = empty_reason(empty)
+        if missing is not None:
+            reason = msg("{reason} — dracula-3.3", reason=missing)
+            gathering.errors.append(LayoutError(reason, field="layout", location=("layout", empty[0])))
+        gathering.errors.extend(_clashes(reading, elsewhere))
+        order = gathering.attempt(self._check_order, setup, data["order"]) if data.get("order") else None
+        gathering.check()
+        cards = tuple(tuple(str(card) for card in row if card is not None) for row in reading.layout)  # all full
+        return DraculaEntry(cards, tuple(order or ())).as_json()
+
+    def _check_order(self, setup: MatchSetup, order: object) -> list[str]:
         if setup.count == 3:
             raise FieldError(
                 msg("with 3 players cards are turned face up in any order; leave `order` empty"),
@@ -150,7 +183,7 @@ class Dracula(Game):
         if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
             raise FieldError(msg("`order` is a list of cells such as r1c2"), field="order", location=("order",))
         cells = [parse_cell(c, field="order", location=("order", n)) for n, c in enumerate(order, start=1)]
-        first_anywhere = setup.count == 4 and setup.options.get("first_card_4p") == "any_cell"
+        first_anywhere = setup.count == 4 and self.opts(setup).first_card_4p == "any_cell"
         expected = 8 if setup.count == 2 else 9
         if len(cells) != expected or len(set(cells)) != expected:
             if setup.count == 2:
@@ -166,8 +199,9 @@ class Dracula(Game):
                     field="order",
                     location=("order", cells.index(CENTRE) + 1),
                 )
-            start = centre_only(layout[1][1])
-        moves = [Move("", cell, layout[cell[0]][cell[1]]) for cell in cells]
+            start = centre_only(PLACED)
+        # Whether a card may go on a cell depends on which cells are taken, never on the cards.
+        moves = [Move("", cell, PLACED) for cell in cells]
         _, verdicts = replay(start, moves, first_card_anywhere=first_anywhere)
         for step, verdict in enumerate(verdicts, start=1):
             if not verdict.legal:
@@ -188,20 +222,29 @@ class Dracula(Game):
         reshuffled, and none with 13-card hands (dracula-7.7).
         """
         if setup.count == 3:
-            return setup.options.get("hand_size_3p") != 13 and (number - 1) % DEALS_PER_GAME < 5
+            return self.opts(setup).hand_size_3p != 13 and (number - 1) % DEALS_PER_GAME < 5
         return True
 
     def cards_used_elsewhere(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> list[str]:
+        return [str(card) for card, places in self._uses_elsewhere(setup, entries, number).items() for _ in places]
+
+    def _uses_elsewhere(
+        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int
+    ) -> dict[Card, list[Message]]:
+        """The cards the other deals drawing from deal ``number``'s pack hold, each with its places ("deal 1 r1c1")."""
+        uses: dict[Card, list[Message]] = {}
         if not self._shares_cards(setup, number):
-            return []
+            return uses
         game = self._game_index(number)
-        return [
-            token
-            for other, entry in enumerate(entries, start=1)
-            if other != number and self._game_index(other) == game and self._shares_cards(setup, other)
-            for row in entry["layout"]
-            for token in row
-        ]
+        for other, entry in enumerate(entries, start=1):
+            if other == number or self._game_index(other) != game or not self._shares_cards(setup, other):
+                continue
+            for r, row in enumerate(DraculaEntry.of(entry).layout):
+                for c, token in enumerate(row):
+                    if token:
+                        place = msg("deal {number} {cell}", number=other, cell=CELLS[r * 3 + c])
+                        uses.setdefault(parse_card(token), []).append(place)
+        return uses
 
     def check_entries(self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]]) -> None:
         """No card twice across the layouts of a game (dracula-10.1, 10.2); 3 players reshuffle for deal 6."""
@@ -210,7 +253,7 @@ class Dracula(Game):
             if not self._shares_cards(setup, number):
                 continue
             ledger = by_game.setdefault(self._game_index(number), CardLedger(DRACULA_PACK))
-            for r, row in enumerate(entry["layout"]):
+            for r, row in enumerate(DraculaEntry.of(entry).layout):
                 for c, token in enumerate(row):
                     ledger.add(
                         parse_card(token),
@@ -222,12 +265,10 @@ class Dracula(Game):
 
     # --- scoring --------------------------------------------------------------------------------
 
-    def _layout(self, entry: Mapping[str, Any]) -> Layout:
-        return parse_layout(entry["layout"], DRACULA_PACK)
-
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        layout = self._layout(entry)
-        coffin = score_coffin(layout, setup.count, setup.options)
+        deal = DraculaEntry.of(entry)
+        layout = parse_layout(deal.layout, DRACULA_PACK)
+        coffin = score_coffin(layout, setup.count, self.opts(setup))
         explanation = Explanation().extend(coffin.explanation)
         if setup.count == 2:
             roles = self.roles_2p(setup)
@@ -246,17 +287,20 @@ class Dracula(Game):
             roles = self.roles_4p(setup)
             scores = {roles["rows"]: coffin.scores["rows"], roles["columns"]: coffin.scores["columns"]}
             seats = {"Rows": roles["rows"], "Columns": roles["columns"]}
-        summary = ", ".join(f"{name} {points}" for name, points in scores.items())
+        # Names and numbers only: the same text in every language.
+        summary = as_message(", ".join(f"{name} {points}" for name, points in scores.items()))
         return DealResult(
             number=context.number,
             dealer=context.dealer,
             scores=scores,
             explanation=explanation,
             summary=summary,
-            details=self._details(layout, coffin, seats, entry),
+            details=self._details(layout, coffin, seats, deal),
         )
 
-    def _details(self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], entry: Mapping[str, Any]) -> dict:
+    def _details(
+        self, layout: Layout, coffin: CoffinScore, seats: dict[str, str], deal: DraculaEntry
+    ) -> dict[str, Any]:
         """What the deal's page shows: the coffin, who sat where and each line,
         its words kept as a message so the page shows them in the reader's language."""
         lines = {
@@ -277,7 +321,7 @@ class Dracula(Game):
         }
         return {
             "layout": layout_strings(layout),
-            "order": entry.get("order", []),
+            "order": list(deal.order),
             "seats": seats,
             **lines,
             "lines": scored,
@@ -323,10 +367,15 @@ class Dracula(Game):
         else:
             roles = self.roles_4p(setup)
             names = (roles["rows"], roles["columns"])
-            if not setup.options.get("bonus_4p"):
+            if not self.opts(setup).bonus_4p:
                 return settle_plain({n: sum(d.scores.get(n, 0) for d in game_deals) for n in names}, "dracula-8.5")
         pairs = [(d.scores.get(names[0], 0), d.scores.get(names[1], 0)) for d in game_deals]
-        return settle_pair(names, pairs, setup.options.get("game_tie", "highest_line"))
+        return settle_pair(names, pairs, self.opts(setup).game_tie)
+
+    def target(self, setup: MatchSetup) -> int | None:
+        """1000 over whole games with ``target = 1000``; else one game of six deals (dracula-6.3)."""
+        target = self.opts(setup).target
+        return None if target == "none" else target
 
     def conclude(self, setup: MatchSetup, result: MatchResult) -> None:
         target = self.target(setup)
@@ -384,6 +433,29 @@ class Dracula(Game):
         if team:
             return msg("{side} win with {best}", side=winner, best=best)
         return msg("{side} wins with {best}", side=winner, best=best)
+
+
+def _clashes(reading: LayoutReading, elsewhere: Mapping[Card, list[Message]]) -> list[InputError]:
+    """The cards of a deal that the other deals of its pack hold already, as often as the pack has them
+    (dracula-10.1, 10.2): each at its cell, naming where it is. A card given twice in the deal itself is
+    refused by its reading."""
+    clashes: list[InputError] = []
+    for cell, card in reading.placed():
+        places = elsewhere.get(card, [])
+        if places and len(places) >= DRACULA_PACK.copies(card):
+            clashes.append(
+                TooManyCopiesError(
+                    msg(
+                        "`{card}` is in {places} already: the deals of a game share one pack — dracula-10.1",
+                        card=str(card),
+                        places=join(places, " and "),
+                    ),
+                    token=str(card),
+                    field="layout",
+                    location=("layout", cell),
+                )
+            )
+    return clashes
 
 
 DRACULA = Dracula()

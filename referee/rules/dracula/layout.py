@@ -7,8 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, TooManyCopiesError, parse_card
-from referee.errors import Gathering, LayoutError, Location
+from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, parse_card
+from referee.errors import Gathering, InputError, LayoutError, Location
 from referee.explain import Explanation, Judgement
 from referee.messages import join, msg
 
@@ -36,12 +36,42 @@ def parse_cell(name: object, field: str = "cell", location: Location | None = No
     return int(match.group(1)) - 1, int(match.group(2)) - 1
 
 
-def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empty: bool = True) -> Layout:
+def parse_layout(value: object, pack: Pack, *, field: str = "layout") -> Layout:
     """Three rows of three cells, top row first; ``null`` (or ``""``) is an empty cell.
 
-    Checks each card against the pack and the copies within the layout (dracula-10.1). An
-    error's location is ``(field, cell)``: the cell holding the bad card (for a card given too
-    often, its last cell), or ``(field, "r2")`` for a row that is not 3 cells.
+    Checks each card against the pack and the copies within the layout (dracula-10.1); every
+    mistake at once (see :func:`read_layout`).
+    """
+    reading = read_layout(value, pack, field=field)
+    Gathering.of(reading.errors).check()
+    return reading.layout
+
+
+@dataclass(frozen=True)
+class LayoutReading:
+    """A layout read as far as it can be: the cards of its readable cells, and what is wrong with the others."""
+
+    #: The cards; an empty cell and a cell whose card could not be read are both None.
+    layout: Layout
+    errors: list[InputError]
+    #: The cells whose card could not be read (not a card, or not in the pack).
+    unreadable: frozenset[str]
+
+    def empty_cells(self) -> list[str]:
+        """The cells left empty (not those holding something unreadable)."""
+        return [name for name in empty_cells(self.layout) if name not in self.unreadable]
+
+    def placed(self) -> list[tuple[str, Card]]:
+        """Each readable card with its cell, in reading order."""
+        return [(cell_name((r, c)), card) for r, row in enumerate(self.layout) for c, card in enumerate(row) if card]
+
+
+def read_layout(value: object, pack: Pack, *, field: str = "layout") -> LayoutReading:
+    """A layout as in :func:`parse_layout`, read leniently: a cell's bad card is kept as an error, and
+    the copies within the layout are counted over the cards that could be read.
+
+    An error's location is ``(field, cell)``: the cell holding the bad card (for a card given too
+    often, its last cell), or ``(field, "r2")`` for a row that is not 3 cells, which stops the reading.
     """
     if not isinstance(value, list | tuple) or len(value) != 3:
         raise LayoutError(msg("a layout is 3 rows of 3 cells, top row first"), field=field, location=(field,))
@@ -49,6 +79,7 @@ def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empt
     ledger = CardLedger(pack)
     gathering = Gathering()
     cells_of: dict[Card, str] = {}
+    unreadable: set[str] = set()
     for r, row in enumerate(value):
         if not isinstance(row, list | tuple) or len(row) != 3:
             where = (field, f"r{r + 1}")
@@ -61,27 +92,20 @@ def parse_layout(value: object, pack: Pack, *, field: str = "layout", allow_empt
         for c, token in enumerate(row):
             name = f"r{r + 1}c{c + 1}"
             if token is None or (isinstance(token, str) and not token.strip()):
-                if not allow_empty:
-                    gathering.errors.append(
-                        LayoutError(
-                            msg("`{cell}` is empty — dracula-3.3", cell=name), field=field, location=(field, name)
-                        )
-                    )
                 cells.append(None)
                 continue
             card = gathering.attempt(_cell_card, token, pack, field, name)
-            if card is not None:  # in the pack (checked above), so the ledger takes it
+            if card is None:
+                unreadable.add(name)
+            else:  # in the pack (checked above), so the ledger takes it
                 ledger.add(card, name, field=field)
                 cells_of[card] = name
             cells.append(card)
         rows.append(tuple(cells))
-    gathering.check()  # every cell's error at once
-    try:
-        ledger.check()
-    except TooManyCopiesError as error:
+    for error in ledger.errors():
         error.location = (field, cells_of[parse_card(error.token)])
-        raise
-    return tuple(rows)
+        gathering.errors.append(error)
+    return LayoutReading(tuple(rows), gathering.errors, frozenset(unreadable))
 
 
 def _cell_card(token: object, pack: Pack, field: str, name: str) -> Card:

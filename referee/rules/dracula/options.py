@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from referee.messages import msg
 from referee.rules.dracula.values import DEFAULT_MULTIPLIERS
-from referee.rules.options import Option
+from referee.rules.options import Option, Options
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -96,3 +99,20 @@ ROLE_OPTIONS: tuple[Option, ...] = (
         players=(4,),
     ),
 )
+
+
+@dataclass(frozen=True)
+class DraculaOptions(Options):
+    """Dracula's house options, typed (their defaults are the declarations')."""
+
+    declared = OPTIONS
+
+    multipliers: dict[str, int]
+    all_tied: Literal["no_score", "score_third"]
+    game_tie: Literal["highest_line", "last_deal"]
+    target: Literal["none", 1000]
+    first_card_4p: Literal["centre", "any_cell"]
+    bonus_4p: bool
+    hand_size_3p: Literal[3, 13]
+    vampire_suit_3p: Literal["none", "wild"]
+    vampire_double_3p: Literal["once", "per_vampire"]

@@ -6,15 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.cards import Card, CardLedger, Pack
-from referee.errors import FieldError
+from referee.errors import FieldError, Gathering
 from referee.explain import Explanation, Judgement
 from referee.messages import Message, msg
 from referee.rules.checks import Body, Check, RulingOf
 from referee.rules.claims import Item, Ruling, unscored
-from referee.rules.iceberg.deck import pack_for, parse_at, quoted
+from referee.rules.iceberg.deck import pack_for, parse_at, quoted, readable
 from referee.rules.iceberg.leftover import MAX_HAND, value_leftover
 from referee.rules.iceberg.melds import classify_meld, lay_off
-from referee.rules.iceberg.options import OPTIONS
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.table import parse_table, read_table, table_meld
 
 #: Two decks hold 104 cards: no request lists more.
@@ -44,17 +44,18 @@ def _too_many(name: str, count: int, limit: int) -> FieldError:
 
 
 def _check_copies(pack: Pack, uses: list[tuple[list[Card], str, Message]]) -> None:
-    """No card more often than the decks hold it: ``uses`` are card lists, their field and their place."""
+    """No card more often than the decks hold it: ``uses`` are card lists, their field and their place; every
+    card used too often at once."""
     ledger = CardLedger(pack)
     for cards, field, place in uses:
         ledger.add_all(cards, place, field=field)
-    ledger.check()
+    Gathering.of(list(ledger.errors())).check()
 
 
-def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, dict[str, Any]]:
+def _setup(data: Mapping[str, Any]) -> tuple[Body, int, Pack, IcebergOptions]:
     body = Body(data)
     decks = body.decks(2)
-    return body, decks, pack_for(decks), body.options(OPTIONS)
+    return body, decks, pack_for(decks), body.options(IcebergOptions)
 
 
 def meld(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -96,12 +97,23 @@ def layoff(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def leftover(data: Mapping[str, Any]) -> dict[str, Any]:
     body, decks, pack, options = _setup(data)
-    hand = _cards(body, "hand", pack, limit=MAX_HAND)
-    melds = parse_table(body.raw("table", None), pack)
-    _check_copies(
+    # The hand and the table are read on their own, and the cards that could be read counted together:
+    # one refusal names every mistake.
+    gathering = Gathering()
+    raw_table = body.raw("table", None)
+    read_hand = gathering.attempt(_cards, body, "hand", pack, limit=MAX_HAND)
+    read_melds = gathering.attempt(parse_table, raw_table, pack)
+    hand = read_hand if read_hand is not None else readable(pack, body.raw("hand"))
+    if read_melds is not None:
+        melds = read_melds
+    else:
+        melds = [readable(pack, meld) for meld in (raw_table if isinstance(raw_table, list) else [])]
+    gathering.attempt(
+        _check_copies,
         pack,
         [(hand, "hand", FIELDS["hand"]), *((cards, "table", table_meld(i)) for i, cards in enumerate(melds, start=1))],
     )
+    gathering.check()
     table, illegal = read_table(melds, decks)
     if illegal:
         reasons = Explanation()
@@ -175,7 +187,7 @@ CHECKS: dict[str, Check] = {
         meld,
         ruling=points_ruling("iceberg-3.4"),
         about=msg('A claim is the points: `{"points": 120}`.'),
-        claim_sides={"points": CLAIM_WORDS["points"]},
+        claim_sides={"points": msg("the meld's points")},
     ),
     "layoff": Check(
         "layoff",
@@ -183,7 +195,7 @@ CHECKS: dict[str, Check] = {
         layoff,
         ruling=points_ruling("iceberg-4.2"),
         about=msg('A claim is the points: `{"points": 90}`.'),
-        claim_sides={"points": CLAIM_WORDS["points"]},
+        claim_sides={"points": msg("the lay-off's points")},
     ),
     "leftover": Check(
         "leftover",
@@ -195,6 +207,6 @@ CHECKS: dict[str, Check] = {
             '`{"penalty": -300, "items": {"penalty": {"best_points": 300}}}`.'
         ),
         claim_items={item: CLAIM_WORDS[item] for item in LEFTOVER_ITEMS},
-        claim_sides={"penalty": CLAIM_WORDS["penalty"]},
+        claim_sides={"penalty": msg("the leftover hand's penalty")},
     ),
 }

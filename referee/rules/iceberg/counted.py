@@ -15,6 +15,7 @@ from typing import Any
 from referee.cards import Card
 from referee.explain import Explanation
 from referee.messages import msg_n
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.wording import penalty_text
 
 #: No hand comes near this many points: a sanity bound on V* and on points typed per player.
@@ -43,10 +44,10 @@ class Counted:
         }
 
 
-def count_leftover(left: int, could_score: int, options: Mapping[str, Any] | None = None) -> Counted:
+def count_leftover(left: int, could_score: int, options: IcebergOptions | Mapping[str, Any] | None = None) -> Counted:
     """The penalty of a hand counted at the table: ``left`` cards (U, or every card held with
     ``penalty = every_card``) and V* = ``could_score`` (iceberg-6.2, 6.4, 8.3)."""
-    every_card = (options or {}).get("penalty") == "every_card"
+    every_card = IcebergOptions.of(options).penalty == "every_card"
     explanation = Explanation()
     if every_card:
         said = msg_n(

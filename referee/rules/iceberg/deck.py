@@ -61,15 +61,25 @@ def quoted(cards: Iterable[Card]) -> str:
     return f"`{format_cards(cards)}`"
 
 
+def readable(pack: Pack, value: object) -> list[Card]:
+    """The cards of a list that can be read (none when it is no list of cards): counted against the decks
+    beside the list's own mistakes."""
+    try:
+        return pack.read(value).cards
+    except InputError:
+        return []
+
+
 def parse_at(pack: Pack, value: object, *, field: str, place: Message, location: Location) -> list[Card]:
     """``pack.parse(value, field=field)``, an error naming ``place`` (``field`` in the reader's language)
     and located at ``location`` followed by the card's position."""
     try:
         return pack.parse(value, field=field)
     except InputError as error:
-        message = renamed(error.msg, {field: place})
-        assert isinstance(message, Message)
-        error.msg, error.message, error.args = message, message.render(), (message.render(),)
-        error.field = str(location[0])
-        error.location = (*location, *error.location[1:])
+        for one in error.each():
+            message = renamed(one.msg, {field: place})
+            assert isinstance(message, Message)
+            one.msg, one.message, one.args = message, message.render(), (message.render(),)
+            one.field = str(location[0])
+            one.location = (*location, *one.location[1:])
         raise

@@ -18,12 +18,13 @@ from referee.messages import join, msg, msg_n
 from referee.rules.checks import as_int
 from referee.rules.game import MatchSetup, require_mapping
 from referee.rules.iceberg.counted import MAX_POINTS
-from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted
+from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted, readable
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.playlog import parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
-from referee.rules.seating import named
+from referee.rules.seating import find_name, named
 
 MODES = ("log", "quick", "scored")
 #: The fields that give a number per player, as an error names them.
@@ -56,7 +57,7 @@ class EntryReader:
     def __init__(self, setup: MatchSetup) -> None:
         self.setup = setup
         self.players = setup.players
-        self.options = setup.options
+        self.options = IcebergOptions.of(setup.options)
         self.decks = decks_for(setup.count)
         self.pack = pack_for(self.decks)
         self.gathering = Gathering()
@@ -113,8 +114,10 @@ class EntryReader:
                     location=("counted", player),
                 )
             )
-        missing = [p for p in self.players if p not in hands and p not in counted]
-        if hands_read and counted_read and missing:
+        # Who holds what is told by the names given, even beside a hand or a count that could not be read.
+        entered = self._named(data.get("hands", {})) | self._named(data.get("counted", {}))
+        missing = [p for p in self.players if p not in entered]
+        if missing:
             for player in missing:
                 self.gathering.errors.append(
                     FieldError(
@@ -190,7 +193,11 @@ class EntryReader:
             read = gathering.attempt(_hand, self.pack, player, cards)
             if read is not None:
                 hands[player] = read
-                self.ledger.add_all(read, msg("{player}'s hand", player=player), field="hands")
+            self.ledger.add_all(
+                read if read is not None else readable(self.pack, cards),
+                msg("{player}'s hand", player=player),
+                field="hands",
+            )
         missing = [p for p in self.players if p not in seen]
         if every_player and missing:
             gathering.errors.append(
@@ -248,7 +255,7 @@ class EntryReader:
                 location=at,
             )
         gathering = Gathering()
-        every_card = self.options.get("penalty") == "every_card"
+        every_card = self.options.penalty == "every_card"
         left = gathering.attempt(_count_of, item["left"], player, every_card)
         could = gathering.attempt(_could_score, item.get("could_score", 0), player)
         gathering.check()
@@ -269,6 +276,8 @@ class EntryReader:
         """The final table, every meld legal; None (errors kept) if it cannot be read."""
         melds = self.gathering.attempt(parse_table, value, self.pack)
         if melds is None:
+            for number, meld in enumerate(value if isinstance(value, list) else [], start=1):
+                self.ledger.add_all(readable(self.pack, meld), table_meld(number), field="table")
             return None
         for number, cards in enumerate(melds, start=1):
             self.ledger.add_all(cards, table_meld(number), field="table")
@@ -290,7 +299,7 @@ class EntryReader:
             )
         if illegal:
             return None
-        if self.options.get("parallel_melds") == "forbidden":
+        if self.options.parallel_melds == "forbidden":
             conflict = table_conflict(table)
             if conflict:
                 number, why = conflict
@@ -333,6 +342,11 @@ class EntryReader:
         return numbers
 
     # --- checks across parts -------------------------------------------------------------------------
+
+    def _named(self, value: object) -> set[str]:
+        """The players a mapping's keys name (none when it is no mapping, or a key names nobody)."""
+        keys = value if isinstance(value, Mapping) else {}
+        return {player for key in keys if (player := find_name(key, self.players)) is not None}
 
     def _parts(self, read: Any) -> tuple[Any, bool]:
         """What ``read()`` returned (an empty dict after an error, which is kept) and whether it read."""
@@ -409,7 +423,7 @@ def _hand(pack: Any, player: str, cards: object) -> list[Card]:
     at = ("hands", player)
     if isinstance(cards, list) and len(cards) > MAX_HAND:
         raise _long_hand(player, len(cards))
-    hand = parse_at(pack, cards, field="hands", place=msg("hands"), location=at)
+    hand = parse_at(pack, cards, field="hands", place=msg("{player}'s hand", player=player), location=at)
     if len(hand) > MAX_HAND:
         raise _long_hand(player, len(hand))
     return hand

@@ -16,7 +16,7 @@ from referee.rules.iceberg.counted import Counted, count_leftover
 from referee.rules.iceberg.deck import decks_for, pack_for
 from referee.rules.iceberg.entry import check_entry
 from referee.rules.iceberg.leftover import Leftover, value_leftover
-from referee.rules.iceberg.options import OPTIONS
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.playlog import ACE_POINTS, Replay, corrected, parse_plays, replay
 from referee.rules.iceberg.table import read_table
 
@@ -61,7 +61,7 @@ class PlayerDeal:
         return data
 
 
-class Iceberg(Game):
+class Iceberg(Game[IcebergOptions]):
     slug = "iceberg"
     name = msg("Iceberg")
     result_clause = "iceberg-7.1"
@@ -70,13 +70,12 @@ class Iceberg(Game):
     )
     player_counts = (2, 3, 4, 5, 6)
     score_clause = "iceberg-6.8"
-    options = OPTIONS
+    option_type = IcebergOptions
     checks = CHECKS
     claim_words = DEAL_WORDS
 
     def target(self, setup: MatchSetup) -> int | None:
-        target = setup.options.get("target", DEFAULT_TARGET)
-        return target if isinstance(target, int) else DEFAULT_TARGET
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         """One deck for 2–3 players, two for 4–6 (iceberg-1.2); no jokers."""
@@ -85,7 +84,7 @@ class Iceberg(Game):
     def first_player(self, setup: MatchSetup, dealer: str) -> str:
         """Who plays first in a deal (iceberg-2.1, 8.4); it changes no score."""
         d = setup.players.index(dealer)
-        step = -1 if setup.options.get("first_player") == "dealer_right" else 1
+        step = -1 if self.opts(setup).first_player == "dealer_right" else 1
         return setup.players[(d + step) % setup.count]
 
     # --- entries --------------------------------------------------------------------------------
@@ -155,7 +154,7 @@ class Iceberg(Game):
         for number, play in enumerate(plays, start=1):
             ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         ledger.check()
-        return replay(plays, setup.players, decks, setup.options, lenient=lenient)
+        return replay(plays, setup.players, decks, self.opts(setup), lenient=lenient)
 
     def correct_log(self, setup: MatchSetup, log: object, number: int, play: object | None) -> list[dict[str, Any]]:
         """``log`` with play ``number`` replaced by ``play`` (a play as the log gives it), or taken out when
@@ -175,7 +174,7 @@ class Iceberg(Game):
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
         decks = decks_for(setup.count)
         pack = pack_for(decks)
-        options = setup.options
+        options = self.opts(setup)
         mode = entry["mode"]
         explanation = Explanation()
         details: dict[str, Any] = {
@@ -238,13 +237,13 @@ class Iceberg(Game):
         )
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
-        multiplied = setup.options.get("ace_scoring") == "multiplier"
+        multiplied = self.opts(setup).ace_scoring == "multiplier"
         return {player: MULTIPLIED_ITEMS if multiplied else DEAL_ITEMS for player in setup.players}
 
     def deal_ruling(self, setup: MatchSetup, deal: DealResult) -> Ruling:
         """Each player's points in play, aces and leftover penalty (iceberg-6.1, 2.4, 6.4); with the ace
         multiplier (iceberg-8.1) the parts no longer add up to the score, so only the multiplier is added."""
-        multiplied = setup.options.get("ace_scoring") == "multiplier"
+        multiplied = self.opts(setup).ace_scoring == "multiplier"
         items: list[Item] = []
         for player, played in deal.details["players"].items():
             items.append(Item(player, "in_play", played["in_play"], "iceberg-6.1", adds=not multiplied))
@@ -257,11 +256,11 @@ class Iceberg(Game):
         return Ruling(deal.scores, self.score_clause, tuple(items), item_names=names, additive=not multiplied)
 
     def _player(
-        self, name: str, in_play: int, aces: int, leftover: Leftover | Counted, options: Mapping[str, Any]
+        self, name: str, in_play: int, aces: int, leftover: Leftover | Counted, options: IcebergOptions
     ) -> PlayerDeal:
-        if options.get("ace_scoring") == "multiplier":
+        if options.ace_scoring == "multiplier":
             factor = 1 + aces
-            if options.get("multiplier_scope") == "positive_only":
+            if options.multiplier_scope == "positive_only":
                 score = in_play * factor + leftover.penalty
             else:
                 score = (in_play + leftover.penalty) * factor
@@ -270,7 +269,7 @@ class Iceberg(Game):
             score = in_play + ACE_POINTS * aces + leftover.penalty
         return PlayerDeal(name, in_play, aces, leftover, factor, score)
 
-    def _explain(self, deal: PlayerDeal, options: Mapping[str, Any], *, exact_said: bool) -> Explanation:
+    def _explain(self, deal: PlayerDeal, options: IcebergOptions, *, exact_said: bool) -> Explanation:
         """The player's deal step by step; ``exact_said`` says of a hand given by its cards that it was
         valued exactly (where other hands may have been counted at the table)."""
         steps = Explanation()
@@ -286,8 +285,8 @@ class Iceberg(Game):
             for step in deal.leftover.explanation:
                 steps.add(msg("{player}'s hand: {step}", player=name, step=step.message), step.rule)
         penalty = _signed(deal.leftover.penalty)
-        if options.get("ace_scoring") == "multiplier":
-            if options.get("multiplier_scope") == "positive_only":
+        if options.ace_scoring == "multiplier":
+            if options.multiplier_scope == "positive_only":
                 formula = f"{deal.in_play} × {deal.factor} {penalty} = {deal.score}"
             else:
                 formula = f"({deal.in_play} {penalty}) × {deal.factor} = {deal.score}"

@@ -20,6 +20,7 @@ from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, grow, layoff_points, meld_clause, melded
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, JoinedRuns, Play, Problem, TableRun, solve
 from referee.rules.iceberg.optimiser.joins import gap_fill, shape_of
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.wording import penalty_text, total
 
 ACE_POINTS = 20
@@ -85,7 +86,7 @@ class Leftover:
 
 
 def value_leftover(
-    hand: Sequence[Card], table: Sequence[Meld], decks: int, options: Mapping[str, Any] | None = None
+    hand: Sequence[Card], table: Sequence[Meld], decks: int, options: IcebergOptions | Mapping[str, Any] | None = None
 ) -> Leftover:
     """The leftover penalty of ``hand`` against the final ``table`` (iceberg-6.2–6.4).
 
@@ -93,7 +94,7 @@ def value_leftover(
     ``options`` are the Iceberg house options (``penalty``, ``ace_scoring``, ``leftover_tie``,
     ``parallel_melds``, ``merge_runs``), defaults where absent. Cards are not checked against the deck here.
     """
-    options = options or {}
+    opts = IcebergOptions.of(options)
     if len(hand) > MAX_HAND:
         raise FieldError(
             msg(
@@ -109,7 +110,7 @@ def value_leftover(
     if not hand:
         explanation.add(msg("No cards left in hand: no penalty"), "iceberg-5.3")
         return Leftover(hand, 0, (), 0, [], explanation)
-    multiplier = options.get("ace_scoring") == "multiplier"
+    multiplier = opts.ace_scoring == "multiplier"
     aces = [c for c in hand if is_ace(c)]
     meldable = [c for c in hand if not is_ace(c)]
     explanation.add(
@@ -120,7 +121,7 @@ def value_leftover(
         ),
         "iceberg-6.2",
     )
-    play = solve(_problem(meldable, table, decks, options))
+    play = solve(_problem(meldable, table, decks, opts))
     plan: list[PlanStep] = []
     if aces and not multiplier:
         points = ACE_POINTS * len(aces)
@@ -148,7 +149,7 @@ def value_leftover(
         msg("V* = {best}", best=best) if plan else msg("V* = {best}: nothing in this hand can be played", best=best)
     )
     explanation.add(best_text, "iceberg-6.2")
-    tie = options.get("leftover_tie", "fewest_unplayed")
+    tie = opts.leftover_tie
     shown = quoted(unplayed) if unplayed else msg("none")
     if tie == "most_unplayed":
         left = msg(
@@ -163,7 +164,7 @@ def value_leftover(
             count=len(unplayed),
         )
     explanation.add(left, "iceberg-6.3")
-    if options.get("penalty") == "every_card":
+    if opts.penalty == "every_card":
         penalty = -best - 10 * len(hand)
         explanation.add(penalty_text(best, len(hand), in_hand=True), "iceberg-8.3")
     else:
@@ -172,7 +173,10 @@ def value_leftover(
     return Leftover(hand, best, tuple(unplayed), penalty, plan, explanation)
 
 
-def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: Mapping[str, Any]) -> Problem:
+def _problem(
+    hand: Sequence[Card], table: Sequence[Meld], decks: int, options: IcebergOptions | Mapping[str, Any]
+) -> Problem:
+    opts = IcebergOptions.of(options)
     counts = [[0] * N_SUITS for _ in range(N_RANKS)]
     for card in hand:
         r, s = cell_of(card)
@@ -191,9 +195,9 @@ def _problem(hand: Sequence[Card], table: Sequence[Meld], decks: int, options: M
         decks=decks,
         set_sizes=tuple(set_sizes),
         runs=tuple(runs),
-        parallel=options.get("parallel_melds", "allowed") != "forbidden",
-        fewest=options.get("leftover_tie", "fewest_unplayed") != "most_unplayed",
-        merge=bool(options.get("merge_runs")),
+        parallel=opts.parallel_melds != "forbidden",
+        fewest=opts.leftover_tie != "most_unplayed",
+        merge=opts.merge_runs,
     )
 
 

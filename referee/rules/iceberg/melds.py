@@ -343,20 +343,20 @@ def _special_problem(cards: list[Card], ranks: tuple[str, ...]) -> Step:
         )
     named = join([f"`{c}`" for c in (red if len(red) < len(black) else black)])
     if len(red) < len(black):
-        why = msg_n(
+        colours = msg_n(
             "Not a special: {cards} is red; the other cards are black",
             "Not a special: {cards} are red; the other cards are black",
             len(red),
             cards=named,
         )
     else:
-        why = msg_n(
+        colours = msg_n(
             "Not a special: {cards} is black; the other cards are red",
             "Not a special: {cards} are black; the other cards are red",
             len(black),
             cards=named,
         )
-    return Step(why, "iceberg-3.5")
+    return Step(colours, "iceberg-3.5")
 
 
 @dataclass
@@ -419,12 +419,13 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
     waiting = list(cards)
     steps: list[tuple[Card, int, int]] = []
     while waiting:
-        card = next((c for c in waiting if fits(current, c)), None)
-        if card is None:
+        fitting = next((c for c in waiting if fits(current, c)), None)
+        if fitting is None:
             misfit = _misfit(current, waiting[0], decks)
             refused = LayoffVerdict(meld, 0, steps, explanation=explanation)
             refused.fault(misfit.message, misfit.rule)
             return refused
+        card = fitting
         waiting.remove(card)
         points = card_on(current, card)
         if current.kind == "pair":
@@ -438,10 +439,10 @@ def lay_off(meld: Meld, cards: Sequence[Card], decks: int) -> LayoffVerdict:
             explanation.add(grow_text(card, current, current.size + 1, points), "iceberg-4.2")
         current = grow(current, card)
         steps.append((card, current.size, points))
-    points = [p for _, _, p in steps]
+    scored = [p for _, _, p in steps]
     if len(steps) > 1:
-        explanation.add(steps_text(points), "iceberg-4.5")
-    return LayoffVerdict(current, sum(points), steps, explanation=explanation)
+        explanation.add(steps_text(scored), "iceberg-4.5")
+    return LayoffVerdict(current, sum(scored), steps, explanation=explanation)
 
 
 def grow_text(card: Card, meld: Meld, size: int, points: int) -> Message:

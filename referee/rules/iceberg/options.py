@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from referee.messages import msg
-from referee.rules.options import Option
+from referee.rules.options import Option, Options
 
 #: The highest target a match may set: a long evening reaches 5000; ten times that bounds the deals.
 MAX_TARGET = 50_000
@@ -81,3 +84,20 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("target", msg("Play to"), 5000, "iceberg-7.1", kind="int", minimum=1, maximum=MAX_TARGET),
 )
+
+
+@dataclass(frozen=True)
+class IcebergOptions(Options):
+    """Iceberg's house options, typed (their defaults are the declarations')."""
+
+    declared = OPTIONS
+
+    penalty: Literal["unplayable", "every_card"]
+    ace_scoring: Literal["plus_20", "multiplier"]
+    multiplier_scope: Literal["net", "positive_only"]
+    last_ace: Literal["no_more_play", "finish_turn"]
+    leftover_tie: Literal["fewest_unplayed", "most_unplayed"]
+    parallel_melds: Literal["allowed", "forbidden"]
+    first_player: Literal["dealer_left", "dealer_right"]
+    merge_runs: bool
+    target: int

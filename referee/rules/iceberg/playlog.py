@@ -26,6 +26,7 @@ from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.iceberg.deck import is_ace, parse_at, quoted
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
+from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.table import parallel_conflict
 from referee.rules.iceberg.wording import total
 from referee.rules.seating import named
@@ -276,7 +277,12 @@ def _joins(value: object, where: Message, at: tuple[str | int, ...]) -> tuple[in
 
 
 def replay(
-    plays: Sequence[Action], players: Sequence[str], decks: int, options: Mapping[str, Any], *, lenient: bool = False
+    plays: Sequence[Action],
+    players: Sequence[str],
+    decks: int,
+    options: IcebergOptions | Mapping[str, Any],
+    *,
+    lenient: bool = False,
 ) -> Replay:
     """Score the plays in order and track the table; raise FieldError(field="log") for an illegal play.
 
@@ -299,9 +305,9 @@ def replay(
 class _Replayer:
     """The table, the points and the aces as the plays of a log are replayed one by one."""
 
-    def __init__(self, players: Sequence[str], decks: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, players: Sequence[str], decks: int, options: IcebergOptions | Mapping[str, Any]) -> None:
         self.decks = decks
-        self.options = options
+        self.options = IcebergOptions.of(options)
         self.table: list[TableMeld] = []
         #: Melds entered so far, refused ones included: the next meld's number is one more.
         self.melds_entered = 0
@@ -327,7 +333,7 @@ class _Replayer:
         where = (number, play.player)
         options = self.options
         if self.last_ace_by is not None:
-            if options.get("last_ace") != "finish_turn":
+            if options.last_ace != "finish_turn":
                 _refuse(
                     where,
                     msg("the last ace, exposed by {player}, ended the deal", player=self.last_ace_by),
@@ -355,17 +361,17 @@ class _Replayer:
 
     @property
     def _forbid(self) -> bool:
-        return self.options.get("parallel_melds") == "forbidden"
+        return self.options.parallel_melds == "forbidden"
 
     @property
     def _joining(self) -> bool:
-        return bool(self.options.get("merge_runs"))
+        return self.options.merge_runs
 
     def _aces(self, number: int, where: tuple[int, str], play: Action) -> Scored:
         not_aces = [c for c in play.cards if not is_ace(c)]
         if not_aces:
             _refuse(where, msg("`{card}` is no ace; only aces are exposed", card=str(not_aces[0])), "iceberg-2.4")
-        multiplier = self.options.get("ace_scoring") == "multiplier"
+        multiplier = self.options.ace_scoring == "multiplier"
         most = 4 * self.decks
         self.exposed += len(play.cards)
         self.aces[play.player] += len(play.cards)

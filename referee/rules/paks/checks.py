@@ -21,17 +21,27 @@ from referee.rules.claims import Item, Ruling
 from referee.rules.paks.capture import judge_pak, judge_steal
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.options import OPTIONS
+from referee.rules.paks.options import PaksOptions
 from referee.rules.paks.parsing import (
-    count_paks,
     parse_suit,
     parse_suits,
     read_cards,
     read_name,
     read_paks,
     read_victims,
+    readable_paks,
 )
-from referee.rules.paks.quick import CARDS, MODES, QUICK, Places, QuickSide, read_held, read_kept, score_quick
+from referee.rules.paks.quick import (
+    CARDS,
+    MODES,
+    QUICK,
+    Places,
+    QuickSide,
+    faults_of_readable,
+    read_counts,
+    read_kept,
+    score_quick,
+)
 from referee.rules.paks.sides import check_side_count
 from referee.rules.paks.throwoff import MANUAL, DealScore, score_paks
 from referee.rules.paks.turn import PakClaim, StealClaim, judge_turn
@@ -103,7 +113,7 @@ def read_decks(body: Body) -> Decks:
 def pak(data: Mapping[str, Any]) -> dict[str, Any]:
     """``{"table_card": "9H", "played": ["5H", "4H"]}`` → legal, value, target (paks-9.2)."""
     body = Body(data)
-    body.options(OPTIONS)
+    body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     table_card = body.card("table_card", cards)
@@ -128,7 +138,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
     ``partner_steal: false``, is judged too (paks-5.2).
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     raw_suit = body.raw("pak_suit")
@@ -168,7 +178,7 @@ def steal(data: Mapping[str, Any]) -> dict[str, Any]:
         played,
         player=player,
         partners=partners,
-        partner_steal=options["partner_steal"],
+        partner_steal=options.partner_steal,
     )
     return decks.into(verdict.answer())
 
@@ -223,7 +233,7 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     ``held``, and the points of the paks it keeps, ``kept`` (see :mod:`referee.rules.paks.quick`).
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     raw_sides = body.array("sides")
     if len(raw_sides) not in (2, 3):
@@ -234,36 +244,41 @@ def deal(data: Mapping[str, Any]) -> dict[str, Any]:
     if _deal_mode(body, raw_sides) == QUICK:
         return decks.into(_quick_deal(raw_sides, options, decks.count))
     cards = pack(decks.count)
-    manual = options["throw_off"] == MANUAL
+    manual = options.throw_off == MANUAL
     sides: dict[str, list[HeldPak]] = {}
     chosen: dict[str, list[HeldPak]] = {}
     seen: list[str] = []
     ledger = CardLedger(cards)
+    gathering = Gathering()  # every side's mistakes at once, and every card used too often
     for index, raw in enumerate(raw_sides):
         where = f"sides[{index}]"
         name = _side_name(raw, index, ("name", "paks", "thrown_off"), seen)
-        paks = read_paks(raw.get("paks"), name, cards, "sides")
-        count_paks(ledger, paks, "sides")
-        sides[name] = paks
+        paks = gathering.attempt(read_paks, raw.get("paks"), name, cards, "sides")
+        for label, read in readable_paks(raw.get("paks"), name, cards, "sides"):
+            ledger.add_all(read, label, field="sides")
+        sides[name] = paks or []
         thrown = raw.get("thrown_off")
-        if manual:
-            chosen[name] = _chosen_paks(thrown, paks, name, "sides", cards)
-        elif thrown:
-            raise FieldError(
-                msg(
-                    "{where} names paks to throw off, but under the option throw_off = {option} "
-                    "the rule picks them; name them only with throw_off = manual — paks-6.4",
-                    where=where,
-                    option=options["throw_off"],
-                ),
-                field="sides",
-                location=("sides", name, "thrown_off"),
+        if manual and paks is not None:
+            chosen[name] = gathering.attempt(_chosen_paks, thrown, paks, name, "sides", cards) or []
+        elif thrown and not manual:
+            gathering.errors.append(
+                FieldError(
+                    msg(
+                        "{where} names paks to throw off, but under the option throw_off = {option} "
+                        "the rule picks them; name them only with throw_off = manual — paks-6.4",
+                        where=where,
+                        option=options.throw_off,
+                    ),
+                    field="sides",
+                    location=("sides", name, "thrown_off"),
+                )
             )
-    ledger.check()
+    gathering.errors.extend(ledger.errors())
+    gathering.check()
     result = score_paks(
         sides,
-        throw_off=options["throw_off"],
-        throw_off_min=options["throw_off_min"],
+        throw_off=options.throw_off,
+        throw_off_min=options.throw_off_min,
         chosen=chosen if manual else None,
         choice_field="sides",
     )
@@ -310,22 +325,27 @@ def _side_name(raw: object, index: int, keys: tuple[str, ...], seen: list[str]) 
     return name
 
 
-def _quick_deal(raw_sides: list[Any], options: Mapping[str, Any], decks: int) -> dict[str, Any]:
+def _quick_deal(raw_sides: list[Any], options: PaksOptions, decks: int) -> dict[str, Any]:
     """A deal entered quickly: the throw-off from each side's counts per suit, the points it keeps as given."""
     seen: list[str] = []
     gathering = Gathering()
     sides: list[QuickSide] = []
+    unread: dict[str, frozenset[str]] = {}
     for index, raw in enumerate(raw_sides):
         name = _side_name(raw, index, ("name", "held", "kept"), seen)
-        held = gathering.attempt(read_held, raw.get("held"), name, API_PLACES)
+        held = read_counts(raw.get("held"), name, API_PLACES)
+        gathering.errors.extend(held.errors)
+        unread[name] = held.unknown
         kept = gathering.attempt(read_kept, raw.get("kept"), name, API_PLACES)
-        sides.append(QuickSide(name, held or dict.fromkeys(SUITS, 0), kept))
+        sides.append(QuickSide(name, held.held, kept))
+    if gathering.errors:
+        gathering.errors.extend(faults_of_readable(sides, unread, decks, API_PLACES))
     gathering.check()
     result = score_quick(
         sides,
         decks=decks,
-        throw_off=options["throw_off"],
-        throw_off_min=options["throw_off_min"],
+        throw_off=options.throw_off,
+        throw_off_min=options.throw_off_min,
         places=API_PLACES,
     )
     return {
@@ -396,7 +416,7 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
     after the draw; ``paks`` the paks claimed this turn and ``steals`` the steals after them.
     """
     body = Body(data)
-    options = body.options(OPTIONS)
+    options = body.options(PaksOptions)
     decks = read_decks(body)
     cards = pack(decks.count)
     table = read_cards(body.raw("table"), cards, "table")
@@ -426,7 +446,7 @@ def turn(data: Mapping[str, Any]) -> dict[str, Any]:
         hand=hand,
         player=player,
         partners=partners,
-        partner_steal=options["partner_steal"],
+        partner_steal=options.partner_steal,
     )
     assert verdict.draw is not None
     answer = verdict.answer(
@@ -446,7 +466,7 @@ def end(data: Mapping[str, Any]) -> dict[str, Any]:
     """The end of the game after a deal (paks-7): ``{"totals": {"A": 510, "B": 495}}``; the option
     ``target`` sets the total that ends it (500 by default)."""
     body = Body(data)
-    target = body.options(OPTIONS)["target"]
+    target = body.options(PaksOptions).target
     given = body.mapping("totals")
     if len(given) < 2:
         raise FieldError(msg("`totals` gives every side's total: 2 or 3 sides"), field="totals")
@@ -472,8 +492,10 @@ def value_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
 DEAL_ITEMS = tuple(SUIT_NAMES[s] for s in SUITS)
 #: The words of a deal's items (its suits), for the reader.
 DEAL_ITEM_WORDS = {SUIT_NAMES[s]: SUIT_WORDS[s] for s in SUITS}
-#: The one side of a pak's or a steal's claim.
-VALUE_SIDE = {"value": msg("value")}
+#: The one side of a pak's claim, named as what it is.
+PAK_VALUE = {"value": msg("the pak's value")}
+#: The one side of a steal's claim.
+STEAL_VALUE = {"value": msg("the steal's value")}
 
 
 def deal_ruling(data: Mapping[str, Any], answer: Mapping[str, Any]) -> Ruling:
@@ -505,7 +527,7 @@ CHECKS = {
         pak,
         ruling=value_ruling,
         about=msg('A claim is the value: `{{"value": 54}}`. {decks}', decks=DECKS_ABOUT),
-        claim_sides=VALUE_SIDE,
+        claim_sides=PAK_VALUE,
     ),
     "steal": Check(
         "steal",
@@ -516,7 +538,7 @@ CHECKS = {
             "Optional `player` and `partners` judge stealing from oneself or a partner (paks-5.2). "
             'A claim is the value: `{"value": 32}`.'
         ),
-        claim_sides=VALUE_SIDE,
+        claim_sides=STEAL_VALUE,
     ),
     "deal": Check(
         "deal",

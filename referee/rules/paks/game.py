@@ -10,21 +10,22 @@ from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, join, msg
 from referee.rules.claims import Ruling
-from referee.rules.ending import target_of
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
 from referee.rules.paks.held import HeldPak
-from referee.rules.paks.options import OPTIONS
-from referee.rules.paks.parsing import count_paks, read_paks
+from referee.rules.paks.options import PaksOptions
+from referee.rules.paks.parsing import read_paks, readable_paks
 from referee.rules.paks.quick import (
     CARDS,
     MODES,
     QUICK,
+    HeldReading,
     QuickScore,
     QuickSide,
     canonical_held,
-    read_held,
+    faults_of_readable,
+    read_counts,
     read_kept,
     score_quick,
 )
@@ -37,7 +38,7 @@ ENTRY_KEYS = ("mode", "paks", "thrown_off")
 QUICK_KEYS = ("mode", "held", "kept")
 
 
-class Paks(Game):
+class Paks(Game[PaksOptions]):
     slug = "paks"
     name = msg("Paks")
     result_clause = "paks-7.2"
@@ -45,7 +46,7 @@ class Paks(Game):
     player_counts = (2, 3, 4, 6)
     score_clause = "paks-6.5"
     partnership_note = msg("teams with 4 or 6: odd seats against even")
-    options = OPTIONS
+    option_type = PaksOptions
     checks = CHECKS
     claim_words = DEAL_ITEM_WORDS
 
@@ -56,7 +57,7 @@ class Paks(Game):
         return [Side(" & ".join(team), team) for team in alternate_teams(setup.players)]
 
     def target(self, setup: MatchSetup) -> int:
-        return target_of(setup.options)
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         """One deck for 2 players, two mixed decks for 3 or more (paks-1.2)."""
@@ -77,6 +78,7 @@ class Paks(Game):
         held: dict[str, list[HeldPak]] = {p: [] for p in setup.players}
         seen: set[str] = set()
         gathering = Gathering()
+        ledger = CardLedger(cards)
         for key, value in given.items():
             player = self._player(setup, key, "paks")
             if player in seen:
@@ -85,18 +87,18 @@ class Paks(Game):
                 )
             seen.add(player)
             held[player] = gathering.attempt(read_paks, value, player, cards, "paks") or []
-        gathering.check()  # every player's bad paks at once
-        ledger = CardLedger(cards)
-        for paks in held.values():
-            count_paks(ledger, paks, "paks")
-        ledger.check()
+            # Every card that could be read counts, in a pak that cannot be one too.
+            for label, read in readable_paks(value, player, cards, "paks"):
+                ledger.add_all(read, label, field="paks")
+        gathering.errors.extend(ledger.errors())
+        gathering.check()  # every player's bad paks and every card used too often, at once
         return held, self._read_thrown(setup, data.get("thrown_off"), held)
 
     def _read_thrown(
         self, setup: MatchSetup, raw_thrown: object, held: Mapping[str, list[HeldPak]]
     ) -> dict[str, list[int]]:
         """The pak numbers each player's side discards under ``throw_off = manual``."""
-        manual = setup.options.get("throw_off") == MANUAL
+        manual = self.opts(setup).throw_off == MANUAL
         thrown: dict[str, list[int]] = {p: [] for p in setup.players}
         if raw_thrown is None:
             return thrown
@@ -194,7 +196,7 @@ class Paks(Game):
         held, thrown = self._read(setup, data)
         self._score(setup, held, thrown)
         canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
-        if setup.options.get("throw_off") == MANUAL:
+        if self.opts(setup).throw_off == MANUAL:
             canonical["thrown_off"] = thrown
         return canonical
 
@@ -228,39 +230,50 @@ class Paks(Game):
         return named(key, names, kind=SIDE, field=field, location=(field, str(key)))
 
     def _read_quick(self, setup: MatchSetup, data: Mapping[str, Any]) -> list[QuickSide]:
-        """Every side's counts and points kept; every malformed part at once."""
+        """Every side's counts and points kept; every malformed part at once, with what is wrong with the
+        counts and points that could be read beside them (:func:`faults_of_readable`)."""
         unknown = [k for k in data if k not in QUICK_KEYS]
         if unknown:
             raise FieldError(
                 msg("the quick deal entry has no field `{field}`", field=str(unknown[0])), field=str(unknown[0])
             )
         gathering = Gathering()
-        held: dict[str, dict[str, int]] = {}
+        held: dict[str, HeldReading] = {}
         kept: dict[str, int | None] = {}
-        for field, reader, into in (("held", read_held, held), ("kept", read_kept, kept)):
+        named = True
+        for field in ("held", "kept"):
             given = data.get(field)
             for key, value in require_mapping({} if given is None else given, field).items():
                 side = gathering.attempt(self._side_named, setup, key, field)
                 if side is None:
+                    named = False
                     continue
-                if side in into:
+                if side in (held if field == "held" else kept):
                     gathering.errors.append(
                         FieldError(msg("{side} is given twice", side=side), field=field, location=(field, side))
                     )
-                    continue
-                into[side] = gathering.attempt(reader, value, side)
-        gathering.check()
-        return [
-            QuickSide(side.name, held.get(side.name) or dict.fromkeys(SUITS, 0), kept.get(side.name))
+                    named = False
+                elif field == "held":
+                    held[side] = read_counts(value, side)
+                    gathering.errors.extend(held[side].errors)
+                else:
+                    kept[side] = gathering.attempt(read_kept, value, side)
+        sides = [
+            QuickSide(
+                side.name, held[side.name].held if side.name in held else dict.fromkeys(SUITS, 0), kept.get(side.name)
+            )
             for side in self.sides(setup)
         ]
+        if gathering.errors and named:
+            unread = {name: reading.unknown for name, reading in held.items()}
+            gathering.errors.extend(faults_of_readable(sides, unread, decks_for(setup.count)))
+        gathering.check()
+        return sides
 
     def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
+        opts = self.opts(setup)
         return score_quick(
-            sides,
-            decks=decks_for(setup.count),
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
+            sides, decks=decks_for(setup.count), throw_off=opts.throw_off, throw_off_min=opts.throw_off_min
         )
 
     def _score(
@@ -271,12 +284,12 @@ class Paks(Game):
             side.name: [held[member][n - 1] for member in side.members for n in thrown[member]]
             for side in self.sides(setup)
         }
-        manual = setup.options.get("throw_off") == MANUAL
+        opts = self.opts(setup)
         return score_paks(
             sides,
-            throw_off=setup.options.get("throw_off", "lowest_score"),
-            throw_off_min=setup.options.get("throw_off_min", "all_sides"),
-            chosen=chosen if manual else None,
+            throw_off=opts.throw_off,
+            throw_off_min=opts.throw_off_min,
+            chosen=chosen if opts.throw_off == MANUAL else None,
             choice_field="thrown_off",
         )
 

@@ -6,9 +6,12 @@ fixes it (paks-1.2, paks-8.1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from referee.messages import msg
 from referee.rules.ending import target_option
-from referee.rules.options import Option
+from referee.rules.options import Option, Options
 from referee.rules.paks.throwoff import ALL_SIDES, LOWEST_PLAY, LOWEST_SCORE, MANUAL, SIDES_WITH_PAKS
 
 OPTIONS: tuple[Option, ...] = (
@@ -50,3 +53,15 @@ OPTIONS: tuple[Option, ...] = (
     ),
     target_option("paks-7.2"),
 )
+
+
+@dataclass(frozen=True)
+class PaksOptions(Options):
+    """Paks' house options, typed (their defaults are the declarations')."""
+
+    declared = OPTIONS
+
+    partner_steal: bool
+    throw_off: Literal["lowest_score", "lowest_play", "manual"]
+    throw_off_min: Literal["all_sides", "sides_with_paks"]
+    target: int

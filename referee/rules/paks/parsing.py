@@ -11,42 +11,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, card_tokens
+from referee.cards import Card, CardLedger, Pack, TooManyCopiesError, card_tokens, suit_named
 from referee.errors import FieldError, Gathering, InputError, Location
-from referee.messages import msg
+from referee.messages import Message, msg
 from referee.rules.paks.capture import VictimPak
 from referee.rules.paks.held import HeldPak, check_pak, pak_label
 
-_SUITS = {
-    "S": "S",
-    "SPADE": "S",
-    "SPADES": "S",
-    "♠": "S",
-    "♤": "S",
-    "H": "H",
-    "HEART": "H",
-    "HEARTS": "H",
-    "♥": "H",
-    "♡": "H",
-    "D": "D",
-    "DIAMOND": "D",
-    "DIAMONDS": "D",
-    "♦": "D",
-    "♢": "D",
-    "C": "C",
-    "CLUB": "C",
-    "CLUBS": "C",
-    "♣": "C",
-    "♧": "C",
-}
 _PAK_SEPARATORS = re.compile(r"[;/]")
 _CARDS_PER_DECK = 52
 
 
 def parse_suit(value: object, field: str) -> str:
     """A suit letter ``S H D C``, a suit sign or a suit name, in any case."""
-    if isinstance(value, str) and value.strip().upper() in _SUITS:
-        return _SUITS[value.strip().upper()]
+    suit = suit_named(value)
+    if suit is not None:
+        return suit
     raise FieldError(
         msg("`{field}` must be a suit (S, H, D or C), not {value}", field=field, value=repr(value)), field=field
     )
@@ -87,8 +66,9 @@ def read_cards(value: object, pack: Pack, field: str, location: Location = ()) -
         return pack.parse(value, field=field)
     except InputError as error:
         if location:
-            position = error.location[1:] if error.location[:1] == (field,) else ()
-            error.location = (*location, *position)
+            for one in error.each():
+                position = one.location[1:] if one.location[:1] == (field,) else ()
+                one.location = (*location, *position)
         raise
 
 
@@ -100,6 +80,31 @@ def read_name(value: object, field: str) -> str:
 
 def read_paks(value: object, owner: str, pack: Pack, field: str) -> list[HeldPak]:
     """One player's (or side's) paks, each checked to be a possible pak (paks-9.4, paks-9.5)."""
+    items = _pak_items(value, owner, pack, field)
+    gathering = Gathering()
+    paks = [
+        gathering.attempt(_read_pak, item, owner, number, pack, field) for number, item in enumerate(items, start=1)
+    ]
+    gathering.check()  # every pak's error at once
+    return [pak for pak in paks if pak is not None]
+
+
+def readable_paks(value: object, owner: str, pack: Pack, field: str) -> list[tuple[Message, list[Card]]]:
+    """Each pak of ``owner`` with the cards of it that could be read, whether or not it is a possible pak:
+    so a card used too often is found beside the other mistakes of the paks."""
+    try:
+        items = _pak_items(value, owner, pack, field)
+    except InputError:
+        return []
+    readable = []
+    for number, item in enumerate(items, start=1):
+        if isinstance(item, list | str):
+            readable.append((pak_label(owner, number), pack.read(item, field=field).cards))
+    return readable
+
+
+def _pak_items(value: object, owner: str, pack: Pack, field: str) -> list[Any]:
+    """The paks of ``owner`` as given, one item each (a string of paks is split at ``;`` and ``/``)."""
     if value is None:
         return []
     if isinstance(value, str):
@@ -125,12 +130,7 @@ def read_paks(value: object, owner: str, pack: Pack, field: str) -> list[HeldPak
             field=field,
             location=(field, owner),
         )
-    gathering = Gathering()
-    paks = [
-        gathering.attempt(_read_pak, item, owner, number, pack, field) for number, item in enumerate(items, start=1)
-    ]
-    gathering.check()  # every pak's error at once
-    return [pak for pak in paks if pak is not None]
+    return items
 
 
 def _read_pak(item: object, owner: str, number: int, pack: Pack, field: str) -> HeldPak:

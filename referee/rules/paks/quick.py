@@ -147,20 +147,33 @@ def _count(value: object, side: str, suit: str, places: Places) -> int:
     return value
 
 
-def read_held(value: object, side: str, places: Places = ENTRY_PLACES) -> dict[str, int]:
-    """A side's paks per suit: an object of suits (letter, sign or name) and counts; a suit left out holds none."""
+@dataclass(frozen=True)
+class HeldReading:
+    """A side's counts read as far as they can be: ``held`` (0 where a count could not be read), the suits
+    whose count could not be read (``unknown``; every suit when the counts are no object), and why."""
+
+    held: dict[str, int]
+    unknown: frozenset[str]
+    errors: list[InputError]
+
+
+def read_counts(value: object, side: str, places: Places = ENTRY_PLACES) -> HeldReading:
+    """A side's paks per suit: an object of suits (letter, sign or name) and counts; a suit left out holds
+    none. Read as far as it can be (see :class:`HeldReading`), so one refusal names every mistake."""
     held = dict.fromkeys(SUITS, 0)
     if value is None:
-        return held
+        return HeldReading(held, frozenset(), [])
     field, location = places.held(side)
     if not isinstance(value, Mapping):
-        raise FieldError(
+        error = FieldError(
             msg('the paks of {side} are counted per suit, e.g. {{"spades": 2, "hearts": 1}}', side=side),
             field=field,
             location=location,
         )
+        return HeldReading(held, frozenset(SUITS), [error])
     gathering = Gathering()
     named: set[str] = set()
+    unknown: set[str] = set()
     for key, count in value.items():
         try:
             suit = parse_suit(key, field)
@@ -176,6 +189,7 @@ def read_held(value: object, side: str, places: Places = ENTRY_PLACES) -> dict[s
                     location=(*location, str(key)),
                 )
             )
+            unknown.update(SUITS)  # its count belongs to some suit
             continue
         if suit in named:
             gathering.errors.append(
@@ -185,13 +199,15 @@ def read_held(value: object, side: str, places: Places = ENTRY_PLACES) -> dict[s
                     location=places.held(side, suit)[1],
                 )
             )
+            unknown.add(suit)
             continue
         named.add(suit)
         read = gathering.attempt(_count, count, side, suit, places)
-        if read is not None:
+        if read is None:
+            unknown.add(suit)
+        else:
             held[suit] = read
-    gathering.check()
-    return held
+    return HeldReading(held, frozenset(unknown), gathering.errors)
 
 
 def read_kept(value: object, side: str, places: Places = ENTRY_PLACES) -> int | None:
@@ -237,13 +253,17 @@ def _too_many_in_suit(sides: Sequence[QuickSide], suit: str, decks: int, places:
     )
 
 
+class NoMultipleError(TotalError):
+    """Points kept that no sum of score values makes: wrong whatever the counts, so judged from the points alone."""
+
+
 def _multiple_fault(side: QuickSide, places: Places) -> list[InputError]:
     """Score values are 5, 10 or 20 (paks-2.5): what a side keeps is a multiple of 5, whatever it holds."""
     if side.kept is None or not side.kept % STEP:
         return []
     field, location = places.kept(side.name)
     return [
-        TotalError(
+        NoMultipleError(
             msg(
                 "{points} for {side} is not a multiple of 5: every card scores 5, 10 or 20 — paks-2.5",
                 points=side.kept,
@@ -383,6 +403,21 @@ def _discard_text(side: str, suit: str, n: int, throw_off: str) -> Message:
         side=side,
         suit=SUIT_WORD[suit],
     )
+
+
+def faults_of_readable(
+    sides: Sequence[QuickSide], unknown: Mapping[str, frozenset[str]], decks: int, places: Places = ENTRY_PLACES
+) -> list[InputError]:
+    """What is wrong with the counts and points that could be read, when others could not: each side's points
+    that are no multiple of 5, and each suit whose counts are all known holding too many paks. The bounds
+    that the counts set on the points wait for every count (``unknown`` maps a side to its unread suits)."""
+    faults = [fault for side in sides for fault in _multiple_fault(side, places)]
+    for suit in SUITS:
+        if not any(suit in unknown.get(side.name, ()) for side in sides):
+            fault = _too_many_in_suit(sides, suit, decks, places)
+            if fault is not None:
+                faults.append(fault)
+    return faults
 
 
 def score_quick(

@@ -245,13 +245,14 @@ def score_paks(
         explain_minimum(explanation, suit, counts, m, throw_off_min)
         thrown: dict[str, tuple[HeldPak, ...]] = {}
         kept: dict[str, tuple[HeldPak, ...]] = {}
-        for side, paks in in_suit.items():
+        for side, suited in in_suit.items():
+            out: tuple[HeldPak, ...]
             if throw_off == MANUAL:
-                out = _chosen_in_suit(side, paks, chosen.get(side, ()), suit, m, choice_field)
+                out = _chosen_in_suit(side, suited, chosen.get(side, ()), suit, m, choice_field)
             else:
-                out = tuple(sorted(paks, key=order)[:m])
+                out = tuple(sorted(suited, key=order)[:m])
             thrown[side] = out
-            kept[side] = tuple(p for p in paks if p not in out)
+            kept[side] = tuple(p for p in suited if p not in out)
             thrown_off[side].extend(out)
             _explain_discard(explanation, side, out, kept[side], throw_off)
         suits.append(SuitThrowOff(suit, counts, m, thrown, kept))
@@ -259,8 +260,7 @@ def score_paks(
     scores: dict[str, int] = {}
     kept_all: dict[str, tuple[HeldPak, ...]] = {}
     for side, paks in sides.items():
-        out = thrown_off[side]
-        remaining = tuple(p for p in paks if p not in out)
+        remaining = tuple(p for p in paks if p not in thrown_off[side])
         kept_all[side] = remaining
         scores[side] = sum(p.score for p in remaining)
         if not remaining:

@@ -153,7 +153,9 @@ def judge_turn(
             judgement.fault(
                 msg("`{card}` went to the table, so this turn has no pak and no steal", card=str(drawn)), "paks-3.2"
             )
-    on_table = [*table, drawn] if drawing is not None and drawing.outcome == TO_TABLE else list(table or ())
+    on_table = list(table or ())
+    if drawing is not None and drawing.outcome == TO_TABLE and drawn is not None:
+        on_table.append(drawn)
 
     missed: list[PakVerdict] = []
     if drawing is not None and drawing.pak_compulsory and not paks and hand is not None:
@@ -200,23 +202,23 @@ def judge_turn(
     pak_suit = verdicts[0].table_card.suit if verdicts and (drawing is None or drawing.pak_allowed) else None
     stolen: list[str] = []
     steal_verdicts: list[StealVerdict] = []
-    for claim in steals:
+    for steal in steals:
         if hand is not None:
-            for card in _not_held(claim.played, hand_pool):
+            for card in _not_held(steal.played, hand_pool):
                 judgement.fault(msg("`{card}` is not in the hand", card=str(card)), "paks-5.5")
-        verdict = judge_steal(
+        stealing = judge_steal(
             pak_suit,
             stolen,
-            claim.victims,
-            claim.played,
+            steal.victims,
+            steal.played,
             player=player,
             partners=partners,
             partner_steal=partner_steal,
         )
-        steal_verdicts.append(verdict)
-        judgement.include(verdict)
-        if verdict.suit is not None:
-            stolen.append(verdict.suit)
+        steal_verdicts.append(stealing)
+        judgement.include(stealing)
+        if stealing.suit is not None:
+            stolen.append(stealing.suit)
     return TurnVerdict(
         explanation=judgement.explanation,
         reasons=judgement.reasons,

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from referee.rules.zhengfen.combinations import TYPES, Reading, readings
-from referee.rules.zhengfen.game import ZHENGFEN, ZhengFen, parse_haul
+from referee.rules.zhengfen.game import ZHENGFEN, ZhengFen
 from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
 from referee.rules.zhengfen.plays import Classification, Declaration, Verdict, beats, classify, parse_declaration
-from referee.rules.zhengfen.scoring import DealScore, Haul, check_point_cards, score_deal
+from referee.rules.zhengfen.scoring import DealScore, Haul, check_point_cards, parse_haul, score_deal
 from referee.rules.zhengfen.tricks import Action, TrickResult, settle_trick
 from referee.rules.zhengfen.values import HAND_SIZES, ZHENGFEN_PACK, card_points, max_hand
 

@@ -10,15 +10,16 @@ from referee.errors import FieldError, Gathering
 from referee.messages import msg
 from referee.rules.checks import Body, Check
 from referee.rules.claims import Item, Ruling
-from referee.rules.zhengfen.options import OPTIONS, rules_from
+from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.plays import beats, classify, parse_declaration
 from referee.rules.zhengfen.scoring import (
     Haul,
+    PileReading,
     check_copies_across,
     check_hand,
     check_point_cards,
-    parse_haul,
     players_error,
+    read_pile,
     score_deal,
 )
 from referee.rules.zhengfen.values import HAND_SIZES, ZHENGFEN_PACK
@@ -33,7 +34,7 @@ def _play(body: Body, name: str) -> list[Card]:
 
 def classify_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    rules = rules_from(body.options(OPTIONS))
+    rules = body.options(Rules)
     cards = _play(body, "cards")
     declared = parse_declaration(body.raw("declared", None), "declared")
     return classify(cards, rules, declared=declared).as_dict()
@@ -41,7 +42,7 @@ def classify_check(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def beats_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    rules = rules_from(body.options(OPTIONS))
+    rules = body.options(Rules)
     current = _play(body, "current")
     play = _play(body, "play")
     check_copies(ZHENGFEN_PACK, [(current, "current"), (play, "play")])
@@ -71,10 +72,10 @@ def parse_order(value: object, field: str = "order") -> tuple[str, ...]:
 
 def _piles(
     given: Mapping[str, Any], name: str, order: tuple[str, ...] | None, gathering: Gathering
-) -> dict[str, Haul | None]:
-    """Each pile of ``captured`` or ``hands``: a player outside a sound ``order`` and a bad pile are
-    each one error kept in ``gathering`` (a pile that failed is None)."""
-    piles: dict[str, Haul | None] = {}
+) -> dict[str, PileReading]:
+    """Each pile of ``captured`` or ``hands``, read as far as it can be: a player outside a sound ``order``
+    and each bad pile's mistakes are kept in ``gathering``."""
+    piles: dict[str, PileReading] = {}
     for player, value in given.items():
         if order is not None and player not in order:
             gathering.errors.append(
@@ -89,53 +90,56 @@ def _piles(
                 )
             )
             continue
-        piles[player] = gathering.attempt(parse_haul, value, f"{name}.{player}")
+        piles[player] = reading = read_pile(value, f"{name}.{player}")
+        gathering.errors.extend(reading.errors)
     return piles
 
 
 def deal_check(data: Mapping[str, Any]) -> dict[str, Any]:
     body = Body(data)
-    body.options(OPTIONS)
-    # The order and each pile are checked on their own, so one 400 names every mistake; the point
-    # total only once every pile is sound (a bad pile would make it look short).
+    body.options(Rules)
+    # The order and each pile are checked on their own, so one 400 names every mistake; the cards that
+    # could be read are checked beside a bad one, and the point total whenever what could not be read
+    # cannot make it up.
     gathering = Gathering()
     order = gathering.attempt(parse_order, body.raw("order"))
     captured_given = gathering.attempt(body.mapping, "captured")
     hands_given = gathering.attempt(body.mapping, "hands") if body.has("hands") else {}
-    piles = Gathering()
-    given = _piles(captured_given or {}, "captured", order, piles)
-    hands = _piles(hands_given or {}, "hands", order, piles)
+    given = _piles(captured_given or {}, "captured", order, gathering)
+    hands = _piles(hands_given or {}, "hands", order, gathering)
     if order is not None:
         for player, pile in hands.items():
-            if pile is not None and player != order[-1] and pile.size:
-                piles.errors.append(
+            if pile.haul is not None and player != order[-1] and pile.haul.size:
+                gathering.errors.append(
                     FieldError(
                         msg(
                             "only the last player may hold cards: {player} is not last but holds {count} — "
                             "zhengfen-9.4",
                             player=player,
-                            count=pile.size,
+                            count=pile.haul.size,
                         ),
                         field=f"hands.{player}",
                         location=("hands", player),
                     )
                 )
-    sound = {
-        **{f"captured.{p}": pile for p, pile in given.items() if pile is not None},
-        **{f"hands.{p}": pile for p, pile in hands.items() if pile is not None},
+    readings = {
+        **{f"captured.{p}": pile for p, pile in given.items()},
+        **{f"hands.{p}": pile for p, pile in hands.items()},
     }
-    piles.attempt(check_copies_across, sound)
+    known = {place: pile.known for place, pile in readings.items()}
+    gathering.attempt(check_copies_across, known)
     last_hand = hands.get(order[-1]) if order is not None else None
-    if order is not None and last_hand is not None:
-        piles.attempt(check_hand, len(order), order[-1], last_hand, field=f"hands.{order[-1]}")
-    gathering.errors.extend(piles.errors)
-    if captured_given is not None and not piles.errors:
-        gathering.attempt(check_point_cards, sound, Haul(cards=()))
+    if order is not None and last_hand is not None and last_hand.haul is not None:
+        gathering.attempt(check_hand, len(order), order[-1], last_hand.haul, field=f"hands.{order[-1]}")
+    unread = [pile.unread for pile in readings.values()]
+    placed = len(given) == len(captured_given or {}) and len(hands) == len(hands_given or {})
+    if captured_given is not None and placed and None not in unread:  # every pile known, but for cards unread
+        gathering.attempt(check_point_cards, known, Haul(cards=()), unread=sum(u or 0 for u in unread))
     gathering.check()
     assert order is not None
     last = order[-1]
-    captured = {p: given.get(p) or Haul(cards=()) for p in order}
-    hand = hands.get(last) or Haul(cards=())
+    captured = {p: given[p].known if p in given else Haul(cards=()) for p in order}
+    hand = hands[last].known if last in hands else Haul(cards=())
     result = score_deal(order, captured, hand)
     return {
         "scores": result.scores,
@@ -183,7 +187,7 @@ CHECKS = {
         classify_check,
         ruling=points_ruling,
         about=msg('A claim is the points of the cards played (5s, 10s and Ks): `{"points": 25}`.'),
-        claim_sides={"points": msg("points")},
+        claim_sides={"points": msg("the cards' points")},
     ),
     "beats": Check("beats", msg("Does this beat that?"), beats_check),
     "deal": Check(

@@ -303,7 +303,9 @@ def _joker_ranks(rules: Rules) -> dict[str, frozenset[int]]:
     }
 
 
-_ALLOWED = {rules.wild_range: _joker_ranks(rules) for rules in (Rules(), Rules(wild_range="standard_only"))}
+_ALLOWED: dict[str, dict[str, frozenset[int]]] = {
+    rules.wild_range: _joker_ranks(rules) for rules in (Rules.of(), Rules.of({"wild_range": "standard_only"}))
+}
 
 
 def readings(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Reading]:
@@ -324,7 +326,7 @@ def readings(cards: Sequence[Card], rules: Rules = DEFAULT_RULES) -> list[Readin
     if 5 <= size <= _MAX_SUIT_SEQUENCE:
         found.extend(suit_sequences(play, allowed))
     found.extend(_specials(play, rules.specials))
-    kept: dict[tuple, Reading] = {}
+    kept: dict[tuple[object, ...], Reading] = {}
     for reading in found:
         same = kept.get(reading.identity())
         if same is None or reading.tiebreak() > same.tiebreak():
@@ -355,7 +357,9 @@ def _ranges(play: Play, length: int) -> Iterable[tuple[int, int]]:
         yield top - length + 1, top
 
 
-def _assign(jokers: tuple[str, ...], slots: list[int], allowed: dict[str, frozenset[int]]) -> list[tuple]:
+def _assign(
+    jokers: tuple[str, ...], slots: list[int], allowed: dict[str, frozenset[int]]
+) -> list[tuple[tuple[str, int], ...]]:
     """Ways to put the jokers on the missing ranks ``slots`` (as many slots as jokers)."""
     if not jokers:
         return [()]

@@ -15,15 +15,17 @@ from referee.rules.ending import Clauses, judge_target
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, require_mapping
 from referee.rules.seating import named
 from referee.rules.zhengfen.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
-from referee.rules.zhengfen.options import OPTIONS, Rules, rules_from
+from referee.rules.zhengfen.entry import ZhengFenEntry
+from referee.rules.zhengfen.options import Rules
 from referee.rules.zhengfen.order import check_places
 from referee.rules.zhengfen.scoring import (
     Haul,
+    PileReading,
     check_copies_across,
     check_hand,
     check_point_cards,
-    parse_haul,
     place_name,
+    read_pile,
     score_deal,
 )
 from referee.rules.zhengfen.values import ZHENGFEN_PACK
@@ -31,20 +33,18 @@ from referee.rules.zhengfen.values import ZHENGFEN_PACK
 CLAUSES = Clauses(totals="zhengfen-7.1", target="zhengfen-7.1", tie="zhengfen-7.2")
 
 
-class ZhengFen(Game):
+class ZhengFen(Game[Rules]):
     slug = "zhengfen"
     name = msg("Zheng Fen")
     result_clause = "zhengfen-7.1"
     tagline = msg("Climb with combinations, capture the 5s, 10s and kings; the last player pays the first.")
     player_counts = (3, 4, 5, 6)
     score_clause = "zhengfen-6.4"
-    options = OPTIONS
+    option_type = Rules
     checks = CHECKS
+    entry_type = ZhengFenEntry
     claim_words = DEAL_WORDS
     sheet_details = ("first", "last")
-
-    def rules(self, setup: MatchSetup) -> Rules:
-        return rules_from(setup.options)
 
     def claim_items(self, setup: MatchSetup, number: int) -> dict[str, tuple[str, ...]]:
         """Each player may claim the points captured and the transfer (zhengfen-6.3, 6.4)."""
@@ -56,7 +56,7 @@ class ZhengFen(Game):
         return deal_ruling({}, {"scores": deal.scores, "captured_points": captured})
 
     def target(self, setup: MatchSetup) -> int:
-        return self.rules(setup).target
+        return self.opts(setup).target
 
     def pack(self, setup: MatchSetup) -> Pack:
         return ZHENGFEN_PACK
@@ -94,12 +94,12 @@ class ZhengFen(Game):
         else:
             order = gathering.attempt(self._order, setup, data.get("order"))
         given = gathering.attempt(_captured_object, data.get("captured"))
-        piles = Gathering()
-        captured: dict[str, Haul | None] = {}
+        named = True
+        captured: dict[str, PileReading] = {}
         for key, value in (given or {}).items():
-            player = piles.attempt(self._player, setup, key, "captured")
+            player = gathering.attempt(self._player, setup, key, "captured")
             if player in captured:
-                piles.errors.append(
+                gathering.errors.append(
                     FieldError(
                         msg("`captured` names {player} twice", player=player),
                         field="captured",
@@ -107,20 +107,25 @@ class ZhengFen(Game):
                     )
                 )
             elif player is not None:
-                captured[player] = piles.attempt(parse_haul, value, f"captured.{player}")
-        hand = piles.attempt(parse_haul, data.get("hand"), "hand")
-        sound = {f"captured.{p}": h for p, h in captured.items() if h is not None}
-        piles.attempt(check_copies_across, {**sound, "hand": hand} if hand is not None else sound)
-        if hand is not None:
+                captured[player] = read_pile(value, f"captured.{player}")
+            named = named and player is not None
+        hand = read_pile(data.get("hand"), "hand")
+        readings = [*captured.values(), hand]
+        for reading in readings:
+            gathering.errors.extend(reading.errors)
+        # The cards that could be read are checked even beside a bad one: no card twice, the hand's size.
+        known = {f"captured.{p}": reading.known for p, reading in captured.items()}
+        gathering.attempt(check_copies_across, {**known, "hand": hand.known})
+        if hand.haul is not None:
             last: str | Message = order[-1] if order else msg("the last player")
-            piles.attempt(check_hand, setup.count, last, hand, field="hand")
-        gathering.errors.extend(piles.errors)
-        complete = {p: captured.get(p) or Haul(cards=()) for p in setup.players}
-        if given is not None and not piles.errors:  # the total is only worth checking once every pile is sound
-            gathering.attempt(check_point_cards, complete, hand or Haul(cards=()))
+            gathering.attempt(check_hand, setup.count, last, hand.haul, field="hand")
+        complete = {p: captured[p].known if p in captured else Haul(cards=()) for p in setup.players}
+        unread = [reading.unread for reading in readings]
+        if given is not None and named and None not in unread:  # every pile is known, but for cards unread
+            gathering.attempt(check_point_cards, complete, hand.known, unread=sum(u or 0 for u in unread))
         gathering.check()
-        assert order is not None and hand is not None
-        return {"order": list(order), "captured": {p: complete[p].entry() for p in setup.players}, "hand": hand.entry()}
+        assert order is not None
+        return ZhengFenEntry(tuple(order), {p: complete[p] for p in setup.players}, hand.known).as_json()
 
     def _player(self, setup: MatchSetup, name: object, field: str) -> str:
         return named(name, setup.players, field=field, location=(field,))
@@ -166,9 +171,10 @@ class ZhengFen(Game):
     # --- scoring --------------------------------------------------------------------------------
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
-        order = tuple(entry["order"])
-        captured = {p: parse_haul(entry["captured"].get(p), f"captured.{p}") for p in setup.players}
-        hand = parse_haul(entry.get("hand"), "hand")
+        deal = ZhengFenEntry.of(entry)
+        order = deal.order
+        captured = {p: deal.captured[p] if p in deal.captured else Haul(cards=()) for p in setup.players}
+        hand = deal.hand
         result = score_deal(order, captured, hand)
         first, last = result.first, result.last
         following = self._following(first, last)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from referee.messages import msg
-from referee.rules.ending import DEFAULT_TARGET, HIGHEST_TARGET, LOWEST_TARGET, TARGET_STEP, target_option
-from referee.rules.options import Option, parse_options
+from referee.rules.ending import HIGHEST_TARGET, LOWEST_TARGET, TARGET_STEP, target_option
+from referee.rules.options import Option, Options
 
 TRIO_FORMS: tuple[str, ...] = ("pair", "consecutive", "same_suit", "point_cards")
 SPECIALS: tuple[str, ...] = ("510k_mixed", "510k_suited", "four_twos")
@@ -57,7 +57,7 @@ OPTIONS: tuple[Option, ...] = (
         3,
         "zhengfen-3.6",
         choices=(3, 2),
-        labels={3: "3", 2: msg("2 (airplanes)")},
+        labels={2: msg("2 (airplanes)")},
     ),
     target_option(
         "zhengfen-7.1",
@@ -72,32 +72,23 @@ OPTIONS: tuple[Option, ...] = (
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The option values the rules functions need, typed."""
+class Rules(Options):
+    """Zheng Fen's house options, typed (their defaults are the declarations'): the values the rules functions need."""
 
-    trio_forms: tuple[str, ...] = TRIO_FORMS
-    specials: tuple[str, ...] = SPECIALS
-    wild_range: str = "any_card"
-    triple_four_sequence_min: int = 3
-    target: int = DEFAULT_TARGET
+    declared = OPTIONS
+
+    trio_forms: tuple[str, ...]
+    specials: tuple[str, ...]
+    wild_range: Literal["any_card", "standard_only"]
+    triple_four_sequence_min: Literal[3, 2]
+    target: int
 
     @property
     def jokers_stand_for_jokers(self) -> bool:
         return self.wild_range == "any_card"
 
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> Rules:
-        """From a complete, checked options dict (as :func:`parse_options` returns it)."""
-        return cls(
-            trio_forms=tuple(f for f in TRIO_FORMS if f in values["trio_forms"]),
-            specials=tuple(s for s in SPECIALS if s in values["specials"]),
-            wild_range=values["wild_range"],
-            triple_four_sequence_min=values["triple_four_sequence_min"],
-            target=values["target"],
-        )
 
-
-DEFAULT_RULES = Rules()
+DEFAULT_RULES = Rules.of()
 
 
 def rules_from(options: Rules | Mapping[str, Any] | None) -> Rules:
@@ -109,4 +100,4 @@ def rules_from(options: Rules | Mapping[str, Any] | None) -> Rules:
         return DEFAULT_RULES
     if isinstance(options, Rules):
         return options
-    return Rules.from_values(parse_options(OPTIONS, options))
+    return Rules.parse(options)

@@ -434,14 +434,13 @@ def _hint_trio(reasons: Explanation, play: Play, rules: Rules) -> None:
 
 
 def _hint_options(reasons: Explanation, cards: Sequence[Card], rules: Rules) -> None:
-    values = {"trio_forms": list(rules.trio_forms), "specials": list(rules.specials)}
-    values |= {"wild_range": rules.wild_range, "triple_four_sequence_min": rules.triple_four_sequence_min}
     for option in OPTIONS:
-        if option.id not in _PERMISSIVE or values[option.id] == _PERMISSIVE[option.id]:
+        if option.id not in _PERMISSIVE:
             continue
-        found = readings(
-            cards, Rules.from_values({**values, "target": rules.target, option.id: _PERMISSIVE[option.id]})
-        )
+        permissive = option.typed(_PERMISSIVE[option.id])
+        if getattr(rules, option.id) == permissive:
+            continue
+        found = readings(cards, replace(rules, **{option.id: permissive}))
         if found:
             reasons.add(
                 msg(

@@ -70,8 +70,8 @@ class Haul:
                 return msg("{cards} = {points}", cards=str(shown[0]), points=self.points)
             parts = " + ".join(str(card_points(c)) for c in shown)
             return msg("{cards}: {sum} = {points}", cards=format_cards(shown), sum=parts, points=self.points)
-        parts = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
-        return msg("{counts} = {points}", counts=join(parts, ", "), points=self.points)
+        counted = [f"{n} × {r}" for r, n in zip(POINT_RANKS, self.counts, strict=True) if n]
+        return msg("{counts} = {points}", counts=join(counted, ", "), points=self.points)
 
     def entry(self) -> list[str] | dict[str, int]:
         """The canonical entry form: card strings, or ``{"5": n, "10": n, "K": n}``."""
@@ -200,12 +200,51 @@ def parse_haul(value: object, field: str) -> Haul:
     return Haul.of_cards(_cards(value, field))
 
 
+@dataclass(frozen=True)
+class PileReading:
+    """A pile read as far as it can be, so that a bad card does not hide the deal's other mistakes.
+
+    ``haul`` is the pile when it is sound. Otherwise ``known`` holds the cards that could be read and
+    ``unread`` how many tokens could not (each might be any card); ``unread`` is None when nothing can
+    be said of the pile (counts that are no counts, cards and counts that disagree).
+    """
+
+    haul: Haul | None
+    known: Haul
+    unread: int | None
+    errors: list[InputError]
+
+
+def read_pile(value: object, field: str) -> PileReading:
+    """:func:`parse_haul`, leniently: see :class:`PileReading`."""
+    if value is None or isinstance(value, Mapping):
+        try:
+            haul = parse_haul(value, field)
+        except InputError as error:
+            return PileReading(None, Haul(cards=()), None, error.each())
+        return PileReading(haul, haul, 0, [])
+    try:
+        reading = ZHENGFEN_PACK.read(value, field=field)
+    except InputError as error:
+        return PileReading(None, Haul(cards=()), None, _located(error.each(), field))
+    known = Haul.of_cards(reading.cards)
+    errors = _located(reading.errors, field)
+    return PileReading(None if errors else known, known, len(errors), errors)
+
+
+def _located(errors: list[InputError], field: str) -> list[InputError]:
+    """A pile's errors, each located in the pile at least (at the bad card's position when it has one)."""
+    for error in errors:
+        error.location = error.location or (field,)
+    return errors
+
+
 def _cards(value: object, field: str) -> list[Card]:
     """The pile's cards; an error is located in the pile (at the bad card's position when it has one)."""
     try:
         return ZHENGFEN_PACK.parse(value, field=field)
     except InputError as error:
-        error.location = error.location or (field,)
+        _located(error.each(), field)
         raise
 
 
@@ -265,39 +304,40 @@ def _counts_text(counts: tuple[int, ...]) -> Param:
     return join(named, ", ") if named else msg("no point card")
 
 
-def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = "captured") -> None:
+def check_point_cards(captured: Mapping[str, Haul], hand: Haul, *, field: str = "captured", unread: int = 0) -> None:
     """Every point card accounted for exactly once, so the deal holds 100 points (zhengfen-9.5).
 
-    Cards entered as cards must each appear once (a card twice is ``too_many_copies``); piles
-    entered as counts can only be checked by total: four 5s, four 10s, four kings.
+    Cards entered as cards must each appear once (a card twice is ``too_many_copies``, refused on its
+    own: here it counts once); piles entered as counts can only be checked by total: four 5s, four
+    10s, four kings. ``unread`` cards could not be read: a shortfall they may make up is not refused.
     """
     piles = [*captured.values(), hand]
-    total = sum(p.points for p in piles)
     if all(p.cards is not None for p in piles):
         seen = {c for p in piles for c in p.point_cards}
         missing = [c for c in POINT_CARDS if c not in seen]
-        if missing:
+        if len(missing) > unread:
             raise TotalError(
                 msg(
                     "missing {cards}: the deal's points add to {total}, not {full} — zhengfen-9.5",
                     cards=join(f"`{c}`" for c in missing),
-                    total=total,
+                    total=sum(card_points(c) for c in seen),
                     full=DEAL_POINTS,
                 ),
                 field=field,
                 location=(field,),
             )
         return
-    for rank in POINT_RANKS:
-        entered = sum(p.count(rank) for p in piles)
-        if entered != 4:
+    entered = {rank: sum(p.count(rank) for p in piles) for rank in POINT_RANKS}
+    short = sum(max(0, 4 - n) for n in entered.values())
+    for rank, count in entered.items():
+        if count > 4 or (count < 4 and short > unread):
             raise TotalError(
                 msg(
                     "{count} {ranks} entered, the pack has 4: "
                     "the deal's points add to {total}, not {full} — zhengfen-9.5",
-                    count=entered,
+                    count=count,
                     ranks=_RANK_PLURALS[rank],
-                    total=total,
+                    total=sum(p.points for p in piles),
                     full=DEAL_POINTS,
                 ),
                 field=field,

@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json``.
 
 Built from the registry each time the app starts: every game's every check is a path, its
-options come from the game's declarations and its fields from :mod:`referee.rules.api_schema`,
+options come from the game's declarations and its fields from :mod:`referee.web.api.schema`,
 so a new check or option appears here without anyone writing it down twice.
 """
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from referee.rules import api_schema
 from referee.rules.registry import GAMES
+from referee.web.api import schema as api_schema
 
 openapi = Blueprint("openapi", __name__)
 
@@ -50,7 +50,10 @@ def _operation(slug: str, name: str) -> dict[str, Any]:
             "parameters": [{"name": "lang", "in": "query", "required": False, "schema": api_schema.LANG}],
             "requestBody": {
                 "required": True,
-                "content": _json(api_schema.request_schema(slug, name, game.options, claims=claims), check.example),
+                "content": _json(
+                    api_schema.request_schema(slug, name, game.options, game.player_counts, claims=claims),
+                    check.example,
+                ),
             },
             "responses": {
                 "200": {

@@ -10,6 +10,7 @@ and ``message`` = {id, params}) has its ``text`` rendered in it; the numbers are
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -86,8 +87,12 @@ def run_check(game_slug: str, check_name: str) -> Any:
 
 
 def answer_language(body: object) -> str:
-    """``en`` or ``ja``: the body's ``lang``, else ``?lang=``, else ``Accept-Language``; a bad value is a FieldError."""
-    if isinstance(body, Mapping) and body.get(LANG) is not None:
+    """``en`` or ``ja``: the body's ``lang``, else ``?lang=``, else ``Accept-Language``; a bad value is a FieldError.
+
+    A ``lang`` of null is a bad value like any other that is not ``en`` or ``ja`` (a field of the wrong
+    type is a 400, shared/API.md): leave the field out to let the parameter or the header choose.
+    """
+    if isinstance(body, Mapping) and LANG in body:
         return _checked(body[LANG], LANG)
     if LANG in request.args:
         return _checked(request.args[LANG], f"?{LANG}")
@@ -98,7 +103,12 @@ def _checked(value: object, field: str) -> str:
     if isinstance(value, str) and value in LANGUAGES:
         return value
     raise FieldError(
-        msg("`{field}` is {languages}, not {value}", field=field, languages=join(LANGUAGES, " or "), value=repr(value)),
+        msg(
+            "`{field}` is {languages}, not {value}",
+            field=field,
+            languages=join(LANGUAGES, " or "),
+            value=json.dumps(value, ensure_ascii=False)[:40],  # as the request wrote it: null, "de"
+        ),
         field=LANG,
     )
 

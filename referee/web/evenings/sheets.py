@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
@@ -25,22 +26,23 @@ from referee.web.forms.common import (
     raw_options,
     seats_of,
 )
-from referee.web.forms.entries import EntryForm, entry_form_class
-from referee.web.groups.views import joinable_groups, link_persons, placing_form
+from referee.web.forms.entries import EntryForm
+from referee.web.game_ui import game_ui
+from referee.web.groups.views import joinable_groups, placing_form
 from referee.web.http import rights
 from referee.web.http.conditional import conditional
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import option_rows, picker_config
 from referee.web.presentation.standings import standings_context
 from referee.web.services import matches as svc
+from referee.web.services import people
 from referee.web.services.authors import remembered_author
 from referee.web.services.history import history_lines
-from referee.web.services.limits import deals_full, matches_full
-from referee.web.services.names import names_problem
+from referee.web.services.limits import LimitReached, deals_full, matches_full
 from referee.web.services.scoring import ALL_SHEETS
 from referee.web.services.transfer import export_evening, sheets_csv
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Match, Player
+from referee.web.store.models import Evening, Match
 
 sheets = Blueprint("sheets", __name__, url_prefix="/e")
 
@@ -163,16 +165,15 @@ def add_player(code: str) -> Any:
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
-        problem = names_problem([name], existing=evening.player_names)
         if not name:
             form.name.errors = [_("Enter a name")]
-        elif problem:
-            form.name.errors = [problem]
         else:
-            db.session.add(Player(evening=evening, name=name, position=len(evening.players)))
-            link_persons(evening)
-            db.session.commit()
-            return redirect(url_for("sheets.evening", code=code))
+            try:
+                people.add_player(evening, name)
+            except InputError as error:
+                place_error(form, error)
+            else:
+                return redirect(url_for("sheets.evening", code=code))
     return _evening_page(evening, form), 400
 
 
@@ -183,7 +184,7 @@ def new_match(code: str, game_slug: str) -> Any:
     if game is None:
         abort(404)
     full = matches_full(len(evening.matches))
-    if full:
+    if full and request.method == "GET":  # a post is refused with its form (see svc.create_match)
         flash(say(full))
         return redirect(url_for("sheets.evening", code=code))
     form = match_form_class(game, evening.player_names)()
@@ -205,7 +206,11 @@ def new_match(code: str, game_slug: str) -> Any:
         except InputError as error:
             place_error(form, error, {"seats": "seat_0"})
         else:
-            match = svc.create_match(evening, new)
+            try:
+                match = svc.create_match(evening, new)
+            except LimitReached as full:  # another phone started the last match meanwhile
+                place_error(form, full)
+                return render_template("match_new.html", evening=evening, game=game, form=form), 409
             return redirect(url_for("sheets.match", code=code, match_id=match.id))
     status = 400 if request.method == "POST" else 200
     return render_template("match_new.html", evening=evening, game=game, form=form), status
@@ -278,14 +283,21 @@ def rematch(code: str, match_id: int) -> Any:
     if full:
         flash(say(full))
         return redirect(url_for("sheets.match", code=code, match_id=match_id))
-    again = svc.rematch(match)
-    flash(
-        _(
-            "A new %(game)s match: %(name)s deals first.",
-            game=say(svc.game_of(again).name),
-            name=again.seats[again.first_dealer],
+    try:
+        again, started = svc.rematch(match)
+    except LimitReached as reached:  # another phone started the last match meanwhile
+        flash(say(reached))
+        return redirect(url_for("sheets.match", code=code, match_id=match_id))
+    if started:
+        flash(
+            _(
+                "A new %(game)s match: %(name)s deals first.",
+                game=say(svc.game_of(again).name),
+                name=again.seats[again.first_dealer],
+            )
         )
-    )
+    else:
+        flash(_("This match was played again on another phone meanwhile: here is the new match."))
     return redirect(url_for("sheets.match", code=code, match_id=again.id))
 
 
@@ -299,21 +311,25 @@ def new_deal(code: str, match_id: int) -> Any:
         return _no_new_deal(sheet, _("The match is over: %(status)s.", status=say(result.status)))
     number = len(result.deals) + 1
     full = deals_full(number - 1)
-    if full:
-        return _no_new_deal(sheet, say(full))
+    if full and (request.method == "GET" or outbox.from_queue()):
+        return _no_new_deal(sheet, say(full))  # a form's post comes back with what was typed (svc.add_deal)
     if request.method == "GET":
+        # A new deal opens in the game's quickest mode, or in the one this phone used last (``?mode=``, which
+        # the sheet's link carries when the phone's script remembers one).
+        opened = game_ui(game.slug).entry_form().mode_for(request.args.get("mode"))
 
         def render() -> str:
-            form = entry_form_class(game.slug)()
+            form = game_ui(game.slug).entry_form()()
+            form.open_in(opened)
             form.version.data = number
             claim = _claim_input(game, match, number)
             page, _status = _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False)
             return page
 
         # The form asks a phone's name until the phone has given one: its page and tag say which.
-        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}"
+        kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}-{opened}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
-    form = entry_form_class(game.slug)()
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
     if form.ready_to_score(claim_valid=claim.valid):
         entered = None
@@ -324,6 +340,14 @@ def new_deal(code: str, match_id: int) -> Any:
             ).number
         except svc.AlreadyEntered as repeat:
             entered = repeat.number
+        except LimitReached as full:  # another phone entered the last deal the match takes meanwhile
+            if outbox.from_queue():
+                return outbox.refused([say(full)])
+            form.place_error(full)
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, status=409)
+        except OperationalError:
+            _not_stored(form)
+            return _deal_page(evening, match, form, claim, number, result.next_dealer, editing=False, status=503)
         except svc.DealTakenError as taken:
             return _deal_taken(evening, match, form, claim, taken.number, number, result.next_dealer)
         except InputError as error:
@@ -362,7 +386,7 @@ def _deal_taken(
         )
     )
     form.version.data = number
-    return _deal_page(evening, match, form, claim, number, dealer, editing=False, conflict=True)
+    return _deal_page(evening, match, form, claim, number, dealer, editing=False, status=409)
 
 
 def _no_new_deal(sheet: str, message: str) -> Any:
@@ -392,13 +416,17 @@ def _deal_page(
     editing: bool,
     newer: Any = None,
     newer_result: Any = None,
-    conflict: bool = False,
+    status: int | None = None,
 ) -> Any:
-    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit."""
+    """The deal entry page, new or correcting: 400 when a posted deal was refused, 409 for a stale edit,
+    else ``status`` when given (409 for a deal another phone's change refused, 503 for one not stored)."""
     game = svc.game_of(match)
     setup = svc.setup_of(match)
+    entries = svc.Entries(match)
+    form.among(entries, number)
     form.prepare(setup, dealer)
-    status = 400 if request.method == "POST" and not form.is_step() else 200
+    if status is None:
+        status = 409 if newer else 400 if request.method == "POST" and not form.is_step() else 200
     return render_template(
         "deal_form.html",
         evening=evening,
@@ -409,11 +437,11 @@ def _deal_page(
         number=number,
         dealer=dealer,
         setup=setup,
-        picker=picker_config(game, setup, svc.Entries(match), number),
+        picker=picker_config(game, setup, entries, number),
         editing=editing,
         newer=newer,
         newer_result=newer_result,
-    ), (409 if newer or conflict else status)
+    ), status
 
 
 @sheets.route("/<code>/matches/<int:match_id>/deals/<int:number>/edit", methods=["GET", "POST"])
@@ -423,10 +451,12 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     try:
         deal = svc.deal_of(match, number)
     except LookupError:
-        abort(404)
-    form = entry_form_class(game.slug)()
+        # A correction posted after its deal was undone: svc.edit_deal refuses it with the entry kept (409).
+        if request.method == "GET" or not svc.was_undone(match, number):
+            abort(404)
+    form = game_ui(game.slug).entry_form()()
     claim = _claim_input(game, match, number)
-    newer = None
+    newer = status = None
     if request.method == "GET":
         form.load(deal.entry)
         claim.load(deal.entry.get(CLAIM))
@@ -443,7 +473,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
                         number=number,
                     )
                 )
-                return _deal_page(evening, match, form, claim, number, None, editing=True, conflict=True)
+                return _deal_page(evening, match, form, claim, number, None, editing=True, status=409)
             newer = stale.version
             form.form_errors.append(
                 _(
@@ -452,6 +482,9 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
                 )
             )
             form.version.data = stale.version
+        except OperationalError:
+            _not_stored(form)
+            status = 503
         except InputError as error:
             for one in error.each():
                 form.place_error(one)
@@ -462,7 +495,21 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
     result = svc.scored(match)
     dealer = result.deals[number - 1].dealer if number <= len(result.deals) else None
     newer_result = result.deals[number - 1] if newer else None
-    return _deal_page(evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result)
+    return _deal_page(
+        evening, match, form, claim, number, dealer, editing=True, newer=newer, newer_result=newer_result, status=status
+    )
+
+
+def _not_stored(form: EntryForm) -> None:
+    """A deal the database could not store (locked past its busy timeout, or its disk full): nothing of
+    the change was kept, and the form shows the entry again with why."""
+    db.session.rollback()
+    form.form_errors.append(
+        _(
+            "Not saved: the database is busy or its disk is full. What you typed is still in the form: "
+            "save again in a moment."
+        )
+    )
 
 
 @sheets.route("/<code>/matches/<int:match_id>/undo", methods=["GET", "POST"])

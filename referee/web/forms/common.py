@@ -26,9 +26,10 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, StopValidation, ValidationError
-from wtforms.widgets import CheckboxInput, ListWidget
+from wtforms.widgets import CheckboxInput, ListWidget, TextInput
 
 from referee.errors import InputError
+from referee.messages import msg
 from referee.rules.game import Game
 from referee.rules.options import Option
 from referee.web.http.i18n import say
@@ -117,7 +118,7 @@ class UndoForm(FlaskForm):
     number = HiddenField()
     version = HiddenField()
 
-    def validate(self, extra_validators=None) -> bool:  # type: ignore[no-untyped-def]
+    def validate(self, extra_validators: Any = None) -> bool:
         if not super().validate(extra_validators):
             return False
         for field in (self.number, self.version):
@@ -138,16 +139,27 @@ def stored_int(text: object) -> int | None:
 
 
 class WholeNumberField(IntegerField):
-    """An IntegerField that refuses, at the field, a number of more digits than any score has.
+    """A number box that keeps what was typed: a text box with the phone's digit keys, never a browser's
+    number box, which sends a value it cannot read ("1e") as nothing at all. What is no whole number is
+    shown back in the box with "Enter a whole number, such as 40".
 
-    WTForms turns any run of digits into an int, and its NumberRange then compares it with a
-    float: hundreds of digits end in an OverflowError (a 500) instead of a message.
+    ``signed`` boxes take a minus sign too, so they keep the full keyboard (a digits-only one has none).
+    The range is the validators' to check, with a message at the field; the box states no ``min`` or
+    ``max`` (a text box has none).
+
+    It also refuses, at the field, a number of more digits than any score has: WTForms turns any run of
+    digits into an int, and its NumberRange then compares it with a float: hundreds of digits end in an
+    OverflowError (a 500) instead of a message.
     """
 
     MAX_DIGITS = 12
+    widget = TextInput()
+    data: int | None
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, signed: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("invalid_value_message", _l("Enter a whole number, such as 40"))
+        keys = {"pattern": "-?[0-9]*"} if signed else {"inputmode": "numeric", "pattern": "[0-9]*"}
+        kwargs["render_kw"] = {**keys, "autocomplete": "off", **(kwargs.get("render_kw") or {})}
         super().__init__(*args, **kwargs)
 
     def process_formdata(self, valuelist: list[Any]) -> None:
@@ -192,7 +204,7 @@ class KnownChoice:
             if isinstance(data, list):
                 offered = {str(choice.value) for choice in self.iter_choices()}  # type: ignore[attr-defined]
                 data = next((value for value in data if str(value) not in offered), data)
-            raise ValidationError(unknown_choice(data, self)) from None  # type: ignore[arg-type]
+            raise ValidationError(unknown_choice(data, self)) from None
 
 
 class ChoiceField(KnownChoice, SelectField):
@@ -223,6 +235,18 @@ def split_names(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+class WithinBounds:
+    """A house option's number within its bounds, else refused at its box in words: "Enter a multiple of 50
+    from 100 to 5000" (rather than the rules' message about the option's id)."""
+
+    def __init__(self, option: Option) -> None:
+        self.option = option
+
+    def __call__(self, form: FlaskForm, field: Field) -> None:
+        if field.data is not None and not self.option.allows(field.data):
+            raise ValidationError(say(msg("Enter {bounds}", bounds=self.option.bounds())))
+
+
 def option_field_name(option: Option, key: str | None = None) -> str:
     return f"opt_{option.id}" + (f"__{key}" if key else "")
 
@@ -236,32 +260,35 @@ def option_fields(options: tuple[Option, ...]) -> dict[str, Field]:
                 fields[option_field_name(option, key)] = WholeNumberField(
                     lazy_say(option.label, option.choice_label(key), pattern="{}: {}"),
                     default=option.default[key],
-                    validators=[Optional()],
+                    validators=[Optional(), WithinBounds(option)],
                 )
         elif option.kind == "int":
             fields[option_field_name(option)] = WholeNumberField(
-                label, default=option.default, validators=[Optional()], description=lazy_say(option.help)
+                label,
+                default=option.default,
+                validators=[Optional(), WithinBounds(option)],
+                description=lazy_say(option.help or ""),
             )
         elif option.kind == "subset":
             fields[option_field_name(option)] = MultiCheckboxField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=[str(c) for c in option.default],
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         elif option.kind == "bool":
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([("false", _l("no")), ("true", _l("yes"))]),
                 default="true" if option.default else "false",
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
         else:
             fields[option_field_name(option)] = ChoiceField(
                 label,
                 choices=choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices]),
                 default=str(option.default),
-                description=lazy_say(option.help),
+                description=lazy_say(option.help or ""),
             )
     return fields
 

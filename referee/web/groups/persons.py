@@ -17,18 +17,20 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import select, update
+from sqlalchemy import select
 from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
+from referee.errors import InputError
 from referee.rules.registry import GAMES
 from referee.rules.season import RATING_PARAMETERS
 from referee.web.groups.views import person_names
 from referee.web.http import rights
-from referee.web.services.group_stats import census, forget, head_to_head, rating_moves, statistics
-from referee.web.services.names import MAX_PLAYER_NAME, name_problem
+from referee.web.services import people
+from referee.web.services.group_stats import census, head_to_head, rating_moves, statistics
+from referee.web.services.names import MAX_PLAYER_NAME
 from referee.web.store.db import db
-from referee.web.store.models import Group, Person, Player
+from referee.web.store.models import Group, Person
 
 persons = Blueprint("persons", __name__)
 
@@ -93,17 +95,15 @@ def person_page(code: str, person_id: int) -> Any:
     merge.into.choices = merge_choices(group, person)
     if rename.validate_on_submit():
         name = " ".join(rename.name.data.split())
-        problem = name_problem(name)
-        taken = next((p for p in group.persons if p.id != person.id and p.name.casefold() == name.casefold()), None)
-        if problem:
-            rename.name.errors = [problem]
-        elif taken is not None:
-            rename.name.errors = [_("%(name)s is already a person of this group: merge them instead", name=taken.name)]
+        try:
+            old = people.rename_person(group, person, name)
+        except InputError as error:
+            rename.name.errors = [error.msg]
+        except people.NameTaken as taken:
+            rename.name.errors = [_("%(name)s is already a person of this group: merge them instead", name=taken.taken)]
+        except people.Gone:
+            return _gone(group)
         else:
-            old = person.name
-            person.name = name
-            forget(group)
-            db.session.commit()
             flash(_("%(old)s is now called %(new)s in this group.", old=old, new=name))
             return redirect(url_for("groups.group", code=code))
         return _page(group, person, rename, merge), 400
@@ -123,14 +123,16 @@ def merge_person(code: str, person_id: int) -> Any:
         into = db.session.get(Person, merge.into.data)
         if into is None or into.group_id != group.id or into.id == person.id:
             abort(400)
-        old, new = person.name, into.name
-        db.session.execute(
-            update(Player).where(Player.person_id == person.id).values(person_id=into.id),
-            execution_options={"synchronize_session": False},
-        )
-        forget(group, everything=True)
-        db.session.delete(person)
-        db.session.commit()
+        try:
+            old, new = people.merge_persons(group, person, into)
+        except people.Gone:
+            return _gone(group)
         flash(_("%(old)s and %(new)s are one person now: %(new)s.", old=old, new=new))
         return redirect(url_for("groups.group", code=code))
     return _page(group, person, rename, merge), 400
+
+
+def _gone(group: Group) -> Any:
+    """A change to a person another phone merged meanwhile (this one, or the one it was merged into)."""
+    flash(_("Nothing changed: another phone merged one of these persons meanwhile. Check the group's persons."))
+    return redirect(url_for("groups.group", code=group.code))

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from referee.rules.registry import GAMES
 from referee.rules.season import RATING_PARAMETERS
@@ -17,12 +17,13 @@ from referee.rules.standings import SCHEMES
 from referee.web.forms.common import EveningForm, GroupForm, JoinEveningForm, PlacingForm
 from referee.web.http import rights
 from referee.web.http.i18n import language, say
+from referee.web.services import people
 from referee.web.services.group_stats import census, forget, statistics
-from referee.web.services.limits import group_full
+from referee.web.services.limits import LimitReached
 from referee.web.services.names import MAX_EVENING_NAME, name_problem
 from referee.web.services.transfer import export_group
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Group, Person
+from referee.web.store.models import Evening, Group, is_code
 
 groups = Blueprint("groups", __name__)
 
@@ -38,31 +39,6 @@ def _group(code: str, *, edit: bool = False) -> Group:
         rights.require_editor(group)
     rights.remember(group)
     return group
-
-
-def group_problem(group: Group) -> str | None:
-    """Why the group cannot hold the evenings and persons it now has in this transaction, or None.
-
-    Counted in the transaction that adds them (its new rows flushed first), so a limit holds when
-    the group's writers take turns.
-    """
-    evenings = db.session.scalar(select(func.count(Evening.id)).where(Evening.group_id == group.id)) or 0
-    problem = group_full(evenings, len(group.persons))
-    return say(problem) if problem else None
-
-
-def link_persons(evening: Evening) -> None:
-    """Make each player of a grouped evening one of the group's persons, the same name being the same person."""
-    group = evening.group
-    if group is None:
-        return
-    persons = {person.name.casefold(): person for person in group.persons}
-    for player in evening.players:
-        person = persons.get(player.name.casefold())
-        if person is None:
-            person = Person(group=group, name=player.name)
-            persons[player.name.casefold()] = person
-        player.person = person
 
 
 @groups.route("/g/new", methods=["GET", "POST"])
@@ -168,16 +144,13 @@ def start_evening(code: str) -> Any:
     form = EveningForm()
     evening = form.evening(group.name)
     if evening is not None:
-        evening.group = group
-        db.session.add(evening)
-        link_persons(evening)
-        problem = group_problem(group)
-        if problem is None:
-            db.session.commit()
+        try:
+            people.start_in_group(group, evening)
+        except LimitReached as full:
+            form.players.errors = [full.msg]
+        else:
             rights.grant(evening)
             return redirect(url_for("sheets.evening", code=evening.code))
-        db.session.rollback()
-        form.players.errors = [problem]
     return _group_page(group, form, JoinEveningForm()), 400
 
 
@@ -192,27 +165,27 @@ def join_evening(code: str) -> Any:
             form.link.errors = [_("No evening has this link")]
         elif not rights.can_edit(evening):
             form.link.errors = [_("This phone cannot edit that evening: open its editor link first")]
-        elif evening.group_id is not None and evening.group_id != group.id:
-            form.link.errors = [_("That evening belongs to another group")]
         else:
-            evening.group = group
-            link_persons(evening)
-            problem = group_problem(group)
-            if problem is None:
-                forget(group)
-                db.session.commit()
+            try:
+                people.join_group(evening, group)
+            except people.OtherGroup:
+                form.link.errors = [_("That evening belongs to another group")]
+            except LimitReached as full:
+                form.link.errors = [full.msg]
+            else:
                 flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
                 return redirect(url_for("groups.group", code=code))
-            db.session.rollback()
-            form.link.errors = [problem]
     return _group_page(group, EveningForm(), form), 400
 
 
 def _evening_of_link(link: str) -> Evening | None:
-    """The evening of a view link (``…/e/<code>``, with or without more path), or of a bare code."""
+    """The evening of a view link (``…/e/<code>``, with or without more path), or of a bare code.
+
+    Only what could be a code is looked up (PostgreSQL cannot even compare a text holding a NUL).
+    """
     parts = [p for p in urlsplit(link.strip()).path.split("/") if p]
     code = parts[parts.index("e") + 1] if "e" in parts[:-1] else (parts[0] if len(parts) == 1 else "")
-    return db.session.scalar(select(Evening).where(Evening.code == code)) if code else None
+    return db.session.scalar(select(Evening).where(Evening.code == code)) if is_code(code) else None
 
 
 @groups.get("/g/<code>/export.json")
@@ -267,14 +240,12 @@ def evening_into_group(code: str) -> Any:
     group = next((group for group in joinable_groups(evening) if group.id == chosen), None)
     if group is None:
         abort(400)
-    evening.group = group
-    link_persons(evening)
-    problem = group_problem(group)
-    if problem is not None:
-        db.session.rollback()
-        flash(problem)
-        return redirect(url_for("sheets.evening", code=code))
-    forget(group)
-    db.session.commit()
-    flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
+    try:
+        people.join_group(evening, group)
+    except people.OtherGroup:
+        flash(_("That evening belongs to another group"))
+    except LimitReached as full:
+        flash(say(full))
+    else:
+        flash(_("“%(evening)s” joined %(group)s.", evening=evening.name, group=group.name))
     return redirect(url_for("sheets.evening", code=code))

@@ -1,14 +1,18 @@
 """JSON from outside (API bodies, imported files, the play log a form carries), read within bounds.
 
-Python's own decoder takes any depth of nesting and numbers of any size; the code that reads the
-result then fails deep inside (RecursionError, OverflowError) and the request ends in a 500. Here
-such input is refused up front with a message, so every caller answers it as bad input.
+Python's own decoder takes any depth of nesting, numbers of any size, and any ``\\u`` escape: a NUL
+(which PostgreSQL cannot store in text) or a lone surrogate (half of a character, which no encoding
+can write: storing it, or an error message that repeats it, fails). The code that reads the result
+then fails deep inside (RecursionError, OverflowError, UnicodeEncodeError, a database error) and the
+request ends in a 500. Here such input is refused up front with a message, so every caller answers
+it as bad input.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from referee.errors import FieldError
@@ -18,6 +22,9 @@ from referee.messages import Message, msg
 MAX_DEPTH = 32
 #: Whole numbers in JSON input: far beyond any score, yet within a database's 64-bit integer.
 MAX_DIGITS = 15
+#: What no text from outside may hold, in a key or a value: NUL, and a surrogate left alone (a valid
+#: pair of ``\\u`` escapes is decoded to its one character, so any surrogate left is alone).
+_UNWRITABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class JSONInputError(FieldError):
@@ -50,8 +57,9 @@ def decode_json(raw: bytes | str, *, field: str | None = None) -> Any:
         raise JSONInputError(error.msg, field=field) from None
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         raise JSONInputError(msg("this is not JSON: {reason}", reason=_reason(error)), field=field) from None
-    if _depth(value) > MAX_DEPTH:
-        raise JSONInputError(msg("the JSON is nested more than {limit} levels deep", limit=MAX_DEPTH), field=field)
+    problem = _problem(value)
+    if problem is not None:
+        raise JSONInputError(problem, field=field)
     return value
 
 
@@ -62,20 +70,29 @@ def _reason(error: Exception) -> Message | str:
     return str(error).splitlines()[0][:200]
 
 
-def _depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value``, counted without recursion."""
-    deepest = 0
+def _problem(value: Any) -> Message | None:
+    """Why the decoded ``value`` is refused: lists and objects nested too deep, or a text (key or value)
+    holding what no text may hold. Walked without recursion."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        if deepest > MAX_DEPTH:
-            break
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+        if isinstance(item, str):
+            found = _UNWRITABLE.search(item)
+            if found is not None:
+                return _unwritable(found.group())
+        elif isinstance(item, dict | list):
+            if depth > MAX_DEPTH:
+                return msg("the JSON is nested more than {limit} levels deep", limit=MAX_DEPTH)
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return None
+
+
+def _unwritable(character: str) -> Message:
+    if character == "\x00":
+        return msg("the JSON holds a NUL character (\\u0000), which no text may hold")
+    return msg(
+        "the JSON holds {escape}, half of a character (a lone surrogate), which no text may hold",
+        escape=f"\\u{ord(character):04x}",
+    )

@@ -2,8 +2,9 @@
 
 The editor link (``/e/<code>/edit/<token>``) grants editing to whoever opens it, so the request
 lines that werkzeug (``flask run``) and gunicorn print, and the app's own error log, show it as
-``/edit/…`` instead. The filter rewrites the formatted message, whatever shape its arguments have
-(werkzeug passes a tuple, gunicorn's access log a dict of atoms).
+``/edit/…`` instead, however the request spelt it (percent-escapes included). The filter rewrites
+the formatted message, whatever shape its arguments have (werkzeug passes a tuple, gunicorn's
+access log a dict of atoms), and the text of a record's traceback.
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ import re
 
 from flask import Flask
 
-_EDITOR_LINK = re.compile(r"(/edit/)[^/\s?#\"']+")
+
+def _spelt(text: str) -> str:
+    """A pattern for ``text`` as a request line may spell it: each character as itself or percent-escaped,
+    the escape itself escaped any number of times (``e``, ``%65``, ``%2565``); letters in any case."""
+    return "".join(f"(?:{re.escape(ch)}|%(?:25)*{ord(ch):02x})" for ch in text)
+
+
+#: ``/edit/`` and the token after it, however the path spells them (``edit%2F…``, ``%65dit/…``): a server
+#: decodes the escapes before routing, so any spelling may reach the editor link, and a log prints it as sent.
+_EDITOR_LINK = re.compile(rf"({_spelt('/edit/')})[^/\s?#\"']+", re.IGNORECASE)
 MASK = r"\1…"
 
 #: Loggers that print request paths: the dev server's, gunicorn's access and error logs.
@@ -25,13 +35,18 @@ def mask_tokens(text: str) -> str:
 
 
 class EditorTokenFilter(logging.Filter):
-    """Masks editor tokens in every record that passes; never drops a record."""
+    """Masks editor tokens in every record that passes, its traceback included; never drops a record."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         masked = mask_tokens(message)
         if masked != message:
             record.msg, record.args = masked, None
+        if record.exc_info and not record.exc_text:
+            # Formatted here once, as a handler's formatter would (it reads exc_text when it is set).
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = mask_tokens(record.exc_text)
         return True
 
 

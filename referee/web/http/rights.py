@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol
 
-from flask import abort, g, session
+from flask import abort, g, request, session
 from sqlalchemy import select
 
 from referee.web.store.db import db
@@ -101,7 +101,14 @@ def can_edit(evening: Shared) -> bool:
 
 
 def token_matches(evening: Shared, token: str) -> bool:
-    return secrets.compare_digest(token.encode(), evening.editor_token.encode())
+    """Whether ``token`` is the editor token, in a link requested as the app writes it.
+
+    A server decodes percent-escapes before routing, so ``/e/<code>/edit%2F<token>`` reaches the editor
+    link too, while the request line is logged as sent. Codes and tokens never need an escape: a link
+    holding one is refused, so only links as written grant editing.
+    """
+    raw = str(request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "")
+    return "%" not in raw.partition("?")[0] and secrets.compare_digest(token.encode(), evening.editor_token.encode())
 
 
 def require_editor(evening: Shared) -> None:

@@ -21,7 +21,7 @@ from referee.web.http.conditional import code_version
 offline = Blueprint("offline", __name__)
 
 #: What the worker keeps of ``static/`` to start without the network (the PDF fonts and print styles stay out).
-SHELL_FILES = ("css/app.css", "js/*.js", "icons/*")
+SHELL_FILES = ("css/app.css", "css/games/*.css", "js/*.js", "icons/*")
 #: The worker itself, served as ``/sw.js``, never as part of the shell.
 WORKER_FILE = "js/service-worker.js"
 #: How long a browser may keep an asset whose URL names the current version.

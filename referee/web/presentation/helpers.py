@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from functools import lru_cache
 from typing import Any
@@ -12,9 +13,11 @@ from markupsafe import Markup, escape
 
 from referee.cards import SUIT_SYMBOLS, SUITS, Pack, card_tokens, parse_card
 from referee.errors import InputError
-from referee.rules.game import Game, MatchSetup
+from referee.messages import Message, Param
+from referee.rules.game import Game, MatchSetup, playing_to
 from referee.rules.registry import GAMES
 from referee.web.forms.common import error_summary
+from referee.web.game_ui import game_ui
 from referee.web.http.i18n import language
 
 
@@ -132,15 +135,25 @@ def long_date(moment: datetime | date) -> str:
     return format_date(moment, "dd MMMM y" if language() == "en" else "long")
 
 
-def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[str, str, str, bool]]:
+def option_rows(game: Game, options: dict[str, Any], players: int) -> list[tuple[Message, Param, str, bool]]:
     """(label, value, clause, is_default) for each of a game's options that matters for ``players``."""
-    rows = []
+    rows: list[tuple[Message, Param, str, bool]] = []
     for option in game.options:
         if not option.applies_to(players):
             continue
         value = options.get(option.id, option.default)
         rows.append((option.label, option.describe(value), option.clause, value == option.default))
     return rows
+
+
+def house_target(game: Game, setup: MatchSetup) -> Message | None:
+    """The words "Playing to 750" for a match whose house rule sets a target other than the rules' own, else
+    None: a printed sheet says it at its head, where the players look for it."""
+    option = next((o for o in game.options if o.id == "target"), None)
+    target = game.target(setup)
+    if option is None or target is None or setup.options.get("target", option.default) == option.default:
+        return None
+    return playing_to(target)
 
 
 def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
@@ -154,7 +167,7 @@ def pack_picker(pack: Pack, used: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-def picker_config(game: Game, setup: MatchSetup, entries: list[dict[str, Any]], number: int) -> dict[str, Any]:
+def picker_config(game: Game, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], number: int) -> dict[str, Any]:
     return pack_picker(game.pack(setup), game.cards_used_elsewhere(setup, entries, number))
 
 
@@ -171,6 +184,11 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def game_stylesheet(slug: str) -> str:
+    """The address of a game's own stylesheet (:attr:`GameUI.stylesheet`)."""
+    return url_for("static", filename=game_ui(slug).stylesheet)
+
+
 def register(app: Flask) -> None:
     app.add_template_filter(card_html, "card")
     app.add_template_filter(cards_html, "cards")
@@ -182,6 +200,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(long_date, "long_date")
     app.add_template_global(clause_anchor, "clause_anchor")
     app.add_template_global(error_summary, "error_summary")
+    app.add_template_global(house_target, "house_target")
+    app.add_template_global(game_stylesheet, "game_stylesheet")
 
     @app.context_processor
     def games() -> dict[str, Any]:

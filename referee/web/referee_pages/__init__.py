@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, render_template, request
 
@@ -32,10 +32,19 @@ def index() -> Any:
 PAGES: list[tuple[str, str, str]] = []
 
 
-def page(slug: str, title: str):  # type: ignore[no-untyped-def]
+View = TypeVar("View", bound=Callable[..., Any])
+
+
+@referee_pages.context_processor
+def page_game() -> dict[str, Any]:
+    """The game whose dispute a page settles, whose stylesheet it loads (``base.html``)."""
+    return {"page_game": next((slug for slug, endpoint, _title in PAGES if endpoint == request.endpoint), None)}
+
+
+def page(slug: str, title: str) -> Callable[[View], View]:
     """Register a view function as a referee page of game ``slug``."""
 
-    def register(view):  # type: ignore[no-untyped-def]
+    def register(view: View) -> View:
         PAGES.append((slug, f"referee_pages.{view.__name__}", title))
         return view
 

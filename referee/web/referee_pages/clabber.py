@@ -34,7 +34,7 @@ from referee.web.forms.entries.clabber import holds_token, suit_field
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
-from referee.web.referee_pages.end_page import end_form_class, end_page
+from referee.web.referee_pages.end_page import end_form_class, end_options, end_page
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -335,7 +335,7 @@ def clabber_legal() -> Any:
     ), status
 
 
-END_OPTIONS = tuple(o for o in CLABBER.options if o.id == "game_tie")
+END_OPTIONS = end_options(CLABBER, "game_tie")
 END_FORM = end_form_class(("NS", "EW"), END_OPTIONS)
 
 

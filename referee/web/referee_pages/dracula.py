@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from flask import render_template
@@ -63,11 +62,6 @@ def option_choices(option: Option) -> list[Any]:
     return choices([(str(c), said(option, c)) for c in option.choices])
 
 
-def localised(options: tuple[Option, ...]) -> list[Option]:
-    """The options with their words in the reader's language, for the page (inside a request)."""
-    return [replace(o, label=say(o.label), help=say(o.help) if o.help else "") for o in options]
-
-
 def localise_option_fields(form: FlaskForm, options: tuple[Option, ...]) -> None:
     """The house-rule fields' labels, help and choices in the reader's language."""
     for option in options:
@@ -126,7 +120,7 @@ def dracula_coffin() -> Any:
         claim=claim,
         result=result,
         game=DRACULA,
-        scoring_options=localised(SCORING_OPTIONS),
+        scoring_options=SCORING_OPTIONS,
         picker=pack_picker(DRACULA_PACK),
     ), status
 

@@ -1,6 +1,7 @@
 """The "Is the game over?" referee page, shared by the games played to a target (Paks, Clabber).
 
-The page posts each side's name and total; the game's ``end`` check decides (paks-7, clabber-9).
+The page posts each side's name and total, and the target the table plays to (the house option
+``target``, 500 unless the house agreed another); the game's ``end`` check decides (paks-7, clabber-9).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from wtforms.validators import Length, NumberRange, Optional
 from referee.errors import InputError
 from referee.rules.game import Game
 from referee.rules.options import Option
-from referee.web.forms.common import add_error, option_fields, place_error, raw_options
+from referee.rules.seating import name_key
+from referee.web.forms.common import WholeNumberField, add_error, option_fields, place_error, raw_options
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -48,10 +50,10 @@ class EndForm(FlaskForm):
                 add_error(name, TEXT["total_without_name"])
                 valid = False
             elif given:
-                if given.casefold() in seen:
+                if name_key(given) in seen:
                     add_error(name, TEXT["twice"])
                     valid = False
-                seen.add(given.casefold())
+                seen.add(name_key(given))
                 filled += 1
         if filled < 2 and valid:
             add_error(self.side_0, TEXT["two_sides"])
@@ -65,6 +67,11 @@ class EndForm(FlaskForm):
         place_error(self, error, {"totals": "side_0"})
 
 
+def end_options(game: Game, *others: str) -> tuple[Option, ...]:
+    """The house options an end page asks for: the game's target, then the options named ``others``."""
+    return tuple(o for o in game.options if o.id == "target") + tuple(o for o in game.options if o.id in others)
+
+
 def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> type[EndForm]:
     """An end-of-game form with ``defaults`` as the suggested side names and the game's tie options."""
     attrs: dict[str, Any] = {}
@@ -75,8 +82,9 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
             validators=[Optional(), Length(max=40, message=_l("At most %(max)d characters"))],
             default=default,
         )
-        attrs[f"total_{n}"] = IntegerField(
+        attrs[f"total_{n}"] = WholeNumberField(
             _l("Total of side %(number)s", number=n + 1),
+            signed=True,
             validators=[
                 Optional(),
                 NumberRange(min=-100_000, max=100_000, message=_l("Between %(min)s and %(max)s")),

@@ -29,7 +29,7 @@ from referee.web.forms.entries.paks import holds_card
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
-from referee.web.referee_pages.end_page import end_form_class, end_page
+from referee.web.referee_pages.end_page import end_form_class, end_options, end_page
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.
@@ -129,8 +129,8 @@ for _n in range(1, VICTIM_ROWS + 1):
             _l("All its cards, e.g. 5H 4H KH") if _n == 1 else "",
         ),
     )
-for _name, _field in option_fields(STEAL_OPTIONS).items():
-    setattr(StealForm, _name, _field)
+for _option, _field in option_fields(STEAL_OPTIONS).items():
+    setattr(StealForm, _option, _field)
 
 
 class TurnForm(_DecksForm):
@@ -237,13 +237,14 @@ def paks_steal() -> Any:
     ), status
 
 
-END_FORM = end_form_class(("A", "B"), ())
+END_OPTIONS = end_options(PAKS)
+END_FORM = end_form_class(("A", "B"), END_OPTIONS)
 
 
 @page("paks", _l("Is the game over?"))
 @referee_pages.route("/paks/end", methods=["GET", "POST"])
 def paks_end() -> Any:
-    return end_page(PAKS, END_FORM, (), verdict, page_status)
+    return end_page(PAKS, END_FORM, END_OPTIONS, verdict, page_status)
 
 
 #: Sides a deal may have (paks-9.6): 2 players or teams, or 3 players.

@@ -261,8 +261,9 @@ def zhengfen_trick() -> Any:
         try:
             actions = form.actions()
         except InputError as error:
-            error.msg = renamed(error.msg, form.play_names())
-            place_error(form, error)
+            for one in error.each():
+                one.msg = renamed(one.msg, form.play_names())
+                place_error(form, one)
         else:
             result = settle_trick(form.letters(), actions, out=list(form.out.data or []))
     status = page_status(result)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from referee.errors import InputError
 from referee.messages import Message, msg
 
 #: Deals in one match. With it, a match's printed sheet is at most this many deal lines.
@@ -25,6 +26,10 @@ MAX_PERSONS_PER_GROUP = 200
 MAX_STORED_INT = 2**31 - 1
 #: How far ahead of this server's clock an imported time may be (clocks of phones differ a little).
 CLOCK_SLACK = timedelta(days=1)
+
+
+class LimitReached(InputError):
+    """The change would pass a limit, as counted under the write lock of whoever owns the count."""
 
 
 def deals_full(count: int) -> Message | None:

@@ -20,6 +20,7 @@ from referee.errors import InputError
 from referee.messages import msg
 from referee.rules.game import Game
 from referee.web.services.authors import current_author
+from referee.web.services.limits import LimitReached, deals_full, matches_full
 from referee.web.services.scoring import (
     RULES_VERSION,
     Key,
@@ -34,6 +35,7 @@ from referee.web.services.scoring import scored as scored
 from referee.web.services.scoring import scored_all as scored_all
 from referee.web.services.scoring import setup_of as setup_of
 from referee.web.store.db import db
+from referee.web.store.locks import write_lock
 from referee.web.store.models import Deal, Evening, Match, Revision, utcnow
 
 
@@ -90,6 +92,21 @@ def check_new_match(
 
 
 def create_match(evening: Evening, new: NewMatch) -> Match:
+    """Store a new match of the evening; LimitReached when the evening is full by the time its lock is held."""
+    write_lock(evening)
+    _check_room(evening)
+    return _stored(evening, new)
+
+
+def _check_room(evening: Evening) -> None:
+    """Under the evening's lock: LimitReached (and the lock let go) when it holds all the matches it may."""
+    full = matches_full(len(evening.matches))
+    if full:
+        db.session.rollback()
+        raise LimitReached(full)
+
+
+def _stored(evening: Evening, new: NewMatch) -> Match:
     match = Match(
         evening=evening,
         game=new.game.slug,
@@ -103,18 +120,42 @@ def create_match(evening: Evening, new: NewMatch) -> Match:
     return match
 
 
-def rematch(match: Match) -> Match:
-    """Play again: the same seats, options and roles, the deal starting one seat to the left."""
-    return create_match(
-        match.evening,
-        NewMatch(
-            game_of(match),
-            tuple(match.seats),
-            (match.first_dealer + 1) % len(match.seats),
-            dict(match.options),
-            dict(match.roles),
-        ),
+def _again(match: Match) -> NewMatch:
+    """The setup of ``match`` played again: the same seats, options and roles, the deal one seat to the left."""
+    return NewMatch(
+        game_of(match),
+        tuple(match.seats),
+        (match.first_dealer + 1) % len(match.seats),
+        dict(match.options),
+        dict(match.roles),
     )
+
+
+def _set_up_as(match: Match, new: NewMatch) -> bool:
+    return (match.game, tuple(match.seats), match.first_dealer, match.options, match.roles) == (
+        new.game.slug,
+        new.seats,
+        new.first_dealer,
+        new.options,
+        new.roles,
+    )
+
+
+def rematch(match: Match) -> tuple[Match, bool]:
+    """Play again, once: the new match, and whether this call started it.
+
+    A later match of the evening set up as ``match`` played again is its rematch already (another
+    phone pressed "play again" first): that one is returned, with False. LimitReached when the
+    evening is full.
+    """
+    match_id, evening, again = match.id, match.evening, _again(match)
+    write_lock(evening)
+    started = next((m for m in evening.matches if m.id > match_id and _set_up_as(m, again)), None)
+    if started is not None:
+        db.session.rollback()
+        return started, False
+    _check_room(evening)
+    return _stored(evening, again), True
 
 
 def _lock(match: Match) -> Key:
@@ -158,12 +199,14 @@ def add_deal(match: Match, entry: object, expected_number: int | None = None, en
             raise AlreadyEntered(repeat.number)
         if expected_number is not None and expected_number != number:
             raise DealTakenError(expected_number)
+        full = deals_full(len(deals))
+        if full:
+            raise LimitReached(full)
         earlier = results_before_change(match)
         before = game.match_result(setup, earlier)
         if before.finished:
             raise MatchOverError(msg("the match is over: {status}", status=before.status), field=None)
-        canonical = game.read_entry(setup, entry)
-        game.check_entries(setup, [*(d.entry for d in deals), canonical])
+        canonical = game.read_deal(setup, [d.entry for d in deals], number, entry)
         [result] = game.score_deals(setup, [canonical], earlier)
     except Exception:
         db.session.rollback()
@@ -227,10 +270,9 @@ def edit_deal(match: Match, number: int, entry: object, seen_version: int | None
             return deal
         if seen_version is not None and deal.version != seen_version:
             raise StaleEditError(number, deal.version)
-        canonical = game.read_entry(setup, entry)
         entries = [d.entry for d in deals]
+        canonical = game.read_deal(setup, entries, number, entry)
         entries[number - 1] = canonical
-        game.check_entries(setup, entries)
         if canonical == deal.entry:
             db.session.rollback()
             return deal
@@ -325,6 +367,14 @@ class Entries(Sequence[dict[str, Any]]):
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
         return iter(self._entries)
+
+
+def was_undone(match: Match, number: int) -> bool:
+    """Whether deal ``number`` is one the match's history shows undone (it may be there again since)."""
+    undone = select(Revision.id).where(
+        Revision.match_id == match.id, Revision.number == number, Revision.action == "undo"
+    )
+    return db.session.scalar(undone.limit(1)) is not None
 
 
 def deal_of(match: Match, number: int) -> Deal:

@@ -39,7 +39,6 @@ from sqlalchemy.orm import joinedload, selectinload, undefer_group
 from sqlalchemy.orm.interfaces import LoaderOption
 from sqlalchemy.sql.functions import FunctionElement
 
-import referee
 from referee.explain import Explanation, Step
 from referee.rules.game import DealResult, Game, MatchResult, MatchSetup
 from referee.rules.registry import get_game
@@ -52,7 +51,7 @@ STORED_FORM = "1"
 
 def _rules_version() -> str:
     """A digest of every source file that decides a score: the rules layer, cards and explanations."""
-    package = Path(referee.__file__).parent
+    package = Path(__file__).parents[2]  # referee/
     files = sorted([*(package / "rules").rglob("*.py"), package / "cards.py", package / "explain.py"])
     digest = hashlib.sha256(STORED_FORM.encode())
     for path in files:
@@ -131,7 +130,7 @@ class _StoredExplanation(Explanation):
         self._stored: list[dict[str, Any]] | None = stored
         self._steps: list[Step] = []
 
-    @property  # type: ignore[override]
+    @property
     def steps(self) -> list[Step]:
         if self._stored is not None:
             self._steps, self._stored = Explanation.from_list(self._stored).steps, None
@@ -370,15 +369,14 @@ def _store_if_unchanged(match_id: int, version: int, deals: Sequence[Deal], resu
     with db.engine.begin() as connection:
         # Setting the version to itself takes the match's write lock without announcing a change.
         claimed = connection.execute(
-            update(Match.__table__)
-            .where(Match.__table__.c.id == match_id, Match.__table__.c.version == version)
+            update(Match).where(Match.id == match_id, Match.version == version)
             .values(version=version)
         )
         if claimed.rowcount != 1:
             return
         for deal, result in zip(deals, results, strict=True):
             connection.execute(
-                update(Deal.__table__)
-                .where(Deal.__table__.c.id == deal.id)
+                update(Deal)
+                .where(Deal.id == deal.id)
                 .values(result=result.as_dict(), rules_version=RULES_VERSION)
             )

@@ -10,16 +10,17 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from sqlalchemy import bindparam, insert, inspect, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Mapper, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from referee.errors import FieldError, InputError
 from referee.messages import Message, msg
 from referee.rules.game import MatchResult, MatchSetup
 from referee.rules.registry import get_game
+from referee.rules.seating import name_key
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
 from referee.web.presentation.standings import evening_standings
 from referee.web.services.limits import (
@@ -237,7 +238,7 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
     value = data.get(key) if isinstance(data, Mapping) else None
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
         raise FieldError(msg("{where}.{key} is missing or of the wrong type", where=where, key=key), field="file")
-    if kind is int and not 0 <= value <= MAX_STORED_INT:
+    if isinstance(value, int) and kind is int and not 0 <= value <= MAX_STORED_INT:
         raise FieldError(
             msg("{where}.{key} is out of range (0 to {limit})", where=where, key=key, limit=MAX_STORED_INT),
             field="file",
@@ -246,14 +247,18 @@ def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where
 
 
 def _parse_time(value: object, where: Where) -> datetime:
-    """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused."""
+    """An exported time, stored as UTC; a time in the future (beyond clock slack) is refused.
+
+    A time whose offset takes it past the calendar's ends in UTC (``0001-01-01T00:00:00+05:00``) is no
+    time that can be stored: it is refused as one that is not a date and time.
+    """
     try:
-        moment = datetime.fromisoformat(str(value))
-    except ValueError as error:
+        moment = utc_naive(datetime.fromisoformat(str(value)))
+    except (ValueError, OverflowError) as error:
         raise FieldError(msg("{where} is not a date and time", where=where), field="file") from error
     if in_future(moment):
         raise FieldError(msg("{where} is in the future ({value})", where=where, value=str(value)), field="file")
-    return utc_naive(moment)
+    return moment
 
 
 def _at(where: Where, problem: Message | str) -> FieldError:
@@ -284,28 +289,18 @@ def _scores(value: object, where: Where) -> dict[str, int] | None:
     raise FieldError(msg("{where}: its points are not sides with whole numbers", where=where), field="file")
 
 
-def _refuse_nul(data: object) -> None:
-    """A NUL character anywhere in the file: PostgreSQL cannot store it in text, so refuse it at once."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str) and "\x00" in item:
-            raise FieldError(msg("the file holds a NUL character (\\u0000), which no text may hold"), field="file")
-        if isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-
-
-def is_group_file(data: object) -> bool:
+def is_group_file(data: object) -> TypeGuard[Mapping[str, Any]]:
     return isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT
 
 
 def import_file(data: object) -> Evening | Group:
-    """Rebuild an exported evening or group under new links."""
+    """Rebuild an exported evening or group under new links.
+
+    ``data`` is a file as :func:`referee.web.http.jsonin.decode_json` read it: bounded, and without a
+    NUL or a lone surrogate in any text.
+    """
     if is_group_file(data):
-        return import_group(data)  # type: ignore[arg-type]
+        return import_group(data)
     return import_evening(data)
 
 
@@ -328,7 +323,6 @@ def import_group(data: Mapping[str, Any]) -> Group:
     persons = _get(info, "persons", list, "group")
     exported = _get(data, "evenings", list, "file")
     _refuse_full_group(len(exported), len(persons))
-    _refuse_nul(info)  # each evening is looked through as it is read
     if not all(isinstance(p, str) and p.strip() for p in persons):
         raise FieldError(msg("group.persons must be names"), field="file")
     problem = names_problem(persons)
@@ -339,7 +333,7 @@ def import_group(data: Mapping[str, Any]) -> Group:
         created_at=_parse_time(info.get("created_at"), "group.created_at"),
         persons=[Person(name=name) for name in persons],
     )
-    by_name = {person.name.casefold(): person for person in group.persons}
+    by_name = {name_key(person.name): person for person in group.persons}
     evenings = []
     for index, raw in enumerate(exported, start=1):
         try:
@@ -347,8 +341,8 @@ def import_group(data: Mapping[str, Any]) -> Group:
         except FieldError as error:
             raise _at(msg("evening {number}", number=index), error.msg) from error
         for player in evening.players:
-            if player.name.casefold() not in by_name:
-                by_name[player.name.casefold()] = Person(group=group, name=player.name)
+            if name_key(player.name) not in by_name:
+                by_name[name_key(player.name)] = Person(group=group, name=player.name)
         evenings.append(evening)
     _refuse_full_group(len(evenings), len(group.persons))
     db.session.add(group)
@@ -368,7 +362,8 @@ def _refuse_full_group(evenings: int, persons: int) -> None:
 
 def _columns(row: object, model: type, **values: object) -> dict[str, Any]:
     """The column values an unsaved object was given (its id and defaults left to the insert), with ``values``."""
-    given = {column.key: getattr(row, column.key) for column in inspect(model).column_attrs if column.key in vars(row)}
+    mapper: Mapper[Any] = inspect(model)
+    given = {column.key: getattr(row, column.key) for column in mapper.column_attrs if column.key in vars(row)}
     return {key: value for key, value in given.items() if key != "id"} | values
 
 
@@ -385,7 +380,7 @@ def _insert_evenings(group: Group, evenings: Sequence[Evening], persons: Mapping
     players, matches = [], []
     for evening_id, evening in zip(evening_ids, evenings, strict=True):
         for player in evening.players:
-            person = persons[player.name.casefold()]
+            person = persons[name_key(player.name)]
             players.append(_columns(player, Player, evening_id=evening_id, person_id=person.id))
         matches += [(evening_id, match) for match in evening.matches]
     db.session.execute(insert(Player), players)
@@ -467,7 +462,6 @@ def _write_in_bulk(evening: Evening) -> None:
 def _evening_of(data: object) -> Evening:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise FieldError(msg("this file is not an evening exported by Table Referee"), field="file")
-    _refuse_nul(data)
     if type(data.get("version")) is not int or data["version"] != FORMAT_VERSION:
         raise FieldError(
             msg(

@@ -8,15 +8,21 @@ scoring the whole match again, and a result stamped by older rules is scored aga
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from referee.rules.standings import DEFAULT_SCHEME
 from referee.web.store.db import db
+
+if TYPE_CHECKING:  # Flask-SQLAlchemy makes ``db.Model`` at run time, from the declarative base it is given
+    from referee.web.store.db import Base as Model
+else:
+    Model = db.Model
 
 
 def utcnow() -> datetime:
@@ -28,7 +34,12 @@ def new_code() -> str:
     return secrets.token_urlsafe(12)
 
 
-class Group(db.Model):
+def is_code(text: str) -> bool:
+    """Whether ``text`` could be a code of :func:`new_code` (URL-safe base64, at most a code column long)."""
+    return re.fullmatch(r"[A-Za-z0-9_-]{1,32}", text) is not None
+
+
+class Group(Model):
     """A circle of friends across evenings: its own view and editor links, its persons, its season."""
 
     __tablename__ = "player_group"
@@ -50,7 +61,7 @@ class Group(db.Model):
     evenings: Mapped[list[Evening]] = relationship(back_populates="group", order_by="Evening.created_at")
 
 
-class Person(db.Model):
+class Person(Model):
     """One player of a group, the same person in every evening of it ("Ann" is Ann each time)."""
 
     __tablename__ = "person"
@@ -63,7 +74,7 @@ class Person(db.Model):
     group: Mapped[Group] = relationship(back_populates="persons")
 
 
-class Evening(db.Model):
+class Evening(Model):
     __tablename__ = "evening"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -92,7 +103,7 @@ class Evening(db.Model):
         return [p.name for p in self.players]
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("evening_id", "name"),)
 
@@ -107,7 +118,7 @@ class Player(db.Model):
     person: Mapped[Person | None] = relationship()
 
 
-class Match(db.Model):
+class Match(Model):
     __tablename__ = "match"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -131,7 +142,7 @@ class Match(db.Model):
     )
 
 
-class Deal(db.Model):
+class Deal(Model):
     """One deal as the players entered it (the game's canonical entry)."""
 
     __tablename__ = "deal"
@@ -153,7 +164,7 @@ class Deal(db.Model):
     match: Mapped[Match] = relationship(back_populates="deals")
 
 
-class Revision(db.Model):
+class Revision(Model):
     """Every change to a match's deals: added, edited or undone, with the entry and the deal's points
     before and after, and who made it."""
 
@@ -180,7 +191,7 @@ class Revision(db.Model):
     match: Mapped[Match] = relationship(back_populates="revisions")
 
 
-class MatchSummary(db.Model):
+class MatchSummary(Model):
     """What a group's statistics need of one match of its evenings, as of the match's ``version``.
 
     Rows are ordered as the matches were played: the evening's start, the
@@ -207,7 +218,7 @@ class MatchSummary(db.Model):
     summary: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
-class GroupMove(db.Model):
+class GroupMove(Model):
     """What one match did to one person of the group: their place, their record before it, their rating after.
 
     Lets the statistics be taken back to just before any match, and tells a person's page how each

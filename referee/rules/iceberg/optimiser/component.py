@@ -11,6 +11,7 @@ more. The bounds stay admissible, and lanes that two programmes leave alike are 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from referee.rules.iceberg.optimiser.joins import Chains
 from referee.rules.iceberg.optimiser.lanes import Lane
@@ -47,7 +48,7 @@ class Component:
         self.shapes: dict[tuple[int, tuple[tuple[int, int, int], ...]], Shape] = {}
         self.worth = self._free_worth()
         self._set_tables: dict[tuple[int, int], SetTable] = {}
-        self._pairs: dict[tuple, Pair] = {}
+        self._pairs: dict[tuple[Any, ...], Pair] = {}
 
     def _free_worth(self) -> tuple[int, ...]:
         """What a card of each rank not used by a run may still bring, at most: its rank's best

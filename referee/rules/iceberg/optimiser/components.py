@@ -20,7 +20,7 @@ SpecialType = tuple[int, tuple[int, ...]]
 
 def special_types(counts: Sequence[Sequence[int]]) -> list[SpecialType]:
     """(parity, suits) of the specials the counts could make: each suit alone, then each colour."""
-    found = []
+    found: list[SpecialType] = []
     for parity in (0, 1):
         rows = counts[parity::2]
         # A suited special needs the cards of a colour special too.

@@ -16,12 +16,13 @@ credited as free, which only raises the bound.
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import Any
 
 from referee.rules.iceberg.optimiser.problem import N_RANKS, NOWHERE, SCALE
 from referee.rules.iceberg.optimiser.tracks import Shape
 
 #: A lane's move as a sweep takes it (see :meth:`Lane.scored_moves`).
-ScoredMove = tuple[int, int, int, tuple, int]
+ScoredMove = tuple[int, int, int, tuple[Any, ...], int]
 #: A sweep's state is one integer: the cards of the current rank left to its set (8 bits), the
 #: colour specials' cards taken from the colour's first suit (8 bits), then each suit's track
 #: number (see :class:`~.tracks.Shape`).
@@ -64,12 +65,12 @@ class Lane:
         """The place among the lane's ranks of the first one at or above ``r``."""
         return bisect_left(self.ranks, r)
 
-    def moves(self, j: int, t: int, avail: int) -> list[tuple[int, int, int, tuple]]:
+    def moves(self, j: int, t: int, avail: int) -> list[tuple[int, int, int, tuple[Any, ...]]]:
         """Every way to give up to ``avail`` cards of the lane's j-th rank to runs from tracks
         number ``t``, the best of each outcome: (tracks number after, run points, cards used, choice)."""
         return self.shape.moves(self.ranks[j], t, avail, *self.opens[j])
 
-    def tables_at(self, j: int, avail: int) -> tuple[dict, dict, dict]:
+    def tables_at(self, j: int, avail: int) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
         """The scored moves at the lane's j-th rank of ``avail`` cards, unbounded and bounded, and
         the bounds from it on, worked out so far: each by track number."""
         return self.scored_table(j, avail, False), self.scored_table(j, avail, True), self._bounds[j]
@@ -130,9 +131,8 @@ class Lane:
             if ahead is None:
                 rest = 0
             else:
-                rest = ahead.get(after)
-                if rest is None:
-                    rest = self._bound(j + 1, after)
+                known = ahead.get(after)
+                rest = self._bound(j + 1, after) if known is None else known
                 if rest == NOWHERE:
                     continue
             value = points * SCALE + per_use * uses + rest

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
+from typing import Any
 
 from referee.rules.iceberg.optimiser.effort import EFFORT
 from referee.rules.iceberg.optimiser.lanes import ID_MASK, Lane
@@ -31,7 +32,7 @@ _PAIR_STATES = 1400
 #: What a sweep needs to bound a state at the end of a rank by the pairs: (what it may ask above
 #: the bound for the colours bounded by their lanes alone; for each pair, the pair, its place after
 #: the rank, and each lane with its place after the rank and its place in a state).
-PairChecks = tuple[int, list[tuple]]
+PairChecks = tuple[int, list[tuple[Any, ...]]]
 
 
 def short_of(pairs: PairChecks, state: int, hope: int, limit: int) -> bool:
@@ -137,9 +138,8 @@ class Pair:
                 if ahead is None:
                     rest = 0
                 else:
-                    rest = ahead.get((following, next_a, next_b))
-                    if rest is None:
-                        rest = self.best(following, next_a, next_b)
+                    known = ahead.get((following, next_a, next_b))
+                    rest = self.best(following, next_a, next_b) if known is None else known
                     if rest == NOWHERE:
                         continue
                 if value_a + value_b + rest > value:

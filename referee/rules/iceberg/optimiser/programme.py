@@ -17,8 +17,9 @@ ranks still to come (:attr:`Programme.after`), which a sweep may ask on top of i
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from referee.rules.iceberg.optimiser.component import Component
 from referee.rules.iceberg.optimiser.lanes import Lane
@@ -43,7 +44,8 @@ class Cell(NamedTuple):
     last: bool
     #: Its place among the ranks of its suit's lane; None if all its cards go to colour specials.
     position: int | None
-    count: int
+    #: The cell's cards.
+    cards: int
     #: Whether the rank's cards could make a set.
     live: bool
     #: What a card left free here is credited until the rank is done (0 at its last cell).
@@ -54,7 +56,7 @@ class Cell(NamedTuple):
     splits: list[tuple[int, int]] | None
     lane: Lane
     #: The lane's scored moves of all the cell's cards (unbounded, bounded) and its bounds.
-    tables: tuple[dict, dict, dict]
+    tables: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]
     #: At a rank's last cell, the pairs of lanes that bound its states (see :mod:`.pairs`).
     checks: PairChecks | None
 
@@ -72,6 +74,10 @@ class Programme:
         self.specials = specials
         self.base = specials.points * SCALE + component.sign * specials.cards
         self.worth = component.worth
+        self.h: Sequence[Sequence[int]]
+        self.demand: Sequence[Sequence[int]]
+        self.after_by_colour: Sequence[Sequence[int]]
+        self.after: Sequence[int]
         if not specials.cards:
             # The component's own cards and lanes.
             self.h = component.h

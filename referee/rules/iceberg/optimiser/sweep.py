@@ -16,6 +16,8 @@ serves to set a floor (:mod:`.order`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.rules.iceberg.optimiser.effort import EFFORT
 from referee.rules.iceberg.optimiser.lanes import ID_MASK, LOW_MASK
 from referee.rules.iceberg.optimiser.pairs import short_of
@@ -25,7 +27,7 @@ from referee.rules.iceberg.optimiser.tracks import NO_CHOICE
 
 #: A cell's move as the play's replay reads it: (rank, suit, cards given to colour specials, cards
 #: left free, the lane's choice, cards given to the rank's set).
-Choice = tuple[int, int, int, int, tuple, int]
+Choice = tuple[int, int, int, int, tuple[Any, ...], int]
 #: What a sweep finds: the objective of its best play (specials included) and the play's moves.
 Swept = tuple[int, list[Choice]]
 
@@ -46,7 +48,7 @@ def sweep(programme: Programme, floor: int | None, beam: int | None) -> Swept | 
     # A state's entry: (value, its suits' bounds, the state before, the move, the cards given
     # to colour specials, the cards given to the rank's set).
     base = programme.base
-    layer: dict[int, tuple] = {0: (base, programme.ceiling - base if bounded else 0, None, None, 0, 0)}
+    layer: dict[int, tuple[Any, ...]] = {0: (base, programme.ceiling - base if bounded else 0, None, None, 0, 0)}
     history = []
     tried = 0
     id_mask, low_mask = ID_MASK, LOW_MASK
@@ -56,7 +58,7 @@ def sweep(programme: Programme, floor: int | None, beam: int | None) -> Swept | 
         shift = lane.shift
         scored, bounds = tables[bounded], tables[2]
         checks = pairs if bounded else None
-        nxt: dict[int, tuple] = {}
+        nxt: dict[int, tuple[Any, ...]] = {}
         for state, (value, rest, _, _, _, _) in layer.items():
             t = (state >> shift) & id_mask
             low = state & low_mask
@@ -75,9 +77,8 @@ def sweep(programme: Programme, floor: int | None, beam: int | None) -> Swept | 
                 if position is None:
                     moves = [(t << shift, 0, 0, NO_CHOICE, ahead)] if avail == 0 else []
                 else:
-                    moves = scored.get(t) if mixed == 0 else None
-                    if moves is None:
-                        moves = lane.scored_moves(position, t, avail, bounded)
+                    kept = scored.get(t) if mixed == 0 else None
+                    moves = lane.scored_moves(position, t, avail, bounded) if kept is None else kept
                 tried += len(moves)
                 fill_bits = fill << 8
                 for move in moves:
@@ -108,7 +109,7 @@ def sweep(programme: Programme, floor: int | None, beam: int | None) -> Swept | 
     return layer[state][0], _backtrack(programme, history, state)
 
 
-def _narrowed(states: dict[int, tuple], beam: int, worth: int, by_split: bool) -> dict[int, tuple]:
+def _narrowed(states: dict[int, tuple[Any, ...]], beam: int, worth: int, by_split: bool) -> dict[int, tuple[Any, ...]]:
     """The ``beam`` states of most hope (their value, their suits' bounds and their free cards'
     best set); ``by_split``, that many for each split of a colour's cards between its specials
     and its first suit, so that splits the second suit cannot follow do not crowd out the others
@@ -126,12 +127,12 @@ def _narrowed(states: dict[int, tuple], beam: int, worth: int, by_split: bool) -
     return narrowed
 
 
-def _backtrack(programme: Programme, history: list[dict[int, tuple]], state: int) -> list[Choice]:
+def _backtrack(programme: Programme, history: list[dict[int, tuple[Any, ...]]], state: int) -> list[Choice]:
     """The moves that led to ``state``, cell by cell (see :data:`Choice`)."""
     choices = []
     for cell, nxt in zip(reversed(programme.cells), reversed(history), strict=True):
         _, _, previous, move, mixed, to_set = nxt[state]
-        choices.append((cell.rank, cell.suit, mixed, cell.count - mixed - move[2], move[3], to_set))
+        choices.append((cell.rank, cell.suit, mixed, cell.cards - mixed - move[2], move[3], to_set))
         state = previous
     choices.reverse()
     return choices

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
+from typing import Any
 
 from referee.rules.iceberg.optimiser.effort import EFFORT
 from referee.rules.iceberg.optimiser.joins import Chains, join_gain
@@ -35,9 +36,11 @@ from referee.rules.iceberg.optimiser.problem import N_RANKS, TableRun, run_card
 Tracks = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 NO_TRACKS: Tracks = ((), ())
 #: A move of one suit's cards at one rank: (tracks after, run points, cards used by runs, choice).
-LaneMove = tuple[Tracks, int, int, tuple]
+LaneMove = tuple[Tracks, int, int, tuple[Any, ...]]
 #: The choice of a move that gives no card to runs: (runs continued, runs started, table runs, joins).
-NO_CHOICE: tuple = ((), 0, (), ())
+#: One way to give cards of a rank to runs: (tracks number after, run points, cards used, choice).
+RunMove = tuple[int, int, int, tuple[Any, ...]]
+NO_CHOICE: tuple[Any, ...] = ((), 0, (), ())
 #: The only choice of optional runs to continue when there are none.
 _NOTHING_CHOSEN: list[tuple[tuple[str, int, int], ...]] = [()]
 
@@ -86,9 +89,9 @@ class Shape:
                     self.partners.setdefault(runs[index].lo - 1, []).append(index)
         self.ids: dict[Tracks, int] = {NO_TRACKS: 0}
         self.tracks: list[Tracks] = [NO_TRACKS]
-        self._moves: dict[tuple[int, int, int, bool, bool], list[tuple[int, int, int, tuple]]] = {}
+        self._moves: dict[tuple[int, int, int, bool, bool], list[RunMove]] = {}
 
-    def moves(self, r: int, t: int, avail: int, next_open: bool, can_start: bool) -> list[tuple[int, int, int, tuple]]:
+    def moves(self, r: int, t: int, avail: int, next_open: bool, can_start: bool) -> list[RunMove]:
         """Every way to give up to ``avail`` cards of rank r to runs from tracks number ``t``, the
         best of each outcome: (tracks number after, run points, cards used, choice)."""
         key = (r, t, avail, next_open, can_start)
@@ -131,7 +134,7 @@ class Shape:
         chosen_tables: tuple[int, ...],
         after: tuple[tuple[int, int], ...],
         value: int,
-    ) -> list[tuple[tuple[tuple[int, int], ...], int, tuple]]:
+    ) -> list[tuple[tuple[tuple[int, int], ...], int, tuple[Any, ...]]]:
         """The outcomes of a move that grows the table runs ``chosen_tables`` to rank r, when some
         of those grown above their top join ``partners``, table runs whose bottom is r + 1
         (iceberg-4.4): (table tracks after, run points, joins as (run, partner, their chain)).
@@ -177,7 +180,7 @@ def _lane_moves(
     limit: int,
     tables: dict[int, tuple[int, int, int, int]],
     starts: Sequence[int],
-    join: Callable[[tuple[int, ...], tuple[tuple[int, int], ...], int], list[tuple]] | None = None,
+    join: Callable[[tuple[int, ...], tuple[tuple[int, int], ...], int], list[tuple[Any, ...]]] | None = None,
 ) -> list[LaneMove]:
     """Every way to give up to ``avail`` cards of one suit at rank r to runs from ``tracks``, the
     best of each outcome: (tracks after, run points, cards used, choice).
@@ -219,7 +222,7 @@ def _lane_moves(
     free = avail - forced
     if free < 0:
         return []
-    best: dict[tuple[Tracks, int], tuple[int, tuple]] = {}
+    best: dict[tuple[Tracks, int], tuple[int, tuple[Any, ...]]] = {}
     forced_new_t, forced_tab_t = tuple(forced_new), tuple(forced_tab)
     for chosen in _choices(optional, free, tables) if optional else _NOTHING_CHOSEN:
         k = len(chosen)
@@ -302,7 +305,7 @@ def _choices(
     """The sets of optional runs to continue, one of each kind of set: runs alike (new runs of
     one length, or table runs with the same ends and cards added) are interchangeable, so
     only the first ones of a kind are ever chosen (a canonical form of the state)."""
-    kinds: dict[tuple, list[tuple[str, int, int]]] = {}
+    kinds: dict[tuple[Any, ...], list[tuple[str, int, int]]] = {}
     for entry in optional:
         kind, ident, added = entry
         key = (kind, ident) if kind == "n" else (kind, tables[ident], added)

@@ -13,6 +13,7 @@ problems beside the form's, leaving out those the unreadable value could have ca
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from flask_babel import lazy_gettext as _l
@@ -47,6 +48,8 @@ class EntryForm(FlaskForm):
 
     game: ClassVar[Game]
     template: ClassVar[str]
+    #: The ways the form enters a deal (its tabs), the quickest first: a new deal opens in it.
+    modes: ClassVar[tuple[str, ...]] = ()
     version = VersionField()
     device = StringField(
         _l("This phone is"),
@@ -64,6 +67,15 @@ class EntryForm(FlaskForm):
         #: Whether the deal was to be scored but the form or its claim refused it (:meth:`ready_to_score`),
         #: so the rules layer never saw it.
         self.form_refused = False
+        #: The entries of the match's deals and the number of this one (:meth:`among`), for the checks across deals.
+        self.entries: Sequence[Mapping[str, Any]] = ()
+        self.number = 1
+
+    def among(self, entries: Sequence[Mapping[str, Any]], number: int) -> None:
+        """The match's deals (their entries, read when first needed) and this deal's number: a deal the form
+        refused is judged against the other deals too (a card one of them holds)."""
+        self.entries = entries
+        self.number = number
 
     def ready_to_score(self, *, claim_valid: bool) -> bool:
         """Whether a posted deal goes to the rules layer: the form and the claimed scores beside it
@@ -71,6 +83,19 @@ class EntryForm(FlaskForm):
         ready = self.validate_on_submit() and claim_valid
         self.form_refused = self.is_submitted() and not ready
         return ready
+
+    @classmethod
+    def mode_for(cls, mode: str | None) -> str:
+        """The mode a new deal opens in: ``mode`` (the one this phone used last, ``?mode=``) if the form has it,
+        else its quickest ("" for a form of one mode)."""
+        if not cls.modes:
+            return ""
+        return mode if mode in cls.modes else cls.modes[0]
+
+    def open_in(self, mode: str) -> None:
+        """Open a new deal in ``mode`` (see :meth:`mode_for`)."""
+        if mode:
+            self.mode.data = mode
 
     def asks_device(self) -> bool:
         """Whether to ask this phone's name: only until it has given one."""
@@ -114,7 +139,7 @@ class EntryForm(FlaskForm):
         except InputError:
             return
         try:
-            self.game.check_entry(setup, entry)
+            self.game.read_deal(setup, self.entries, self.number, entry)
         except InputError as error:
             for one in error.each():
                 if not any(field.name in marked for field in self.judged_from(one)):
@@ -145,9 +170,3 @@ def same_card(typed: str, token: str) -> bool:
         return str(parse_card(typed)) == str(parse_card(token))
     except InputError:
         return False
-
-
-def entry_form_class(slug: str) -> type[EntryForm]:
-    from referee.web.game_ui import game_ui
-
-    return game_ui(slug).entry_form()

@@ -18,7 +18,7 @@ from wtforms.validators import Length, Optional
 
 from referee.cards import SUIT_TITLES, SUITS, CardError
 from referee.errors import InputError
-from referee.messages import Message
+from referee.messages import Message, Param, msg, renamed
 from referee.rules.clabber import CLABBER, MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import MatchSetup, Side
@@ -227,8 +227,13 @@ class ClabberEntryForm(EntryForm):
 
     def place_error(self, error: InputError) -> None:
         """At the field the error concerns (its field and location): a side's points or melds, a
-        player's cards, the trump…; else with its group of fields, else at the top of the form."""
-        text = say(error)
+        player's cards, the trump…; else with its group of fields, else at the top of the form. A card is
+        said to be in the turn-up or in a player's cards, not in the entry's keys."""
+        place = _place(error)
+        names: dict[str, Param] = {"turn_up": msg("the turn-up")}
+        if place is not None:
+            names["meld_cards"] = msg("{seat}'s cards", seat=place)
+        text = say(renamed(error.msg, names))
         target = self._field_of(error)
         if target is not None:
             add_error(target, text)

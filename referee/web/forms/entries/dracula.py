@@ -23,12 +23,6 @@ class DraculaEntryForm(EntryForm):
     game = DRACULA
     template = "games/dracula/entry.html"
 
-    order = StringField(
-        _l("Order of placement (optional)"),
-        validators=[Optional(), Length(max=80)],
-        description=_l("The cells in the order the cards went down, e.g. r1c2 r2c1 …; each placement is then checked."),
-    )
-
     def cells(self) -> list[list[StringField]]:
         return [[getattr(self, CELLS[r * 3 + c]) for c in range(3)] for r in range(3)]
 
@@ -100,5 +94,12 @@ for _name in CELLS:
             validators=[Optional(), Length(max=4)],
         ),
     )
+
+# After the cells, as the page shows it (a refused deal's summary lists the problems in this order).
+DraculaEntryForm.order = StringField(
+    _l("Order of placement (optional)"),
+    validators=[Optional(), Length(max=80)],
+    description=_l("The cells in the order the cards went down, e.g. r1c2 r2c1 …; each placement is then checked."),
+)
 
 FORM = DraculaEntryForm

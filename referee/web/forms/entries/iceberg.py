@@ -1,4 +1,5 @@
-"""Iceberg deal entry in three modes: the plays turn by turn, totals and the final table, or the fast one.
+"""Iceberg deal entry in three modes: the fast one (a new deal opens in it), totals and the final table,
+or the plays turn by turn.
 
 Play by play, the plays entered so far travel in a hidden field (the rules layer's log, as JSON)
 that every button of the form posts back, so nothing is stored before the deal is scored. "Add
@@ -40,7 +41,7 @@ from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG, MAX_HAND, Replay
 from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.table import MAX_MELDS
-from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error
+from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, stored_int
 from referee.web.forms.entries import EntryForm, same_card
 from referee.web.http.i18n import say
 from referee.web.http.jsonin import JSONInputError, decode_json
@@ -50,6 +51,8 @@ SEATS = 6
 #: Table rows of the quick mode: at least this many are shown, and two free ones after the last filled.
 TABLE_ROWS = 6
 MODES = ("log", "quick", "scored")
+#: The modes as the tabs offer them, the quickest first: a new deal opens in it.
+QUICKEST_FIRST = ("scored", "quick", "log")
 #: What the next play is: a new meld, aces exposed, or a lay-off onto table meld N (``onto-N``).
 MELD, ACES, ONTO = "meld", "aces", "onto-"
 #: The buttons of the form (``name="act"``); no value is the form's own "Score deal" button. ``edit-N``
@@ -136,8 +139,9 @@ class Board:
 class IcebergEntryForm(EntryForm):
     game = ICEBERG
     template = "games/iceberg/entry.html"
+    modes = QUICKEST_FIRST
 
-    mode = HiddenField(default="log", validators=[Optional(), Length(max=10)])
+    mode = HiddenField(default=QUICKEST_FIRST[0], validators=[Optional(), Length(max=10)])
     act = StringField(validators=[Optional(), Length(max=20)])
     log = HiddenField(default="[]", validators=[Optional(), Length(max=60_000)])
     editing = HiddenField(validators=[Optional(), Length(max=4)])
@@ -236,7 +240,7 @@ class IcebergEntryForm(EntryForm):
         """Only scoring the deal submits it; the other buttons change the form (see :meth:`board`)."""
         valid = super().validate(extra_validators)
         if self.mode.data not in MODES:
-            self.mode.data = "log"
+            self.mode.data = QUICKEST_FIRST[0]
         return valid and self.action() is None
 
     # --- the play log --------------------------------------------------------------------------------
@@ -266,13 +270,12 @@ class IcebergEntryForm(EntryForm):
         if kind == ACES:
             return {"player": who, "aces": cards}
         if kind.startswith(ONTO) and kind[len(ONTO) :].isdigit():
-            return {"player": who, "layoff": cards, "onto": int(kind[len(ONTO) :])}
+            return {"player": who, "layoff": cards, "onto": stored_int(kind[len(ONTO) :])}
         return {"player": who, "meld": cards}
 
     def editing_number(self, log: list[Any]) -> int | None:
         """The play being corrected, if the hidden field names a play of ``log``."""
-        text = (self.editing.data or "").strip()
-        number = int(text) if text.isdigit() else 0
+        number = stored_int((self.editing.data or "").strip()) or 0  # digits past any play are none
         return number if 0 < number <= len(log) else None
 
     def board(self, setup: MatchSetup, dealer: str | None = None) -> Board:
@@ -657,7 +660,7 @@ class IcebergEntryForm(EntryForm):
 
     def _name_fields(self, setup: MatchSetup) -> None:
         """Each player's fields named after the player, as the summary of a refused deal lists them."""
-        every_card = setup.options.get("penalty") == "every_card"
+        every_card = ICEBERG.opts(setup).penalty == "every_card"
         for seat, name in enumerate(setup.players):
             self.hand(seat).label.text = _("%(player)s: cards left", player=name)
             self.played(seat).label.text = _("%(player)s: melds and lay-offs", player=name)

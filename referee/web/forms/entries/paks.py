@@ -32,7 +32,8 @@ from referee.errors import FieldError, InputError, TotalError
 from referee.messages import msg
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
-from referee.rules.paks.quick import CARDS, QUICK
+from referee.rules.paks.quick import CARDS, QUICK, NoMultipleError
+from referee.rules.seating import same_name
 from referee.web.forms.common import WholeNumberField, add_error, leaf_fields
 from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
@@ -69,6 +70,7 @@ class PakRow(Form):
 class PaksEntryForm(EntryForm):
     game = PAKS
     template = "games/paks/entry.html"
+    modes = MODES
     chips = CHIPS
     chip_values = CHIP_VALUES
 
@@ -211,8 +213,9 @@ class PaksEntryForm(EntryForm):
                 chip = (self.held(n, suit).data or "").strip()
                 count: Any = self.more(n, suit).data if chip == MORE else chip or 0
                 held[name][SUIT_NAMES[suit]] = int(count) if isinstance(count, str) and count.isdecimal() else count
-            if self.kept(n).data is not None:
-                kept[name] = self.kept(n).data
+            points = self.kept(n).data
+            if points is not None:
+                kept[name] = points
         if not any(count for counts in held.values() for count in counts.values()) and not kept:
             # Nothing tapped nor typed: a deal saved by mistake, not a deal without a pak.
             raise FieldError(
@@ -275,18 +278,22 @@ class PaksEntryForm(EntryForm):
         if not rows:
             self.form_errors.append(message)
         for n, row in enumerate(rows):
-            field = row.form.cards
-            pointer = _("`%(card)s` is here too (see above)", card=error.token) if n else message
-            add_error(field, pointer)
+            pointer = message
+            if n and isinstance(error, CardError):  # several rows: each holds the card used too often
+                pointer = _("`%(card)s` is here too (see above)", card=error.token)
+            add_error(row.form.cards, pointer)
 
     def judged_from(self, error: InputError) -> list[Field]:
         """Quick: a count on its own (its chips and its box), a suit's total with every side's count of
-        the suit; anything else, such as the points kept (bounded by every side's counts), with every
-        count and every side's points. Card by card: the rows the error is shown at, else every row."""
+        the suit, points that are no multiple of 5 on their own; anything else, such as the points kept
+        (bounded by every side's counts), with every count and every side's points. Card by card: the
+        rows the error is shown at, else every row."""
         if not self.quick:
             rows = self._rows_of(error) or [row for seat in range(SEATS) for row in self.paks(seat).entries]
             return [row.form.cards for row in rows]
         field = self._quick_field_of(error)
+        if isinstance(error, NoMultipleError) and field is not None:
+            return [field]
         if field is None or error.location[:1] != ("held",):
             return self._quick_fields()
         suit = str(error.location[2])
@@ -323,7 +330,7 @@ class PaksEntryForm(EntryForm):
         if error.location[:1] in (("paks",), ("thrown_off",)) and len(error.location) >= 3:
             player, number = error.location[1], error.location[2]
             for name, paks in seats:
-                if name.casefold() == str(player).casefold() and isinstance(number, int) and 0 < number <= len(paks):
+                if same_name(name, str(player)) and isinstance(number, int) and 0 < number <= len(paks):
                     return [paks[number - 1][1]]
         if isinstance(error, CardError):
             holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]

@@ -195,7 +195,7 @@ class ZhengFenEntryForm(EntryForm):
 
     def _readable(self, message: Message) -> Message:
         """The rules layer names piles as entry keys (``captured.Ann``, ``hand``); the form as people do."""
-        return renamed(message, self.pile_names())  # type: ignore[return-value]
+        return renamed(message, self.pile_names())
 
     def pile_names(self) -> dict[str, Param]:
         """Each pile's entry key and its name on the form."""

@@ -3,17 +3,18 @@
 One source for each kind of thing: a house option's schema is made from its :class:`Option`
 declaration, every check answers with ``explanation``, every refusal with the error object. The
 documented fields of shared/API.md are listed per check in :data:`REQUESTS` and :data:`ANSWERS`;
-a check that is registered but not (yet) listed there still appears in the description, with
-the parts every check shares (``options`` from its game, ``explanation`` in the answer).
+every registered check must be listed in both (:func:`missing_schemas`, named by the test of a
+game's parts): a check without them has no description, rather than an empty one.
 Schemas say what a field *is*; what makes a value acceptable (a card of the pack, a seat of the
 table) is the check's own reading, answered with a 400 that the error schema describes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from referee.cards import SUIT_SPELLINGS
 from referee.rules.options import Option
 
 Schema = dict[str, Any]
@@ -30,7 +31,18 @@ CARDS: Schema = {
     "description": "a card list, or one string of cards separated by spaces or commas",
     "anyOf": [{"type": "array", "items": CARD}, STRING],
 }
-SUIT: Schema = {"type": "string", "description": "a suit letter S, H, D or C (or its sign)"}
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{ch}{ch.lower()}]" if ch.isalpha() else ch for ch in word)
+
+
+SUIT: Schema = {
+    "type": "string",
+    "pattern": "^ *(?:" + "|".join(_any_case(word) for word in SUIT_SPELLINGS) + ") *$",
+    "description": "a suit letter S, H, D or C, its sign or its English name, in any case",
+}
+PLAYERS: Schema = {"type": "integer", "description": "how many play: one of the game's numbers of players"}
 DECKS: Schema = {"type": "integer", "enum": [1, 2], "description": "where the game may use one or two decks"}
 CELL: Schema = {"anyOf": [CARD, {"type": "null"}]}
 LAYOUT: Schema = {
@@ -162,14 +174,14 @@ PLACER: Schema = {
 
 #: Request fields per game and check: (required, optional), each a field name → schema.
 REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Schema]]] = {
-    ("paks", "pak"): ({"table_card": CARD, "played": CARDS}, {"decks": DECKS, "players": INTEGER}),
+    ("paks", "pak"): ({"table_card": CARD, "played": CARDS}, {"decks": DECKS, "players": PLAYERS}),
     ("paks", "steal"): (
         {
             "pak_suit": optional(SUIT),
             "victim_paks": array({"anyOf": [CARDS, {"type": "object", "properties": {"owner": NAME, "cards": CARDS}}]}),
             "played": CARDS,
         },
-        {"stolen_suits": optional(array(SUIT)), "partners": optional(array(NAME)), "decks": DECKS, "players": INTEGER},
+        {"stolen_suits": optional(array(SUIT)), "partners": optional(array(NAME)), "decks": DECKS, "players": PLAYERS},
     ),
     ("paks", "deal"): (
         {
@@ -194,7 +206,7 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
         },
         {
             "decks": DECKS,
-            "players": INTEGER,
+            "players": PLAYERS,
             "mode": {
                 "enum": ["cards", "quick"],
                 "description": "`cards` (default): every pak card by card; `quick`: each side's `held` and `kept`",
@@ -212,7 +224,7 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
             "player": NAME,
             "partners": optional(array(NAME)),
             "decks": DECKS,
-            "players": INTEGER,
+            "players": PLAYERS,
         },
     ),
     ("paks", "end"): (TOTALS, {}),
@@ -225,11 +237,16 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ("clabber", "end"): (TOTALS, {}),
     ("clabber", "deal"): (
         {"makers": NAME, "points": SCORES},
-        {"melds": SCORES, "bells": SCORES, "players": INTEGER},
+        {"melds": SCORES, "bells": SCORES, "players": PLAYERS},
     ),
     ("clabber", "bid"): (
         {"turn_up": CARD, "hand": CARDS},
-        {"players": INTEGER, "round": INTEGER, "suit": SUIT, "dealer": BOOLEAN},
+        {
+            "players": PLAYERS,
+            "round": {"type": "integer", "enum": [1, 2], "description": "the round of bidding"},
+            "suit": SUIT,
+            "dealer": BOOLEAN,
+        },
     ),
     ("dracula", "coffin"): ({"layout": LAYOUT}, {"players": {"type": "integer", "enum": [2, 3, 4]}}),
     ("dracula", "placement"): ({"layout": LAYOUT, "cell": {"type": "string", "description": "r1c1 … r3c3"}}, {}),
@@ -250,6 +267,19 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ("iceberg", "meld"): ({"cards": CARDS}, {"decks": DECKS}),
     ("iceberg", "layoff"): ({"meld": CARDS, "cards": CARDS}, {"decks": DECKS}),
     ("iceberg", "leftover"): ({"hand": CARDS}, {"table": array(CARDS), "decks": DECKS}),
+}
+
+#: What a game's fields must agree on, beyond each field's own schema: Paks's decks follow from its
+#: players (2 players use one deck, more use two, paks-1.2).
+AGREEMENTS: Mapping[str, Schema] = {
+    "paks": {
+        "if": {"required": ["players", "decks"], "properties": {"players": {"const": 2}}},
+        "then": {"properties": {"decks": {"const": 1}}},
+        "else": {
+            "if": {"required": ["players", "decks"]},
+            "then": {"properties": {"decks": {"const": 2}}},
+        },
+    },
 }
 
 _LEGAL: Mapping[str, Schema] = {"legal": BOOLEAN, "reasons": EXPLANATION}
@@ -377,18 +407,29 @@ def options_schema(options: Sequence[Option]) -> Schema:
     }
 
 
-def request_schema(game: str, check: str, options: Sequence[Option], *, claims: bool = False) -> Schema:
-    """``claims``: the check judges an optional ``claim`` (a check that scores declares so)."""
-    required, more = REQUESTS.get((game, check), ({}, {}))
+def missing_schemas(game: str, checks: Iterable[str]) -> list[str]:
+    """The checks of ``game`` whose request or answer is not described here."""
+    return [check for check in checks if (game, check) not in REQUESTS or (game, check) not in ANSWERS]
+
+
+def request_schema(
+    game: str, check: str, options: Sequence[Option], player_counts: Sequence[int], *, claims: bool = False
+) -> Schema:
+    """``player_counts``: the numbers of players the game is played by, which ``players`` takes;
+    ``claims``: the check judges an optional ``claim`` (a check that scores declares so)."""
+    required, more = REQUESTS[(game, check)]
     properties = {**required, **more, "options": options_schema(options), "lang": LANG}
+    if properties.get("players") is PLAYERS:
+        properties["players"] = {**PLAYERS, "enum": list(player_counts)}
     if claims:
         properties["claim"] = CLAIM
-    return {"type": "object", "required": list(required), "properties": properties}
+    agreement = AGREEMENTS.get(game) if {"players", "decks"} <= set(properties) else None
+    return {"type": "object", "required": list(required), "properties": properties, **(agreement or {})}
 
 
 def answer_schema(game: str, check: str, *, claims: bool = False) -> Schema:
     """``claims``: the answer carries the ``claim`` verdict when the request made one."""
-    properties = {**ANSWERS.get((game, check), {}), "explanation": EXPLANATION}
+    properties = {**ANSWERS[(game, check)], "explanation": EXPLANATION}
     if claims:
         properties["claim"] = CLAIM_VERDICT
     return {"type": "object", "required": ["explanation"], "properties": properties}

@@ -1,13 +1,12 @@
-"""The translation catalogs: which sources each one covers, and how they are extracted, updated, checked and compiled.
+"""Babel tooling for the catalogs: which sources each area covers, and extracting, updating and checking them.
 
-The Japanese catalogs live in ``referee/translations/<area>/ja/LC_MESSAGES/messages.po``, one area for
-what every game shares (``core``) and one per game, so a game's sentences sit beside each other. The
-app merges them all (Flask-Babel's translation directories). Compiled ``.mo`` files are built when the
-app starts (:func:`compile_stale`) or by ``python -m referee.catalogs compile``; they are not kept in git.
+Each area's sources come from the registries: ``core`` is what every game shares, and each game's
+area (:attr:`Game.catalog_area <referee.rules.game.Game.catalog_area>`) takes its rules package and
+the parts :data:`~referee.web.game_ui.GAME_UI` declares for it (entry form, referee pages, templates).
 
     python -m referee.catalogs update [AREA …]   # new sentences from the sources into the .po files
     python -m referee.catalogs check [AREA …]    # untranslated, fuzzy, placeholders, glossary terms
-    python -m referee.catalogs compile            # .po → .mo
+    python -m referee.catalogs compile            # .po → .mo (the app does it when it starts)
 
 Sentences are found under the keywords ``msg``/``msg_n`` (the rules layer, :mod:`referee.messages`),
 ``_``/``gettext``/``ngettext``/``lazy_gettext``/``_l`` (the web layer) and in the templates' ``{% trans %}``
@@ -17,29 +16,24 @@ and ``_()``.
 from __future__ import annotations
 
 import csv
-import os
 import re
 import sys
-import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as CatalogMessage
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
-from babel.support import Translations
+from babel.messages.pofile import write_po
 
-from referee.messages import Join, Message
+from referee.catalogs import AREAS, CORE, ROOT, TRANSLATIONS, compile_stale, po_path, read_catalog
+from referee.rules.game import Game
+from referee.rules.registry import GAMES
+from referee.web.game_ui import GAME_UI, GameUI
 
-PACKAGE = Path(__file__).resolve().parent
-ROOT = PACKAGE.parent
-TRANSLATIONS = PACKAGE / "translations"
 GLOSSARY = TRANSLATIONS / "glossary.tsv"
-LANGUAGES = ("en", "ja")
-TRANSLATED = ("ja",)
-GAMES = ("paks", "clabber", "dracula", "zhengfen", "iceberg")
 
 KEYWORDS = {
     **DEFAULT_KEYWORDS,
@@ -51,37 +45,46 @@ KEYWORDS = {
 }
 COMMENT_TAGS = ["Translators:"]
 
-
-def _game_sources(game: str) -> tuple[str, ...]:
-    return (
-        f"referee/rules/{game}/**/*.py",
-        f"referee/web/forms/entries/{game}.py",
-        f"referee/web/referee_pages/{game}.py",
-        f"templates/games/{game}/**/*.html",
-        f"templates/referee/{game}_*.html",
-        f"templates/rulecards/{game}.html",
-        f"templates/pads/{game}.html",
-        f"referee/web/printing/pads/{game}.py",
-    )
+CORE_SOURCES = (
+    "referee/*.py",
+    "referee/rules/*.py",
+    "referee/web/**/*.py",
+    "templates/**/*.html",
+)
 
 
-AREAS: dict[str, tuple[str, ...]] = {
-    "core": (
-        "referee/*.py",
-        "referee/rules/*.py",
-        "referee/web/**/*.py",
-        "templates/**/*.html",
-    ),
-    **{game: _game_sources(game) for game in GAMES},
-}
-"""Each area's sources (globs under the project root); ``core`` takes whatever no game claims."""
+def _module_file(module: str) -> str:
+    return module.replace(".", "/") + ".py"
+
+
+def game_sources(game: Game[Any], ui: GameUI | None) -> tuple[str, ...]:
+    """A game's sources (globs under the project root): its rules package and the web parts of its own."""
+    package = Path(sys.modules[type(game).__module__].__file__ or "").parent.relative_to(ROOT).as_posix()
+    sources = [f"{package}/**/*.py"]
+    if ui is not None:
+        sources += [_module_file(ui.entry_module), f"templates/games/{ui.slug}/**/*.html"]
+        sources += [f"templates/{ui.rulecard_template}", f"templates/{ui.pad_template}"]
+        sources += [_module_file(ui.pad_module)]
+        if ui.referee_module is not None:
+            sources += [_module_file(ui.referee_module), f"templates/referee/{ui.slug}_*.html"]
+    return tuple(sources)
+
+
+def area_sources() -> dict[str, tuple[str, ...]]:
+    """Each area's sources (globs under the project root); ``core`` takes whatever no game claims."""
+    sources: dict[str, tuple[str, ...]] = {CORE: CORE_SOURCES}
+    for slug, game in GAMES.items():
+        area = game.catalog_area
+        sources[area] = sources.get(area, ()) + game_sources(game, GAME_UI.get(slug))
+    return sources
 
 
 def area_files(area: str) -> list[Path]:
     """The source files of ``area``, each file in exactly one area."""
-    claimed = {path for game in GAMES for path in _glob(AREAS[game])}
-    files = _glob(AREAS[area])
-    if area == "core":
+    sources = area_sources()
+    claimed = {path for name, globs in sources.items() if name != CORE for path in _glob(globs)}
+    files = _glob(sources[area])
+    if area == CORE:
         files = [path for path in files if path not in claimed]
     return sorted(files)
 
@@ -105,15 +108,6 @@ def extract(area: str) -> Catalog:
             location = (str(path.relative_to(ROOT)), lineno)
             template.add(message, None, [location], auto_comments=comments, context=context)
     return template
-
-
-def po_path(area: str, language: str = "ja") -> Path:
-    return TRANSLATIONS / area / language / "LC_MESSAGES" / "messages.po"
-
-
-def read_catalog(path: Path) -> Catalog:
-    with path.open("rb") as file:
-        return read_po(file)
 
 
 def write_catalog(catalog: Catalog, path: Path) -> None:
@@ -166,13 +160,12 @@ def check(area: str, language: str = "ja") -> list[Problem]:
             continue
         entry = catalog.get(message.id, context=message.context)
         if entry is None:
-            problems.append(Problem(area, _first(message.id), "not in the catalog"))
+            problems.append(Problem(area, _texts(message.id)[0], "not in the catalog"))
     glossary = list(read_glossary())
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids, strings = _texts(message.id), _texts(message.string)
         if not _translated(message):
             problems.append(Problem(area, ids[0], "untranslated"))
             continue
@@ -182,19 +175,35 @@ def check(area: str, language: str = "ja") -> list[Problem]:
         for string in strings:
             if placeholders(string) != wanted:
                 problems.append(Problem(area, ids[0], f"placeholders differ: {sorted(placeholders(string))}"))
+            if language == "ja" and ascii_full_stop(string):
+                problems.append(Problem(area, ids[0], "a sentence ends with an ASCII period: write 。"))
         for term in glossary:
             if term.found_in(ids[0]) and not any(term.japanese in s for s in strings):
                 problems.append(Problem(area, ids[0], f"glossary: {term.english!r} is {term.japanese!r}"))
     return problems
 
 
-def _translated(message) -> bool:  # type: ignore[no-untyped-def]
-    strings = message.string if isinstance(message.string, tuple) else (message.string,)
-    return all(strings)
+def _translated(message: CatalogMessage) -> bool:
+    return all(_texts(message.string))
 
 
-def _first(message_id: str | tuple[str, ...]) -> str:
-    return message_id[0] if isinstance(message_id, tuple) else message_id
+def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A catalog entry's id or translation as its forms: one, or singular and plurals."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+#: A full stop after Japanese, not a dot inside a word (``.json``) nor an ellipsis.
+_JAPANESE_THEN_PERIOD = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff）」]\.(?![\w.])")
+_TRAILING = re.compile(r"(?:\s|</\w+>|[)）」\]])+$")
+
+
+def ascii_full_stop(text: str) -> bool:
+    """Whether a Japanese ``text`` ends a sentence with an ASCII period ("Bobがディーラー.") instead of 。:
+    at its end (markup and closing brackets aside), or right after a Japanese word."""
+    trimmed = _TRAILING.sub("", text)
+    return (trimmed.endswith(".") and not trimmed.endswith("..")) or bool(_JAPANESE_THEN_PERIOD.search(text))
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)[^{}]*\}|%\((\w+)\)[sd]")
@@ -229,62 +238,6 @@ def read_glossary(path: Path = GLOSSARY) -> Iterator[Term]:
             yield Term(english.strip(), japanese.strip(), rest[0].strip() if rest else "")
 
 
-def compile_stale(root: Path = TRANSLATIONS) -> list[Path]:
-    """Compile every ``.po`` whose ``.mo`` is missing or older; returns the files written.
-
-    Each ``.mo`` is written beside its ``.po`` through a temporary file and a rename, so workers
-    starting together never read half a catalog.
-    """
-    written = []
-    for po in sorted(root.glob("*/*/LC_MESSAGES/*.po")):
-        mo = po.with_suffix(".mo")
-        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
-            continue
-        catalog = read_catalog(po)
-        handle, temporary = tempfile.mkstemp(dir=po.parent, suffix=".mo.tmp")
-        with os.fdopen(handle, "wb") as file:
-            write_mo(file, catalog, use_fuzzy=False)
-        os.replace(temporary, mo)
-        written.append(mo)
-    return written
-
-
-def translations(language: str = "ja") -> Translations:
-    """Every area's compiled catalog of ``language``, merged, as the app merges them (for tests and tools)."""
-    compile_stale()
-    merged = Translations()
-    for area in AREAS:
-        loaded = Translations.load(str(TRANSLATIONS / area), [language])
-        # The first catalog gives the language's plural rule, as in the app; an empty base would keep English's.
-        merged = loaded if not merged._catalog else merged.merge(loaded)
-    return merged
-
-
-def untranslated(message: Message | Join | object, catalog: Translations) -> list[str]:
-    """The ids of ``message`` and of the messages inside it that ``catalog`` has no translation for."""
-    missing: list[str] = []
-    if isinstance(message, Message):
-        if message.id not in catalog._catalog and (message.id, 0) not in catalog._catalog:
-            missing.append(message.id)
-        for _name, value in message.params:
-            missing.extend(untranslated(value, catalog))
-    elif isinstance(message, Join):
-        if message.separator.strip(" +=-×") and message.separator not in catalog._catalog:
-            missing.append(message.separator)
-        for item in message.items:
-            missing.extend(untranslated(item, catalog))
-    return missing
-
-
-def directories() -> list[str]:
-    """The translation directories the app merges, one per area that has any.
-
-    An area without catalogs is left out: Flask-Babel would merge it as an empty catalog whose
-    English plural rule replaces Japanese's.
-    """
-    return [str(TRANSLATIONS / area) for area in AREAS if (TRANSLATIONS / area).is_dir()]
-
-
 def main(argv: list[str]) -> int:
     command, *areas = argv or ["check"]
     areas = areas or list(AREAS)
@@ -304,7 +257,3 @@ def main(argv: list[str]) -> int:
         return 0
     print(__doc__)
     return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,48 @@
+"""A game that declares its entry type reads every canonical entry it makes, and writes it back unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from referee.rules.dracula import DRACULA
+from referee.rules.dracula.entry import DraculaEntry
+from referee.rules.game import MatchSetup
+from referee.rules.zhengfen import ZHENGFEN
+from referee.rules.zhengfen.entry import ZhengFenEntry
+from referee.rules.zhengfen.scoring import Haul
+
+COFFIN = [["7H", "8H", "9H"], ["2C", "QS", "5D"], ["KD", "4C", "10S"]]
+ORDER = ["r2c2", "r1c2", "r1c1", "r2c1", "r3c1", "r3c2", "r3c3", "r2c3", "r1c3"]  # 4 players: all nine
+E31 = {
+    "order": ["B", "D", "A", "C"],
+    "captured": {"A": ["10S", "KH", "5D"], "B": ["KS", "5C"], "C": ["10H", "10D", "KD"], "D": ["10C", "KC"]},
+    "hand": ["5S", "5H", "7C", "2D"],
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "given"),
+    [
+        (DRACULA, ("Ann", "Bob"), {"layout": COFFIN}),
+        (DRACULA, ("Ann", "Bob", "Cat", "Dan"), {"layout": COFFIN, "order": ORDER}),
+        (DRACULA, ("Ann", "Bob", "Cy"), {"layout": COFFIN}),
+        (ZHENGFEN, ("A", "B", "C", "D"), E31),
+        (ZHENGFEN, ("A", "B", "C", "D"), {"order": ["A", "B", "C", "D"], "captured": {"C": {"5": 4, "10": 4, "K": 4}}}),
+    ],
+)
+def test_a_canonical_entry_round_trips(game: Any, players: tuple[str, ...], given: dict[str, Any]) -> None:
+    setup = MatchSetup(players, options=game.parse_options({}))
+    canonical = game.check_entry(setup, given)
+    assert game.entry_type is not None
+    assert game.entry_type.of(canonical).as_json() == canonical
+
+
+def test_the_typed_entries_hold_typed_values() -> None:
+    coffin = DraculaEntry.of({"layout": COFFIN})
+    assert coffin.layout[1] == ("2C", "QS", "5D") and coffin.order == ()
+    deal = ZhengFenEntry.of(E31)
+    assert deal.order == ("B", "D", "A", "C")
+    assert isinstance(deal.captured["A"], Haul) and deal.captured["A"].points == 25
+    assert deal.hand.points == 10

@@ -1,0 +1,45 @@
+"""Reading what the app prints: a PDF's pages and text, or the HTML a PDF is made from.
+
+WeasyPrint takes about a second of CPU for a page; the tests render a PDF once per template and
+language, and check the other variants (a pad's other player counts) on the HTML the PDF would be
+made from: :func:`print_html_instead` makes the app answer that HTML where it would print it.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from typing import Any
+
+import pytest
+from flask import render_template
+from pypdf import PdfReader
+
+from referee.web.printing import views
+from referee.web.printing.pdf_cache import PdfCache
+
+
+def pdf_text(data: bytes) -> tuple[int, str]:
+    """The number of pages of a PDF and its text."""
+    reader = PdfReader(io.BytesIO(data))
+    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
+
+
+def print_html_instead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on in this test, the printing pages answer the HTML they would print (rendered just as for
+    the PDF) in place of the PDF. The static PDFs' cache is one of the test's own meanwhile: no HTML is
+    ever kept where another test would read it as a PDF."""
+
+    def html_of(template: str, *, paper: str = "a4", landscape: bool = False, **context: Any) -> bytes:
+        return render_template(template, paper=paper, **context).encode()
+
+    monkeypatch.setattr(views, "render_pdf", html_of)
+    monkeypatch.setattr(views, "pdfs", PdfCache())
+
+
+def html_text(page: bytes | str) -> str:
+    """The text of an HTML page as a PDF made from it holds: tags dropped, entities decoded."""
+    text = page.decode() if isinstance(page, bytes) else page
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", text))
