@@ -9,8 +9,8 @@ the parts :data:`~referee.web.game_ui.GAME_UI` declares for it (entry form, refe
     python -m referee.catalogs compile            # .po → .mo (the app does it when it starts)
 
 Sentences are found under the keywords ``msg``/``msg_n`` (the rules layer, :mod:`referee.messages`),
-``_``/``gettext``/``ngettext``/``lazy_gettext``/``_l`` (the web layer) and in the templates' ``{% trans %}``
-and ``_()``.
+``_``/``gettext``/``ngettext``/``lazy_gettext``/``lazy_pgettext``/``_l`` (the web layer) and in the
+templates' ``{% trans %}`` and ``_()``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ KEYWORDS = {
     "lazy_gettext": None,
     "_l": None,
     "lazy_ngettext": (1, 2),
+    "lazy_pgettext": ((1, "c"), 2),
 }
 COMMENT_TAGS = ["Translators:"]
 
