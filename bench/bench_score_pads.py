@@ -29,9 +29,11 @@ from pypdf import PdfReader
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee import create_app
+from referee.rules.registry import GAMES
 from referee.web.printing.pdf_cache import pdfs
 from referee.web.printing.share import share_images
 from tests.support import deals
+from tests.support.table import Table
 
 SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
@@ -55,23 +57,25 @@ def main() -> None:
     args = parser.parse_args()
     app = create_app({"INSTANCE_PATH": tempfile.mkdtemp(prefix="referee-bench-")})
     client = app.test_client()
-    code = deals.new_evening(app, SIX).code
+    table = Table.of(app)
+    code = table.stored_evening(SIX)
     target = {"target": 5000}
+    paks, dracula, zhengfen, iceberg = (GAMES[slug] for slug in ("paks", "dracula", "zhengfen", "iceberg"))
     sheets = {
-        "baseline: Dracula, 6 deals": deals.stored_match(
-            app, code, "dracula", SIX[:2], [deals.dracula(n) for n in range(1, 7)]
+        "baseline: Dracula, 6 deals": table.stored_sheet(
+            dracula, SIX[:2], [deals.dracula(n) for n in range(1, 7)], evening=code
         ),
-        "Paks, 2 players, 100 deals": deals.stored_match(
-            app, code, "paks", SIX[:2], [deals.paks_quick(n, SIX[:2]) for n in range(1, 101)]
+        "Paks, 2 players, 100 deals": table.stored_sheet(
+            paks, SIX[:2], [deals.paks_quick(n, SIX[:2]) for n in range(1, 101)], evening=code
         ),
-        "Paks, 3 players, 100 deals": deals.stored_match(
-            app, code, "paks", SIX[:3], [deals.paks_quick(n, SIX[:3]) for n in range(1, 101)]
+        "Paks, 3 players, 100 deals": table.stored_sheet(
+            paks, SIX[:3], [deals.paks_quick(n, SIX[:3]) for n in range(1, 101)], evening=code
         ),
-        "Zheng Fen, 6 players, 100 deals": deals.stored_match(
-            app, code, "zhengfen", SIX, [deals.zhengfen(n, SIX) for n in range(1, 101)], options=target
+        "Zheng Fen, 6 players, 100 deals": table.stored_sheet(
+            zhengfen, SIX, [deals.zhengfen(n, SIX) for n in range(1, 101)], evening=code, options=target
         ),
-        "Iceberg, 6 players, 100 deals": deals.stored_match(
-            app, code, "iceberg", SIX, [deals.iceberg_counted(n, SIX) for n in range(1, 101)], options=target
+        "Iceberg, 6 players, 100 deals": table.stored_sheet(
+            iceberg, SIX, [deals.iceberg_counted(n, SIX) for n in range(1, 101)], evening=code, options=target
         ),
     }
     print(f"{'filled sheet':<34} {'pages':>5} {'KB':>5} {'wall s':>7} {'CPU s':>6} {'× base':>7}")

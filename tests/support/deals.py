@@ -1,4 +1,4 @@
-"""Deals of every game as a match's entries, and matches made of them by the services (no page).
+"""Deals of every game as a match's entries, for matches the table stores (``Table.stored_match``).
 
 What the printing and page tests build their evenings from: valid entries in each game's own form
 (``Game.check_entry``), varied so that every column of a score pad gets numbers, and long ones (a
@@ -7,16 +7,10 @@ Paks match of 100 deals that nobody wins before its last deal).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Flask
-
 from referee.rules.dracula import DRACULA_PACK
-from referee.rules.registry import get_game
-from referee.web.services import matches as svc
-from referee.web.store.db import db
-from referee.web.store.models import Evening, Group, Match, Person, Player
 
 Entry = dict[str, Any]
 SUITS = ("spades", "hearts", "diamonds", "clubs")
@@ -114,47 +108,3 @@ TABLES: dict[str, tuple[tuple[str, ...], Callable[[int], Entry]]] = {
     "zhengfen": (FOUR, lambda n: zhengfen(n, FOUR)),
     "iceberg": (FOUR[:3], lambda n: iceberg(n, FOUR[:3])),
 }
-
-
-def new_evening(app: Flask, players: Sequence[str], *, name: str = "Friday", group: str | None = None) -> Evening:
-    """An evening of ``players``, committed; in the group named ``group`` (made if there is none yet), each
-    player the group's person of that name (made if the group has none)."""
-    with app.app_context():
-        evening = Evening(name=name, players=[Player(name=n, position=i) for i, n in enumerate(players)])
-        db.session.add(evening)
-        if group is not None:
-            evening.group = db.session.scalar(db.select(Group).where(Group.name == group)) or Group(name=group)
-            known = {person.name for person in evening.group.persons}
-            evening.group.persons.extend(Person(name=n) for n in players if n not in known)
-            db.session.flush()
-            by_name = {person.name: person for person in evening.group.persons}
-            for player in evening.players:
-                player.person_id = by_name[player.name].id
-        db.session.commit()
-        db.session.refresh(evening)
-        db.session.expunge_all()
-        return evening
-
-
-def stored_match(
-    app: Flask,
-    code: str,
-    game: str,
-    seats: Sequence[str],
-    entries: Sequence[Mapping[str, Any]],
-    *,
-    options: Mapping[str, Any] | None = None,
-) -> str:
-    """A match of ``game`` on the evening ``code``, its ``entries`` added as deals: the path of its sheet."""
-    with app.app_context():
-        evening = db.session.scalar(db.select(Evening).where(Evening.code == code))
-        assert evening is not None
-        rules = get_game(game)
-        assert rules is not None
-        new = svc.check_new_match(rules, evening, list(seats), seats[0], dict(options or {}), {})
-        match: Match = svc.create_match(evening, new)
-        for entry in entries:
-            svc.add_deal(match, dict(entry))
-        path = f"/e/{code}/matches/{match.id}"
-        db.session.remove()
-        return path

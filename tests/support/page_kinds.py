@@ -21,6 +21,7 @@ from referee.web.referee_pages import PAGES
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Person
 from tests.support import deals
+from tests.support.table import Table
 
 PLAYERS, TEAMS = deals.FOUR, deals.TEAMS
 #: Two more players, for a sheet of six (the widest on a phone), one with a long name.
@@ -95,18 +96,19 @@ CLAIMS: dict[str, dict[str, str]] = {
 
 def page_kinds(app: Flask) -> Pages:
     """Build the evening, its group and matches in ``app``'s database, and answer every kind of page."""
-    evening = deals.new_evening(app, (*PLAYERS, *SIXTH), name="Friday at Ann's", group="Thursday club")
-    code = evening.code
+    table = Table.of(app)
+    code = table.stored_evening((*PLAYERS, *SIXTH), name="Friday at Ann's", group="Thursday club")
     sheets: dict[str, str] = {}
     for slug, (seats, deal) in deals.TABLES.items():
         entries = [deal(n) for n in (1, 2, 3)]
         first_side = GAMES[slug].sides(MatchSetup(players=seats))[0].name
         entries[1] = {**entries[1], "claim": {first_side: 999}}
-        sheets[slug] = deals.stored_match(app, code, slug, seats, entries)
+        sheets[slug] = table.stored_sheet(GAMES[slug], seats, entries, evening=code)
     six = (*PLAYERS, *SIXTH)
-    sheets["zhengfen of six"] = deals.stored_match(app, code, "zhengfen", six, [deals.zhengfen(n, six) for n in (1, 2)])
-    deals.stored_match(app, code, "paks", PLAYERS, [deals.paks_win(TEAMS) for _ in (1, 2)])
-    deals.stored_match(app, code, "dracula", PLAYERS[1:3], [deals.dracula(n) for n in range(1, 7)])
+    six_deals = [deals.zhengfen(n, six) for n in (1, 2)]
+    sheets["zhengfen of six"] = table.stored_sheet(GAMES["zhengfen"], six, six_deals, evening=code)
+    table.stored_match(GAMES["paks"], PLAYERS, entries=[deals.paks_win(TEAMS) for _ in (1, 2)], evening=code)
+    table.stored_match(GAMES["dracula"], PLAYERS[1:3], entries=[deals.dracula(n) for n in range(1, 7)], evening=code)
     with app.app_context():
         stored = db.session.scalar(db.select(Evening).where(Evening.code == code))
         assert stored is not None and stored.group is not None

@@ -38,6 +38,19 @@ def print_html_instead(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(views, "pdfs", PdfCache())
 
 
+def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The templates the printing pages lay out from now on in this test (for a PDF or a picture), in order."""
+    done: list[str] = []
+    real = views.render_pdf
+
+    def counting(template: str, **context: Any) -> bytes:
+        done.append(template)
+        return real(template, **context)
+
+    monkeypatch.setattr(views, "render_pdf", counting)
+    return done
+
+
 def html_text(page: bytes | str) -> str:
     """The text of an HTML page as a PDF made from it holds: tags dropped, entities decoded."""
     text = page.decode() if isinstance(page, bytes) else page

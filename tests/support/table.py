@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Flask
+from sqlalchemy import select
 
 from referee.rules.game import Game
 from referee.web.services import matches as svc
 from referee.web.store.db import db
-from referee.web.store.models import Evening, Player
+from referee.web.store.models import Evening, Group, Person, Player
 from tests.support.client import Browser
 
 
@@ -62,6 +63,28 @@ class Table:
         assert response.status_code == 302, response.get_data(as_text=True)
         return str(response.headers["Location"])
 
+    def stored_evening(
+        self, players: Sequence[str] = ("Ann", "Bob"), *, name: str = "Fri", group: str | None = None
+    ) -> str:
+        """An evening of ``players`` made by the services (no page): its code. In the group named ``group``
+        if one is given (made if there is none yet), each player the group's person of that name (made if
+        the group has none)."""
+        with self.browser.client.application.app_context():
+            evening = Evening(name=name, players=[Player(name=n, position=i) for i, n in enumerate(players)])
+            db.session.add(evening)
+            if group is not None:
+                evening.group = db.session.scalar(select(Group).where(Group.name == group)) or Group(name=group)
+                known = {person.name for person in evening.group.persons}
+                evening.group.persons.extend(Person(name=n) for n in players if n not in known)
+                db.session.flush()
+                by_name = {person.name: person for person in evening.group.persons}
+                for player in evening.players:
+                    player.person_id = by_name[player.name].id
+            db.session.commit()
+            code = evening.code
+            db.session.remove()
+            return code
+
     def stored_match(
         self,
         game: Game,
@@ -69,21 +92,36 @@ class Table:
         *,
         options: Mapping[str, Any] | None = None,
         entries: Sequence[Mapping[str, Any]] = (),
+        evening: str | None = None,
     ) -> tuple[str, str, int]:
-        """An evening of ``players`` with one match of ``game``, its ``entries`` added as deals, made by the
-        services (no page): the evening's code and editor token, and the match's id."""
-        app = self.browser.client.application
-        with app.app_context():
-            evening = Evening(name="Fri", players=[Player(name=n, position=i) for i, n in enumerate(players)])
-            db.session.add(evening)
-            db.session.commit()
-            new = svc.check_new_match(game, evening, list(players), players[0], dict(options or {}), {})
-            match = svc.create_match(evening, new)
+        """A match of ``game`` with ``players`` seated in order, its ``entries`` added as deals, made by the
+        services (no page), on the evening of code ``evening`` (by default a new one of these players): the
+        evening's code and editor token, and the match's id."""
+        code = evening or self.stored_evening(players)
+        with self.browser.client.application.app_context():
+            stored = db.session.scalar(select(Evening).where(Evening.code == code))
+            assert stored is not None, code
+            new = svc.check_new_match(game, stored, list(players), players[0], dict(options or {}), {})
+            match = svc.create_match(stored, new)
             for entry in entries:
                 svc.add_deal(match, dict(entry))
-            made = (evening.code, evening.editor_token, match.id)
+            made = (stored.code, stored.editor_token, match.id)
             db.session.remove()
             return made
+
+    def stored_sheet(
+        self,
+        game: Game,
+        players: Sequence[str],
+        entries: Sequence[Mapping[str, Any]],
+        *,
+        evening: str,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """A match stored as :meth:`stored_match` makes it, on the evening of code ``evening``: the path of
+        its sheet."""
+        code, _token, match = self.stored_match(game, players, options=options, entries=entries, evening=evening)
+        return f"/e/{code}/matches/{match}"
 
 
 def match_id(url: str) -> int:

@@ -9,15 +9,17 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from flask import Flask
 from flask.testing import FlaskClient
 
+from referee.rules.registry import GAMES
 from referee.web.presentation.charts import PALETTE, Series, line_chart, style_of
 from tests.support import deals
+from tests.support.table import Table
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 TEAMS = ["Ann & Cat", "Bob & Dan"]
+PAKS, DRACULA, ZHENGFEN = GAMES["paks"], GAMES["dracula"], GAMES["zhengfen"]
 
 
 def drawn(html: str) -> dict[str, dict[str, tuple[str, ...]]]:
@@ -39,16 +41,15 @@ def drawn(html: str) -> dict[str, dict[str, tuple[str, ...]]]:
     return charts
 
 
-def test_each_person_keeps_one_style_on_every_chart_of_the_evening(app: Flask, client: FlaskClient) -> None:
-    evening = deals.new_evening(app, PLAYERS)
-    paks = deals.stored_match(app, evening.code, "paks", PLAYERS, [deals.paks_win(TEAMS)] * 2)
-    dracula = deals.stored_match(app, evening.code, "dracula", ["Cat", "Bob"], [deals.dracula(n) for n in range(1, 7)])
-    zhengfen = deals.stored_match(
-        app, evening.code, "zhengfen", ["Dan", "Cat", "Bob"], [deals.zhengfen(1, ["Dan", "Cat", "Bob"])]
-    )
+def test_each_person_keeps_one_style_on_every_chart_of_the_evening(table: Table, client: FlaskClient) -> None:
+    evening = table.stored_evening(PLAYERS)
+    paks = table.stored_sheet(PAKS, PLAYERS, [deals.paks_win(TEAMS)] * 2, evening=evening)
+    dracula = table.stored_sheet(DRACULA, ["Cat", "Bob"], [deals.dracula(n) for n in range(1, 7)], evening=evening)
+    three = ["Dan", "Cat", "Bob"]
+    zhengfen = table.stored_sheet(ZHENGFEN, three, [deals.zhengfen(1, three)], evening=evening)
 
     seen: dict[str, set[tuple[str, ...]]] = {}
-    pages = [client.get(path).get_data(as_text=True) for path in (f"/e/{evening.code}", paks, dracula, zhengfen)]
+    pages = [client.get(path).get_data(as_text=True) for path in (f"/e/{evening}", paks, dracula, zhengfen)]
     charts = [chart for page in pages for chart in drawn(page).values()]
     assert len(charts) == 4  # the standings and three sheets
     for chart in charts:
@@ -68,24 +69,24 @@ def test_each_person_keeps_one_style_on_every_chart_of_the_evening(app: Flask, c
 
 
 def test_partners_who_played_every_match_together_are_one_line_on_the_standings(
-    app: Flask, client: FlaskClient
+    table: Table, client: FlaskClient
 ) -> None:
-    evening = deals.new_evening(app, PLAYERS)
-    deals.stored_match(app, evening.code, "paks", PLAYERS, [deals.paks_win(TEAMS)] * 2)
-    standings = drawn(client.get(f"/e/{evening.code}").get_data(as_text=True))["standings-chart"]
+    evening = table.stored_evening(PLAYERS)
+    table.stored_match(PAKS, PLAYERS, entries=[deals.paks_win(TEAMS)] * 2, evening=evening)
+    standings = drawn(client.get(f"/e/{evening}").get_data(as_text=True))["standings-chart"]
     assert sorted(standings) == TEAMS
     assert standings["Bob & Dan"][0] == "chart-s1"
 
 
-def test_a_person_keeps_the_style_of_their_place_in_the_group(app: Flask, client: FlaskClient) -> None:
+def test_a_person_keeps_the_style_of_their_place_in_the_group(table: Table, client: FlaskClient) -> None:
     """In a group's evening the style is the person's place in the group, whoever came that evening."""
-    deals.new_evening(app, PLAYERS, group="Club")
-    later = deals.new_evening(app, ["Dan", "Bob"], name="Later", group="Club")
-    sheet = deals.stored_match(app, later.code, "dracula", ["Dan", "Bob"], [deals.dracula(1)])
+    table.stored_evening(PLAYERS, group="Club")
+    later = table.stored_evening(["Dan", "Bob"], name="Later", group="Club")
+    sheet = table.stored_sheet(DRACULA, ["Dan", "Bob"], [deals.dracula(1)], evening=later)
     lines = drawn(client.get(sheet).get_data(as_text=True))["sheet-chart"]
     assert lines["Dan"][0] == "chart-s3" and lines["Bob"][0] == "chart-s1"
-    alone = deals.new_evening(app, ["Dan", "Bob"], name="Elsewhere")
-    sheet = deals.stored_match(app, alone.code, "dracula", ["Dan", "Bob"], [deals.dracula(1)])
+    alone = table.stored_evening(["Dan", "Bob"], name="Elsewhere")
+    sheet = table.stored_sheet(DRACULA, ["Dan", "Bob"], [deals.dracula(1)], evening=alone)
     lines = drawn(client.get(sheet).get_data(as_text=True))["sheet-chart"]
     assert lines["Dan"][0] == "chart-s0" and lines["Bob"][0] == "chart-s1"  # their places in that evening
 

@@ -21,7 +21,7 @@ from referee.web.printing.pdf_cache import pdfs
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.pages import upload
-from tests.support.printing import pdf_text
+from tests.support.printing import count_renders, pdf_text
 from tests.support.table import Table
 
 
@@ -36,14 +36,7 @@ def match(browser: Browser, table: Table) -> str:
 @pytest.fixture
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The templates rendered to PDF from now on (the cache emptied first)."""
-    done: list[str] = []
-    real = printables.render_pdf
-
-    def counting(template: str, **kwargs):  # type: ignore[no-untyped-def]
-        done.append(template)
-        return real(template, **kwargs)
-
-    monkeypatch.setattr(printables, "render_pdf", counting)
+    done = count_renders(monkeypatch)
     pdfs.clear()
     return done
 

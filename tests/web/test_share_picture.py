@@ -10,38 +10,42 @@ from flask import Flask
 from flask.testing import FlaskClient
 from PIL import Image
 
+from referee.rules.registry import GAMES
 from referee.web.printing import views
-from referee.web.printing.share import WIDTH, share_images
+from referee.web.printing.pdf_cache import PdfCache
+from referee.web.printing.share import BUDGET, WIDTH, share_images
+from referee.web.services import matches as svc
+from referee.web.store.db import db
+from referee.web.store.models import Match
 from tests.support import deals
+from tests.support.printing import count_renders, print_html_instead
+from tests.support.table import Table, match_id
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
 TEAMS = ["Ann & Cat", "Bob & Dan"]
 
 
 @pytest.fixture
-def sheet(app: Flask) -> str:
+def sheet(table: Table) -> str:
     share_images.clear()
-    evening = deals.new_evening(app, [*SEATS, "小林"])
-    return deals.stored_match(app, evening.code, "clabber", SEATS, [deals.clabber(n, TEAMS, SEATS) for n in (1, 2, 3)])
+    evening = table.stored_evening([*SEATS, "小林"], name="Friday")
+    entries = [deals.clabber(n, TEAMS, SEATS) for n in (1, 2, 3)]
+    return table.stored_sheet(GAMES["clabber"], SEATS, entries, evening=evening)
 
 
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The pages laid out for pictures from now on."""
-    done: list[str] = []
-    real = views.render_pdf
-
-    def counting(template: str, **kwargs):  # type: ignore[no-untyped-def]
-        done.append(template)
-        return real(template, **kwargs)
-
-    monkeypatch.setattr(views, "render_pdf", counting)
-    return done
+def pictures_as_html(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on in this test a picture is the HTML page it would be drawn from (no PDF, no PNG), kept
+    apart from the pictures (no other test is answered this HTML as a picture)."""
+    print_html_instead(monkeypatch)
+    monkeypatch.setattr(views, "picture_of", lambda page: page)
+    monkeypatch.setattr(views, "share_images", PdfCache(BUDGET))
 
 
 def test_a_view_link_holder_gets_the_sheet_as_a_picture_made_once(
-    client: FlaskClient, sheet: str, drawn: list[str]
+    client: FlaskClient, sheet: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The picture drawn, once per language: the other tests read the page it is drawn from."""
+    drawn = count_renders(monkeypatch)
     response = client.get(f"{sheet}/share.png")  # this client holds no editor right: the view link alone
     assert response.status_code == 200 and response.mimetype == "image/png"
     picture = Image.open(io.BytesIO(response.data))
@@ -53,39 +57,29 @@ def test_a_view_link_holder_gets_the_sheet_as_a_picture_made_once(
     assert client.get(f"{sheet}/share.png", headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
     japanese = client.get(f"{sheet}/share.png?lang=ja")
     assert japanese.status_code == 200 and japanese.data != response.data
+    assert Image.open(io.BytesIO(japanese.data)).width == WIDTH
     assert drawn == ["print/share.html"] * 2
 
 
-def test_a_new_deal_makes_a_new_picture(app: Flask, client: FlaskClient, sheet: str, drawn: list[str]) -> None:
+def test_a_new_deal_makes_a_new_picture(
+    app: Flask, client: FlaskClient, sheet: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pictures_as_html(monkeypatch)
+    drawn = count_renders(monkeypatch)
     first = client.get(f"{sheet}/share.png")
     with app.app_context():
-        from referee.web.services import matches as svc
-        from referee.web.store.db import db
-        from referee.web.store.models import Match
-
-        svc.add_deal(db.session.get(Match, int(sheet.rsplit("/", 1)[1])), deals.clabber(4, TEAMS, SEATS))
+        svc.add_deal(db.session.get(Match, match_id(sheet)), deals.clabber(4, TEAMS, SEATS))
     second = client.get(f"{sheet}/share.png")
     assert second.headers["ETag"] != first.headers["ETag"] and second.data != first.data
+    assert "In play after 4 deals" in second.get_data(as_text=True)
     assert len(drawn) == 2
 
 
-def test_the_picture_reads_as_the_sheet(
-    app: Flask, client: FlaskClient, sheet: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_picture_reads_as_the_sheet(client: FlaskClient, sheet: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """What the picture is drawn from: the game, the evening, the state and the totals, in the reader's language."""
-    pages: list[str] = []
-    real = views.render_pdf
-
-    def keep(template: str, **kwargs):  # type: ignore[no-untyped-def]
-        from flask import render_template
-
-        pages.append(render_template(template, paper="a4", **kwargs))
-        return real(template, **kwargs)
-
-    monkeypatch.setattr(views, "render_pdf", keep)
-    client.get(f"{sheet}/share.png")
-    client.get(f"{sheet}/share.png?lang=ja")
-    english, japanese = pages
+    pictures_as_html(monkeypatch)
+    english = client.get(f"{sheet}/share.png").get_data(as_text=True)
+    japanese = client.get(f"{sheet}/share.png?lang=ja").get_data(as_text=True)
     assert "Clabber" in english and "Friday" in english and "In play after 3 deals" in english
     assert '<th>Ann &amp; Cat</th><td class="num">' in english and 'id="share-chart"' in english
     assert "クラバー" in japanese and "3ディール後" in japanese
