@@ -3,17 +3,11 @@ light and dark, fits 360 CSS pixels with no sideways scrolling, neither of the p
 
 from __future__ import annotations
 
-import os
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
+from flask import Flask
 
-from referee import create_app
-from tests.conftest import empty_database
 from tests.support.page_kinds import PageKind, Pages, page_kinds
 
 WIDTH = 360
@@ -58,20 +52,10 @@ POST = """([action, fields]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Pages]]:
-    """One server for the module, its evening of every game built once."""
-    folder: Path = tmp_path_factory.mktemp("phone-width")
-    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{folder / 'pages.sqlite3'}"
-    app = create_app({"INSTANCE_PATH": str(folder), "SQLALCHEMY_DATABASE_URI": url})
-    pages = page_kinds(app)
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}", pages
-    http.shutdown()
-    thread.join(timeout=10)
-    empty_database(app)
+@pytest.fixture
+def site(server: str, live_app: tuple[Flask, str]) -> tuple[str, Pages]:
+    """The module's server, and its evening of every game built for the test."""
+    return server, page_kinds(live_app[0])
 
 
 def visit(page: Any, server: str, kind: PageKind) -> None:

@@ -12,7 +12,7 @@ from PIL import Image
 
 from referee.rules.dracula import DRACULA_PACK
 from referee.rules.dracula.layout import CELLS
-from tests.browser.conftest import check_accessibility
+from tests.support.phones import PhoneTable, check_accessibility
 
 DECK = [str(c) for c in DRACULA_PACK.cards()]
 
@@ -46,17 +46,9 @@ def shared(page: Any) -> list[dict[str, Any]]:
     raise AssertionError("nothing was shared")
 
 
-def sheet_with_a_deal(page: Any, server: str) -> str:
+def sheet_with_a_deal(page: Any, table: PhoneTable) -> str:
     """An evening of Ann and Bob with a Dracula match of one deal, entered on this phone: the sheet's URL."""
-    page.goto(server + "/")
-    page.fill("#name", "Friday")
-    page.fill("#players", "Ann\nBob")
-    page.click("button.primary[type=submit]")
-    page.wait_for_url(re.compile(r"/e/[^/]+$"))
-    page.click("a.button[href$='/matches/new/dracula']")
-    page.click("button.primary[type=submit]")
-    page.wait_for_url(re.compile(r"/matches/\d+$"))
-    sheet = page.url
+    sheet = table.match(page, "dracula", ["Ann", "Bob"])
     page.click("a[href$='/deals/new']")
     for cell, card in zip(CELLS, DECK[:9], strict=True):
         page.fill(f"#{cell}", card)
@@ -65,10 +57,10 @@ def sheet_with_a_deal(page: Any, server: str) -> str:
     return sheet
 
 
-def test_the_share_sheet_gets_the_picture_of_the_sheet(server: str, phone: Any) -> None:
+def test_the_share_sheet_gets_the_picture_of_the_sheet(server: str, table: PhoneTable, phone: Any) -> None:
     phone.add_init_script(SHARE_SHEET)
     page = phone.new_page()
-    sheet = sheet_with_a_deal(page, server)
+    sheet = sheet_with_a_deal(page, table)
     page.click("[data-share]")
     (given,) = shared(page)
     assert given["title"] == "Dracula · Friday" and given["text"] == sheet
@@ -82,19 +74,21 @@ def test_the_share_sheet_gets_the_picture_of_the_sheet(server: str, phone: Any) 
     assert page.locator("[data-share-status]").is_hidden()
 
 
-def test_a_share_sheet_without_files_gets_the_link(server: str, phone: Any) -> None:
+def test_a_share_sheet_without_files_gets_the_link(table: PhoneTable, phone: Any) -> None:
     phone.add_init_script(SHARE_SHEET + "window.__files = false;")
     page = phone.new_page()
-    sheet = sheet_with_a_deal(page, server)
+    sheet = sheet_with_a_deal(page, table)
     page.click("[data-share]")
     assert shared(page) == [{"title": "Dracula · Friday", "text": None, "url": sheet, "files": []}]
 
 
-def test_without_a_share_sheet_the_link_is_copied_and_said_so(server: str, japanese_phone: Any) -> None:
+def test_without_a_share_sheet_the_link_is_copied_and_said_so(
+    server: str, table: PhoneTable, japanese_phone: Any
+) -> None:
     japanese_phone.add_init_script(NO_SHARE_SHEET)
     japanese_phone.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
     page = japanese_phone.new_page()
-    sheet = sheet_with_a_deal(page, server)
+    sheet = sheet_with_a_deal(page, table)
     page.click("[data-share]")
     status = page.locator("[data-share-status]")
     status.wait_for(state="visible")
@@ -104,8 +98,8 @@ def test_without_a_share_sheet_the_link_is_copied_and_said_so(server: str, japan
     check_accessibility(page)
 
 
-def test_without_javascript_share_is_a_link_to_the_picture(server: str, phone: Any, chromium: Any) -> None:
-    sheet = sheet_with_a_deal(phone.new_page(), server)
+def test_without_javascript_share_is_a_link_to_the_picture(table: PhoneTable, phone: Any, chromium: Any) -> None:
+    sheet = sheet_with_a_deal(phone.new_page(), table)
     context = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     try:
         page = context.new_page()
