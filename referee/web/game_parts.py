@@ -24,6 +24,7 @@ from referee.rules.registry import GAMES
 from referee.web.api.schema import missing_schemas
 from referee.web.forms.entries import EntryForm
 from referee.web.game_ui import GAME_UI, GameUI
+from referee.web.printing.grid import Layout
 from referee.web.referee_pages import PAGES
 
 TEMPLATES = ROOT / "templates"
@@ -72,6 +73,16 @@ def _template(name: Callable[[GameUI], str]) -> Callable[[Game[Any], GameUI | No
         return None if (templates / path).is_file() else f"templates/{path} is missing"
 
     return problem
+
+
+def _pad(game: Game[Any], ui: GameUI | None, templates: Path) -> str | None:
+    if ui is None:
+        return "no web parts registered"
+    if not (templates / ui.pad_template).is_file():
+        return f"templates/{ui.pad_template} is missing"
+    if not isinstance(getattr(_module(ui.pad_module), "LAYOUT", None), Layout):
+        return f"{ui.pad_module} defines no LAYOUT, the pad's grid"
+    return None
 
 
 def _stylesheet(game: Game[Any], ui: GameUI | None, templates: Path) -> str | None:
@@ -124,7 +135,7 @@ PARTS: tuple[Part, ...] = (
     Part("deal template", _template(lambda ui: ui.deal_template)),
     Part("entry template", _template(_entry_template)),
     Part("rule card template", _template(lambda ui: ui.rulecard_template)),
-    Part("pad template", _template(lambda ui: ui.pad_template)),
+    Part("pad template", _pad),
     Part("stylesheet", _stylesheet),
     Part("referee pages (optional)", _referee_pages),
     Part("catalog area + its .po file", _catalog),

@@ -92,6 +92,14 @@ def test_a_game_may_have_no_referee_pages(monkeypatch: pytest.MonkeyPatch) -> No
     assert game_parts.missing_parts(paks, ui, parts=parts) == {}
 
 
+def test_a_pad_without_its_grid_is_told_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    ui = GameUI("paks", "referee.web.forms.entries.paks")
+    monkeypatch.setattr(GameUI, "pad_module", property(lambda self: "referee.web.printing.pads.nowhere"))
+    parts = tuple(part for part in game_parts.PARTS if part.name == "pad template")
+    told = game_parts.missing_parts(GAMES["paks"], ui, parts=parts)
+    assert told == {"pad template": "referee.web.printing.pads.nowhere defines no LAYOUT, the pad's grid"}
+
+
 def test_an_unregistered_game_is_told_its_registry_line_is_missing() -> None:
     told = game_parts.missing_parts(FakeGame(), parts=game_parts.PARTS[:2])
     assert told["rules package + registry line"] == "no line in referee/rules/registry.py registers `fakegame`"
