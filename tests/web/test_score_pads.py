@@ -133,3 +133,18 @@ def test_the_blank_pad_and_the_filled_sheet_have_one_grid(
         if language == "ja":  # every word translated: none of English left but the players' names
             assert [word for word in re.findall(r"[A-Za-z]{2,}", filled_heading) if word not in seats] == []
         assert sorted(grid_rows("\n".join(filled_rows))) == [1, 2, 3]
+
+
+@pytest.mark.parametrize(("scoring", "aces"), [("plus_20", "20"), ("multiplier", "1")])
+def test_the_iceberg_grid_writes_aces_as_its_house_rule_counts_them(
+    table: Table, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, scoring: str, aces: str
+) -> None:
+    """An exposed ace is 20 points, or with Bower's multiplier (iceberg-8.1) the number of aces."""
+    print_html_instead(monkeypatch)
+    seats, _made = deals.TABLES["iceberg"]
+    entries = [deals.iceberg(1, seats)]  # Ann goes out; Bob has exposed an ace
+    evening = table.stored_evening(seats)
+    sheet = table.stored_sheet(GAMES["iceberg"], seats, entries, evening=evening, options={"ace_scoring": scoring})
+    page = client.get(f"{sheet}/sheet.pdf").get_data(as_text=True)
+    first_deal = page.split('<table class="grid ')[1].split("<tbody>")[1].split("</tr>")[0]
+    assert re.findall(r'<td class="g-aces[^"]*">([^<]*)</td>', first_deal) == ["", aces, ""]

@@ -7,10 +7,9 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 
 from referee.rules.game import DealResult, MatchSetup, Side
+from referee.rules.iceberg import ICEBERG
+from referee.rules.iceberg.playlog import ACE_POINTS
 from referee.web.printing.grid import Cell, Column, Layout
-
-#: What one exposed ace adds, when aces are not multipliers (iceberg-2.4).
-ACE_POINTS = 20
 
 
 class IcebergPad(Layout):
@@ -33,7 +32,7 @@ class IcebergPad(Layout):
             return ("", "", "")
         aces = played.get("aces", 0)
         # Bower's rules write the number of aces, which multiply the deal (iceberg-8.1).
-        multiplied = setup.options.get("ace_scoring") == "multiplier"
+        multiplied = ICEBERG.opts(setup).ace_scoring == "multiplier"
         return (
             str(played.get("in_play", "")),
             (str(aces) if multiplied else str(aces * ACE_POINTS)) if aces else "",
