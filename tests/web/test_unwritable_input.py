@@ -108,8 +108,8 @@ def test_api_bodies_with_a_lone_surrogate_or_nul_are_refused(client: Any, body: 
     assert "lone surrogate" in error["message"] or "NUL character" in error["message"]
 
 
-def test_a_phone_name_with_nul_is_stored_without_it(played: tuple[Browser, str, str]) -> None:
-    browser, _, match = played
+def test_a_phone_name_with_nul_is_stored_without_it(app: Flask) -> None:
+    browser, _, match = played_evening(app)
     cells = [f"r{r}c{c}" for r in (1, 2, 3) for c in (1, 2, 3)]
     cards = [str(card) for card in DRACULA_PACK.cards()][9:18]
     entered = browser.submit(f"{match}/deals/new", {**dict(zip(cells, cards, strict=True)), "device": "Ann\x00 phone"})
