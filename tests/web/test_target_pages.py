@@ -122,7 +122,7 @@ def test_the_printed_sheet_says_a_house_target_at_its_head(browser: Browser) -> 
     assert "first dealer Ann · Playing to 150 " in text, text[:300]
     rules = start(browser, "paks")
     text = " ".join(pdf_text(browser.client.get(f"{rules}/sheet.pdf").data)[1].split())
-    assert "first dealer Ann Ann & Cat" in text  # the rules' own 500: the head says nothing
+    assert "first dealer Ann Deal Dealer" in text  # the rules' own 500: the head says nothing, the pad's grid follows
     assert "In play after 0 deals — Playing to 500" in text
 
 
