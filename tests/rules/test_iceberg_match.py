@@ -213,7 +213,7 @@ def test_a_lay_off_that_says_it_joins_a_run_joins_it() -> None:
     log = [*RULED_LOG[:2], {"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": 2}]
     result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log)
     assert result.in_play["Cid"] == 70 and result.table[1].joined_into == 1
-    assert result.plays[2].play.as_dict()["joins"] == [2]
+    assert result.plays[2].play.as_dict()["joins"] == [2] and result.plays[2].number == 3
     # The explanation says the player chose to join; the play tells which meld it joined.
     assert "Cid chooses to join meld 2 to meld 1, one run" in str(result.plays[2].text)
     assert result.plays[2].joined == (2,) and result.plays[2].as_dict()["joined"] == [2]

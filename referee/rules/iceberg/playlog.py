@@ -506,8 +506,8 @@ def _layoff(
         )
     if play.joins and not joining_runs:
         _refuse(where, msg("runs never join unless the house rule “Join two runs” is on"), "iceberg-4.4")
-    for number in play.joins or ():
-        _check_joinable(where, number, onto, by_number, melds_entered)
+    for joined_number in play.joins or ():
+        _check_joinable(where, joined_number, onto, by_number, melds_entered)
     declined: list[int] = []
     if joining_runs:
         others = {m.number: m.meld for m in table if m.number != onto and m.joined_into is None}
