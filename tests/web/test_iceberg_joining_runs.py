@@ -53,6 +53,7 @@ def test_the_toggle_waits_for_the_cards_that_close_the_gap(browser: Browser, tab
     page = add_plays(browser, url, RULED_PLAYERS, RULED_MELDS)
     # On the form, ticked as the rules join by default, and hidden until the cards close the gap: 10S.
     assert 'data-onto="1" data-needs="10S" hidden' in page and "checked" in toggle(page) and not shown(page)
+    assert "js/iceberg-joins.js" in page
     # The fields post 10S on meld 1 (a player not yet tapped): the page shows the toggle, "Join with run 2?".
     refused = post(browser, url, page, act="add", kind="onto-1", cards="10S")
     page = refused.get_data(as_text=True)
@@ -189,7 +190,7 @@ def test_the_worked_example_is_worth_90_under_both_settings(browser: Browser, ta
 def test_without_the_house_rule_there_is_no_toggle(browser: Browser, table: Table) -> None:
     url = f"{joining_match(table, opt_merge_runs='false')}/deals/new"
     page = add_plays(browser, url, RULED_PLAYERS, RULED_MELDS)
-    assert 'name="joins"' not in page
+    assert 'name="joins"' not in page and "iceberg-joins.js" not in page
     page = post(browser, url, page, act="add", who="Cat", kind="onto-1", cards="10S", asked="1:2", joins="1:2")
     assert log_of(page.get_data(as_text=True))[2] == {"player": "Cat", "layoff": ["10S"], "onto": 1}
 

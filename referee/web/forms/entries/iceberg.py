@@ -15,8 +15,9 @@ With ``merge_runs`` a lay-off whose cards close the gap between its run and anot
 the player's choice (iceberg-4.4): the play fields then show a toggle "Join with run N?" for each such
 run, ticked by default as the rules layer joins them. A toggle's value names the meld laid on and the
 run joined (``"1:2"``); the hidden field ``asked`` lists the toggles shown, so an unticked one (not
-posted) declines the join, while a gap the fields showed no toggle for joins by default. The page shows
-the toggles of the cards last posted. The choice goes into the log as the play's ``joins``.
+posted) declines the join, while a gap the fields showed no toggle for joins by default. The page's
+script (``static/js/iceberg-joins.js``) shows each toggle as the cards are picked; without it the page
+shows those of the cards last posted. The choice goes into the log as the play's ``joins``.
 
 Totals (the ``quick`` mode) takes what each player scored by melds and lay-offs, the aces each
 exposed, the final table, one meld per row, and every player's cards left in hand.
