@@ -219,8 +219,12 @@
     } else {
       input.value = tokens(input.value).slice(0, -1).join(" ");
     }
+    input.dispatchEvent(new Event("change", { bubbles: true }));
     this.refresh();
   };
+
+  // The notation as the picker reads it, for the scripts that follow what a card field holds.
+  window.refereeCards = { parse: parse, tokens: tokens };
 
   var pickers = [];
   document.querySelectorAll("[data-card-pack]").forEach(function (scope) { pickers.push(new Picker(scope)); });

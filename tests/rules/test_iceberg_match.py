@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from referee.cards import Card
 from referee.errors import FieldError, InputError, TotalError
 from referee.rules.game import DealContext, MatchSetup
 from referee.rules.iceberg import ICEBERG
+from referee.rules.iceberg.joining import closed_by
 
 THREE = ("Ann", "Bob", "Cid")
 FOUR = ("Ann", "Bob", "Cid", "Dee")
@@ -202,7 +204,8 @@ def test_a_lay_off_that_says_it_joins_nothing_goes_on_one_run() -> None:
     result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), RULED_LOG)
     assert result.in_play == {"Ann": 30, "Bob": 30, "Cid": 40, "Dee": 50}
     assert [m.strings() for m in result.melds] == [["7S", "8S", "9S", "10S", "JS"], ["JS", "QS", "KS"]]
-    assert result.plays[2].rule == "iceberg-4.4" and "does not join" in str(result.plays[2].text)
+    assert result.plays[2].rule == "iceberg-4.4" and "Cid chooses not to join" in str(result.plays[2].text)
+    assert result.plays[2].declined == (2,) and result.plays[2].as_dict()["declined"] == [2]
     assert result.plays[2].play.as_dict()["joins"] == []
 
 
@@ -210,7 +213,10 @@ def test_a_lay_off_that_says_it_joins_a_run_joins_it() -> None:
     log = [*RULED_LOG[:2], {"player": "Cid", "layoff": ["10S"], "onto": 1, "joins": 2}]
     result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log)
     assert result.in_play["Cid"] == 70 and result.table[1].joined_into == 1
-    assert result.plays[2].play.as_dict()["joins"] == [2]
+    assert result.plays[2].play.as_dict()["joins"] == [2] and result.plays[2].number == 3
+    # The explanation says the player chose to join; the play tells which meld it joined.
+    assert "Cid chooses to join meld 2 to meld 1, one run" in str(result.plays[2].text)
+    assert result.plays[2].joined == (2,) and result.plays[2].as_dict()["joined"] == [2]
     with pytest.raises(FieldError) as raised:
         ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), [*log, RULED_LOG[3]])
     assert "play 4" in raised.value.message and "iceberg-4.3" in raised.value.message
@@ -222,6 +228,30 @@ def test_a_lay_off_that_does_not_say_joins_the_runs_as_stored_logs_always_did() 
     result = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log)
     assert result.in_play["Cid"] == 70 and result.table[1].joined_into == 1
     assert "joins" not in result.plays[2].play.as_dict()
+    text = str(result.plays[2].text)
+    assert "meld 2 joins meld 1 into one run" in text and "chooses" not in text
+
+
+def test_the_runs_a_lay_off_could_join_and_the_cards_of_each_gap() -> None:
+    """iceberg-4.4: a run of the same suit beyond a gap; a run inside the gap is joined on the way, so
+    the far run needs only the cards of both gaps."""
+    log = [
+        {"player": "Ann", "meld": ["3H", "4H", "5H"]},
+        {"player": "Bob", "meld": ["7H", "8H", "9H"]},
+        {"player": "Cid", "meld": ["JH", "QH", "KH"]},
+        {"player": "Dee", "meld": ["4S", "5S", "6S"]},
+        {"player": "Ann", "meld": ["8C", "8D", "8S"]},
+    ]
+    gaps = ICEBERG.replay_log(setup_for(FOUR, merge_runs=True), log).join_gaps()
+    shown = {onto: {run: [str(c) for c in cards] for run, cards in found.items()} for onto, found in gaps.items()}
+    assert shown == {
+        1: {2: ["6H"], 3: ["6H", "10H"]},
+        2: {1: ["6H"], 3: ["10H"]},
+        3: {1: ["6H", "10H"], 2: ["10H"]},
+    }
+    assert closed_by(gaps[1], [Card("6", "H")]) == [2]
+    assert closed_by(gaps[1], [Card("10", "H"), Card("6", "H")]) == [2, 3]
+    assert closed_by(gaps[1], [Card("10", "H")]) == []
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,14 @@ PLAYS = [
 
 HANDS = {"Ann": "", "Bob": "KS 9C 2D", "Cat": "10H 3C"}
 
+#: iceberg-4.4's worked example on a table of four (two decks): Ann melds 7S–9S and Bob JS–KS, the two runs
+#: 10S closes the gap between.
+RULED_PLAYERS = PLAYERS[:4]
+RULED_MELDS = [
+    {"who": "Ann", "kind": "meld", "cards": "7S 8S 9S"},
+    {"who": "Bob", "kind": "meld", "cards": "JS QS KS"},
+]
+
 
 def seats(players: list[str]) -> dict[str, str]:
     """The hidden fields of the form in play by play: the mode (a new deal opens in the fast one) and the players."""

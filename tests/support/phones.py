@@ -130,12 +130,16 @@ class PhoneTable:
         house: Mapping[str, str] | None = None,
     ) -> str:
         """A match of ``game`` (its slug) started with ``players`` in the order the evening lists them, its
-        ``house`` rules (field id to value) typed in: the sheet's address."""
+        ``house`` rules (field id to value) typed in, or chosen where the rule is a list: the sheet's address."""
         self.new_match(page, game, players, evening=evening)
         if house:
             page.click("main form details.options > summary")
             for field, value in house.items():
-                page.fill(f"#{field}", value)
+                box = page.locator(f"#{field}")
+                if box.evaluate("e => e.tagName") == "SELECT":
+                    box.select_option(value)
+                else:
+                    box.fill(value)
         page.click("main form button[type=submit]")
         page.wait_for_url(re.compile(r"/matches/\d+$"))
         check_accessibility(page)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from referee.cards import Card
 from referee.explain import Explanation
 from referee.messages import Message, msg
-from referee.rules.iceberg.deck import quoted, run_key
+from referee.rules.iceberg.deck import SUIT_INDEX, card_at, quoted, run_key
 from referee.rules.iceberg.melds import LayoffVerdict, Meld, card_on, fits, grow, grow_text, lay_off, ordered
 from referee.rules.iceberg.wording import steps_text
 
@@ -42,6 +42,34 @@ def partner(run: Meld, card: Card, others: Mapping[int, Meld]) -> int | None:
         if (rank == hi + 1 and other.span[0] == rank + 1) or (rank == lo - 1 and other.span[1] == rank - 1):
             return key
     return None
+
+
+def gaps_to(run: Meld, others: Mapping[int, Meld]) -> dict[int, tuple[Card, ...]]:
+    """The runs among ``others`` that a lay-off on ``run`` could join (iceberg-4.4): those of its suit
+    beyond a gap, each with the cards that close the gap. The ranks of the runs lying inside a gap are
+    not among its cards: a lay-off reaching past such a run joins it on its way."""
+    if run.kind != "run":
+        return {}
+    lo, hi = run.span
+    suit = SUIT_INDEX[run.suit]
+    same = {key: other.span for key, other in others.items() if other.kind == "run" and other.suit == run.suit}
+    gaps: dict[int, tuple[Card, ...]] = {}
+    for key, (first, last) in sorted(same.items()):
+        if first > hi + 1:
+            between = range(hi + 1, first)
+        elif last < lo - 1:
+            between = range(last + 1, lo)
+        else:
+            continue
+        inside = {r for a, b in same.values() if between.start <= a and b < between.stop for r in range(a, b + 1)}
+        gaps[key] = tuple(card_at(r, suit) for r in between if r not in inside)
+    return gaps
+
+
+def closed_by(gaps: Mapping[int, Sequence[Card]], cards: Sequence[Card]) -> list[int]:
+    """The runs of ``gaps`` (:func:`gaps_to`) whose gap ``cards`` close: every card of the gap among them."""
+    held = set(cards)
+    return [key for key, needed in gaps.items() if held.issuperset(needed)]
 
 
 def lay_off_joining(

@@ -24,7 +24,7 @@ from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, Param, join, msg, msg_n
 from referee.rules.iceberg.deck import is_ace, parse_at, quoted
-from referee.rules.iceberg.joining import lay_off_joining
+from referee.rules.iceberg.joining import gaps_to, lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
 from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.table import parallel_conflict
@@ -72,9 +72,13 @@ class Scored:
     rule: str
     meld_number: int | None = None
     meld: Meld | None = None
+    #: For a lay-off with ``merge_runs``: the melds it joined to meld ``onto``, and those its cards
+    #: closed the gap to but did not join, as the player chose (iceberg-4.4).
+    joined: tuple[int, ...] = ()
+    declined: tuple[int, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        data = {
+        data: dict[str, Any] = {
             "number": self.number,
             **self.play.as_dict(),
             "action": self.play.action,
@@ -87,6 +91,10 @@ class Scored:
         if self.meld_number is not None and self.meld is not None:
             data["meld_number"] = self.meld_number
             data["meld_after"] = self.meld.strings()
+        if self.joined:
+            data["joined"] = list(self.joined)
+        if self.declined:
+            data["declined"] = list(self.declined)
         return data
 
 
@@ -138,6 +146,13 @@ class Replay:
         """The table melds a card may still be laid on: no special (iceberg-3.6), no run joined into
         another (iceberg-4.4)."""
         return [m for m in self.table if m.meld.grows and m.joined_into is None]
+
+    def join_gaps(self) -> dict[int, dict[int, tuple[Card, ...]]]:
+        """For each run a card may be laid on, by its number, the runs a lay-off on it could join with
+        ``merge_runs`` and the cards that close the gap to each (iceberg-4.4, :func:`gaps_to`)."""
+        runs = {m.number: m.meld for m in self.targets if m.meld.kind == "run"}
+        gaps = {number: gaps_to(run, {n: m for n, m in runs.items() if n != number}) for number, run in runs.items()}
+        return {number: found for number, found in gaps.items() if found}
 
     def scored(self) -> dict[str, int]:
         """Each player's points so far, as scored when laid: melds, lay-offs and, unless aces
@@ -491,8 +506,8 @@ def _layoff(
         )
     if play.joins and not joining_runs:
         _refuse(where, msg("runs never join unless the house rule “Join two runs” is on"), "iceberg-4.4")
-    for number in play.joins or ():
-        _check_joinable(where, number, onto, by_number, melds_entered)
+    for joined_number in play.joins or ():
+        _check_joinable(where, joined_number, onto, by_number, melds_entered)
     declined: list[int] = []
     if joining_runs:
         others = {m.number: m.meld for m in table if m.number != onto and m.joined_into is None}
@@ -520,24 +535,35 @@ def _layoff(
         "before": before,
         "total": total(points),
     }
-    rule = "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
-    text = msg("{player} lays {cards} on meld {onto} ({before}): {total}", **laid)
+    rule = "iceberg-4.4" if joined or declined else "iceberg-4.5" if len(points) > 1 else "iceberg-4.2"
+    text = _layoff_text(laid, joined, declined, chosen=play.joins is not None)
+    return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld, tuple(joined), tuple(declined))
+
+
+def _layoff_text(laid: dict[str, Param], joined: list[int], declined: list[int], *, chosen: bool) -> Message:
+    """A lay-off as the explanation tells it: the runs it joined, as the player chose or (a play that does
+    not say) as a card closing a gap joins them, and those the player chose not to join (iceberg-4.4)."""
+    if joined and chosen:
+        return msg(
+            "{player} lays {cards} on meld {onto} ({before}): {total}; {player} chooses to join meld {melds} "
+            "to meld {onto}, one run",
+            melds=join(joined),
+            **laid,
+        )
     if joined:
-        text = msg(
+        return msg(
             "{player} lays {cards} on meld {onto} ({before}): {total}; meld {melds} joins meld {onto} into one run",
             melds=join(joined),
             **laid,
         )
-        rule = "iceberg-4.4"
-    elif declined:
-        text = msg(
-            "{player} lays {cards} on meld {onto} ({before}): {total}; it closes the gap to meld {melds} "
-            "but does not join it",
+    if declined:
+        return msg(
+            "{player} lays {cards} on meld {onto} ({before}): {total}; it closes the gap to meld {melds}, "
+            "but {player} chooses not to join",
             melds=join(declined),
             **laid,
         )
-        rule = "iceberg-4.4"
-    return Scored(number, play, verdict.points, points, text, rule, onto, verdict.meld)
+    return msg("{player} lays {cards} on meld {onto} ({before}): {total}", **laid)
 
 
 def _check_joinable(

@@ -329,7 +329,7 @@ def new_deal(code: str, match_id: int) -> Any:
         # The form asks a phone's name until the phone has given one: its page and tag say which.
         kind = f"new-deal-{match.id}-{'named' if remembered_author() else 'unnamed'}-{opened}"
         return conditional(kind, match.version, render, editor=True, shared=_shown_beside_version(evening, match))
-    form = game_ui(game.slug).entry_form()()
+    form = game_ui(game.slug).entry_form()(setup=svc.setup_of(match))
     claim = _claim_input(game, match, number)
     if form.ready_to_score(claim_valid=claim.valid):
         entered = None
@@ -454,7 +454,7 @@ def edit_deal(code: str, match_id: int, number: int) -> Any:
         # A correction posted after its deal was undone: svc.edit_deal refuses it with the entry kept (409).
         if request.method == "GET" or not svc.was_undone(match, number):
             abort(404)
-    form = game_ui(game.slug).entry_form()()
+    form = game_ui(game.slug).entry_form()(setup=svc.setup_of(match))
     claim = _claim_input(game, match, number)
     newer = status = None
     if request.method == "GET":

@@ -62,8 +62,11 @@ class EntryForm(FlaskForm):
     #: whose page of an empty form is shared by every phone.
     entry_key = HiddenField(filters=[read_entry_key])
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, setup: MatchSetup | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: The match the deal belongs to: given by the view with a posted form, whose entry may depend on the
+        #: table (an Iceberg play joining runs), and by :meth:`prepare` before the page is shown.
+        self.setup = setup
         #: Whether the deal was to be scored but the form or its claim refused it (:meth:`ready_to_score`),
         #: so the rules layer never saw it.
         self.form_refused = False
@@ -114,6 +117,7 @@ class EntryForm(FlaskForm):
         """Called by the view before the page is shown, with the match at hand (Iceberg replays
         its play log here and carries out the button that was pressed): a deal refused before the
         rules layer saw it is judged by the rules too (:meth:`judge_anyway`)."""
+        self.setup = setup
         if self.is_submitted() and not self.is_step() and self.unjudged():
             self.judge_anyway(setup)
 

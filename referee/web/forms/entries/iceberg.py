@@ -11,6 +11,14 @@ correction made illegal stays in the log, marked at its row, until it is correct
 These buttons are carried out when the form is shown (:meth:`IcebergEntryForm.board`), where the
 match's setup is at hand.
 
+With ``merge_runs`` a lay-off whose cards close the gap between its run and another may join them, at
+the player's choice (iceberg-4.4): the play fields then show a toggle "Join with run N?" for each such
+run, ticked by default as the rules layer joins them. A toggle's value names the meld laid on and the
+run joined (``"1:2"``); the hidden field ``asked`` lists the toggles shown, so an unticked one (not
+posted) declines the join, while a gap the fields showed no toggle for joins by default. The page's
+script (``static/js/iceberg-joins.js``) shows each toggle as the cards are picked; without it the page
+shows those of the cards last posted. The choice goes into the log as the play's ``joins``.
+
 Totals (the ``quick`` mode) takes what each player scored by melds and lay-offs, the aces each
 exposed, the final table, one meld per row, and every player's cards left in hand.
 
@@ -31,15 +39,16 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from wtforms import Field, HiddenField, IntegerField, StringField
+from wtforms import Field, HiddenField, IntegerField, SelectMultipleField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import CardError, card_tokens
+from referee.cards import Card, CardError, card_tokens, parse_card
 from referee.errors import FieldError, InputError, InputErrors
 from referee.messages import Message, Param, join, msg
 from referee.rules.game import MatchSetup
 from referee.rules.iceberg import ICEBERG, MAX_HAND, Replay
 from referee.rules.iceberg.counted import MAX_POINTS
+from referee.rules.iceberg.joining import closed_by
 from referee.rules.iceberg.table import MAX_MELDS
 from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, stored_int
 from referee.web.forms.entries import EntryForm, same_card
@@ -77,6 +86,45 @@ def reason(error: InputError) -> Param:
     return said if isinstance(said, Message) else error.msg
 
 
+#: Join toggles read or shown at most: a table holds at most 8 runs of a suit, two decks' worth (iceberg-4.3).
+MAX_TOGGLES = 200
+
+
+def join_pairs(values: list[str]) -> set[tuple[int, int]]:
+    """The (meld laid on, run joined) pairs the join toggles name, ``"1:2"`` each; others are none."""
+    pairs = set()
+    for value in values[:MAX_TOGGLES]:
+        onto, _, run = value.partition(":")
+        numbers = stored_int(onto.strip()), stored_int(run.strip())
+        if numbers[0] and numbers[1]:
+            pairs.add((numbers[0], numbers[1]))
+    return pairs
+
+
+def played_cards(typed: list[str]) -> list[Card] | None:
+    """The cards of a play, or None if one of them cannot be read (the rules layer then says which)."""
+    try:
+        return [parse_card(token) for token in typed]
+    except CardError:
+        return None
+
+
+@dataclass(frozen=True)
+class JoinOffer:
+    """A toggle of the play fields: the lay-off on meld ``onto`` joins ``run`` (a table meld as
+    ``TableMeld.as_dict()`` gives it) when its cards close the gap, ``needs`` (iceberg-4.4)."""
+
+    onto: int
+    run: dict[str, Any]
+    needs: tuple[str, ...]
+    shown: bool
+    checked: bool
+
+    @property
+    def value(self) -> str:
+        return f"{self.onto}:{self.run['number']}"
+
+
 def action_of(play: dict[str, Any]) -> str:
     """``aces``, ``meld`` or ``layoff``: what a play of the log does."""
     return next((kind for kind in (ACES, MELD, "layoff") if kind in play), MELD)
@@ -96,6 +144,12 @@ class Board:
     #: The play being corrected, and the melds a card could be laid on before it.
     editing: int | None = None
     editing_targets: list[dict[str, Any]] = field(default_factory=list)
+    #: With ``merge_runs``: a toggle for every run a lay-off could join, those for the play in the fields shown.
+    offers: list[JoinOffer] = field(default_factory=list)
+
+    @property
+    def offers_shown(self) -> bool:
+        return any(offer.shown for offer in self.offers)
 
     @property
     def plays(self) -> list[dict[str, Any]]:
@@ -149,6 +203,9 @@ class IcebergEntryForm(EntryForm):
     kind = StringField(_l("What"), default=MELD, validators=[Optional(), Length(max=12)])
     cards = StringField(_l("Cards"), validators=[Optional(), Length(max=200)])
     out = StringField(_l("Who went out"), validators=[Optional(), Length(max=80)])
+    #: The join toggles ticked, and those shown (see the module).
+    joins = SelectMultipleField(validate_choice=False)
+    asked = HiddenField(validators=[Optional(), Length(max=4000)])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -168,6 +225,8 @@ class IcebergEntryForm(EntryForm):
         #: layer has judged the entry (else :meth:`prepare` asks it, to report everything at once).
         self._own: list[InputError] = []
         self._judged = False
+        #: What a play loaded into the play fields (Edit, Take back) says it joins: its toggles start so.
+        self._loaded_joins: list[Any] | None = None
 
     # --- fields by seat and row ------------------------------------------------------------------
 
@@ -321,9 +380,11 @@ class IcebergEntryForm(EntryForm):
             for card in play.get(action_of(play)) or []
         ]
         board = Board(replay, log, players, last or first, used, editing)
+        before = replay
         if editing is not None and replay is not None:
             before = self._replay(setup, log[: editing - 1])
             board.editing_targets = [m.as_dict() for m in before.targets] if before else []
+        board.offers = self._offers(setup, before)
         return board
 
     def _replay(self, setup: MatchSetup, log: list[Any]) -> Replay | None:
@@ -339,7 +400,7 @@ class IcebergEntryForm(EntryForm):
         if before is None:
             return log
         try:
-            play = self.next_play(setup.players)
+            play = self._joining(self.next_play(setup.players), setup, log[: editing - 1] if editing else log)
             changed = ICEBERG.correct_log(setup, log, editing, play) if editing else [*log, play]
             replay = ICEBERG.replay_log(setup, changed, lenient=True)
         except InputError as error:
@@ -403,7 +464,22 @@ class IcebergEntryForm(EntryForm):
         loaded = f"{ONTO}{play.get('onto')}" if kind == "layoff" else kind
         typed, cards = tokens(self.cards.data), [str(c) for c in play.get(kind) or []]
         same = len(typed) == len(cards) and all(same_card(t, c) for t, c in zip(typed, cards, strict=True))
-        return same and (self.who.data or "") == play.get("player") and (self.kind.data or MELD) == loaded
+        return (
+            same
+            and (self.who.data or "") == play.get("player")
+            and (self.kind.data or MELD) == loaded
+            and self._joins_hold(play)
+        )
+
+    def _joins_hold(self, play: dict[str, Any]) -> bool:
+        """Whether the join toggles shown for ``play`` in the fields are ticked as it says (a play that does
+        not say joins every gap it closes)."""
+        asked, ticked = self._choices()
+        joins, onto = play.get("joins"), play.get("onto")
+        said = joins if isinstance(joins, list) else None
+        return all(
+            ((number, run) in ticked) == (said is None or run in said) for number, run in asked if number == onto
+        )
 
     def _take_back(self, play: Any) -> None:
         """The removed play goes back into the play fields, unless something is typed there."""
@@ -418,6 +494,9 @@ class IcebergEntryForm(EntryForm):
             self.kind.data = f"{ONTO}{play.get('onto')}" if kind == "layoff" else kind
         if isinstance(play.get("player"), str):
             self.who.data = play["player"]
+        self._forget_joins()
+        joins = play.get("joins")
+        self._loaded_joins = joins if isinstance(joins, list) else None
 
     def _clear_play(self) -> None:
         """The next play starts blank, its player included: a player left over from the last play
@@ -426,6 +505,72 @@ class IcebergEntryForm(EntryForm):
         self.cards.data = ""
         self.kind.data = MELD
         self.editing.data = ""
+        self._forget_joins()
+
+    # --- joining runs (merge_runs, iceberg-4.4) ----------------------------------------------------
+
+    def _forget_joins(self) -> None:
+        """The join toggles posted belong to the play the fields held: a play put there starts afresh."""
+        self.asked.data = ""
+        self.joins.data = []
+        self._loaded_joins = None
+
+    def _choices(self) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+        """The join toggles that were shown, and those ticked, as (meld laid on, run joined) pairs."""
+        return join_pairs((self.asked.data or "").split()), join_pairs(list(self.joins.data or []))
+
+    def _fields_layoff(self) -> tuple[int | None, list[Card]]:
+        """The meld the play in the fields goes on (None unless a lay-off) and its cards that can be read."""
+        kind = (self.kind.data or "").strip()
+        onto = stored_int(kind[len(ONTO) :]) if kind.startswith(ONTO) else None
+        return onto, played_cards(tokens(self.cards.data)) or []
+
+    def _offers(self, setup: MatchSetup, before: Replay | None) -> list[JoinOffer]:
+        """A toggle for every run a lay-off on the table ``before`` the play could join, with
+        ``merge_runs``: those whose gap the cards in the fields close are shown, ticked as posted or as
+        the play loaded into the fields says, else as the rules layer joins by default. One posted ticked
+        stays shown though the cards no longer close its gap: its error says so, and it can be unticked."""
+        if before is None or not ICEBERG.opts(setup).merge_runs:
+            return []
+        gaps = before.join_gaps()
+        runs = {m.number: m.as_dict() for m in before.targets}
+        onto, cards = self._fields_layoff()
+        closes = set(closed_by(gaps.get(onto, {}), cards)) if onto else set()
+        asked, ticked = self._choices()
+        offers = []
+        for number, found in sorted(gaps.items()):
+            for run, needs in sorted(found.items()):
+                if (number, run) in asked:
+                    checked = (number, run) in ticked
+                elif self._loaded_joins is not None and number == onto:
+                    checked = run in self._loaded_joins
+                else:
+                    checked = True
+                shown = number == onto and (run in closes or ((number, run) in asked and checked))
+                offers.append(JoinOffer(number, runs[run], tuple(str(c) for c in needs), shown, checked))
+        offers = offers[:MAX_TOGGLES]
+        self.asked.data = " ".join(offer.value for offer in offers if offer.shown)
+        return offers
+
+    def _joining(self, play: dict[str, Any], setup: MatchSetup | None, before: list[Any]) -> dict[str, Any]:
+        """``play``, a lay-off, with the runs it joins as the toggles say, the table being the one the plays
+        ``before`` it leave: those ticked, and those whose gap it closes with no toggle shown. A play whose
+        meld showed no toggle says nothing: the rules layer joins every gap it closes."""
+        if "layoff" not in play or setup is None or not ICEBERG.opts(setup).merge_runs:
+            return play
+        asked, ticked = self._choices()
+        onto = play["onto"]
+        asked_here = {run for number, run in asked if number == onto}
+        ticked_here = {run for number, run in ticked if number == onto}
+        cards = played_cards(play["layoff"])
+        if not (asked_here or ticked_here) or cards is None:
+            return play
+        try:
+            table = ICEBERG.replay_log(setup, before, lenient=True)
+        except InputError:
+            return play
+        closes = set(closed_by(table.join_gaps().get(onto, {}), cards))
+        return {**play, "joins": sorted(ticked_here | (closes - asked_here))}
 
     def _fill_totals(self, setup: MatchSetup, log: list[Any]) -> None:
         """Switching to totals (or the fast mode) after some plays: start from what the plays add up to."""
@@ -477,7 +622,7 @@ class IcebergEntryForm(EntryForm):
             )
         elif tokens(self.cards.data):
             try:
-                log.append(self.next_play(tuple(name for _, name in seated)))
+                log.append(self._joining(self.next_play(tuple(name for _, name in seated)), self.setup, log))
                 self._pending = len(log)
             except InputError as error:
                 own.append(error)
