@@ -401,10 +401,15 @@ def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | Non
     if name.startswith("options."):
         name = "opt_" + name.removeprefix("options.").split(".")[0]
     target = getattr(form, name, None) if name else None
-    if isinstance(target, Field):
-        add_error(target, say(error))
-    else:
+    show_error(form, target if isinstance(target, Field) else None, error)
+
+
+def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None:
+    """The error, in the reader's language, at ``target`` (a field of ``form``), or above the form."""
+    if target is None:
         form.form_errors.append(say(error))
+    else:
+        add_error(target, say(error))
 
 
 class VersionField(HiddenField):

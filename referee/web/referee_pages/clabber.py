@@ -21,6 +21,7 @@ from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
 from referee.rules.clabber.melds import BELL
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.clabber.values import HAND_SIZES, Table
+from referee.web.forms.cards import holds_card, suit_field, typed_cards
 from referee.web.forms.common import (
     RadioChoiceField,
     WholeNumberField,
@@ -30,7 +31,6 @@ from referee.web.forms.common import (
     place_error,
     raw_options,
 )
-from referee.web.forms.entries.clabber import holds_token, suit_field
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -92,7 +92,7 @@ def variant_status(form: _Variant, result: object) -> int:
 
 
 class VariantForm(_Variant):
-    trump = suit_field()
+    trump = suit_field(_l("Trump"))
 
     def validate_trump(self, field: Any) -> None:
         if field.data not in ("S", "H", "D", "C"):
@@ -225,7 +225,7 @@ class TrickForm(LedForm):
     def place(self, error: InputError) -> None:
         token = getattr(error, "token", None)
         if token:
-            holding = [f for f in self.card_fields() if holds_token(f.data, token)]
+            holding = [f for f in self.card_fields() if holds_card(f.data, token)]
             if holding:
                 add_error(holding[-1], say(error))
                 return
@@ -276,7 +276,7 @@ class LegalForm(LedForm):
     )
 
     def trick_cards(self) -> list[str]:
-        return (self.trick.data or "").replace(",", " ").split()
+        return typed_cards(self.trick.data)
 
     def seat_after(self, plays: int) -> str:
         """The seat that plays after ``plays`` cards, clockwise from the leader."""

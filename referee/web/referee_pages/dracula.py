@@ -24,8 +24,9 @@ from referee.web.forms.common import (
     option_field_name,
     option_fields,
     raw_options,
+    show_error,
 )
-from referee.web.forms.entries.dracula import DraculaEntryForm, show_error
+from referee.web.forms.entries.dracula import DraculaEntryForm
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict

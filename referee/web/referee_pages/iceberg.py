@@ -15,9 +15,8 @@ from referee.errors import InputError
 from referee.messages import Param
 from referee.rules.iceberg import ICEBERG, pack_for
 from referee.rules.iceberg.checks import illegal_melds
+from referee.web.forms.cards import holds_card, typed_cards
 from referee.web.forms.common import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
-from referee.web.forms.entries import same_card
-from referee.web.forms.entries.iceberg import tokens
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
 
@@ -68,12 +67,12 @@ class LeftoverForm(DecksForm):
         return getattr(self, f"table_{index}")
 
     def table_rows(self) -> list[StringField]:
-        filled = max((i + 1 for i in range(TABLE_ROWS) if tokens(self.row(i).data)), default=0)
+        filled = max((i + 1 for i in range(TABLE_ROWS) if typed_cards(self.row(i).data)), default=0)
         return [self.row(i) for i in range(min(TABLE_ROWS, max(MIN_ROWS, filled + 2)))]
 
     def compact(self) -> list[list[str]]:
         """The melds typed, moved up over empty rows so that meld N is row N."""
-        melds = [tokens(self.row(i).data) for i in range(TABLE_ROWS) if tokens(self.row(i).data)]
+        melds = [typed_cards(self.row(i).data) for i in range(TABLE_ROWS) if typed_cards(self.row(i).data)]
         for i in range(TABLE_ROWS):
             self.row(i).data = " ".join(melds[i]) if i < len(melds) else ""
         return melds
@@ -88,9 +87,7 @@ class LeftoverForm(DecksForm):
     def place_error(self, error: InputError) -> None:
         """At every field holding the named card; else at the hand, the table or the top."""
         if isinstance(error, CardError):
-            holders = [
-                f for f in (self.hand, *self.table_rows()) if any(same_card(t, error.token) for t in tokens(f.data))
-            ]
+            holders = [f for f in (self.hand, *self.table_rows()) if holds_card(f.data, error.token)]
             for holder in holders:
                 add_error(holder, error.msg)
             if holders:
@@ -126,7 +123,7 @@ def iceberg_leftover() -> Any:
     more = request.form.get("act") == "rows"
     if form.validate_on_submit() and not more and claim.valid:
         body = {
-            "hand": tokens(form.hand.data),
+            "hand": typed_cards(form.hand.data),
             "table": form.compact(),
             "decks": form.decks_number(),
             "options": raw_options(form, LEFTOVER_OPTIONS),
@@ -175,12 +172,12 @@ def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str, que
 @referee_pages.route("/iceberg/meld", methods=["GET", "POST"])
 def iceberg_meld() -> Any:
     form = MeldForm()
-    return _judge(form, "meld", {"cards": tokens(form.cards.data)}, "referee/iceberg_meld.html", MELD_QUESTION)
+    return _judge(form, "meld", {"cards": typed_cards(form.cards.data)}, "referee/iceberg_meld.html", MELD_QUESTION)
 
 
 @page("iceberg", LAYOFF_QUESTION)
 @referee_pages.route("/iceberg/layoff", methods=["GET", "POST"])
 def iceberg_layoff() -> Any:
     form = LayoffForm()
-    body = {"meld": tokens(form.meld.data), "cards": tokens(form.cards.data)}
+    body = {"meld": typed_cards(form.meld.data), "cards": typed_cards(form.cards.data)}
     return _judge(form, "layoff", body, "referee/iceberg_layoff.html", LAYOFF_QUESTION)

@@ -16,6 +16,7 @@ from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
 from referee.rules.seating import find_name
+from referee.web.forms.cards import holds_card, typed_cards
 from referee.web.forms.common import (
     ChoiceField,
     MultiCheckboxField,
@@ -25,7 +26,6 @@ from referee.web.forms.common import (
     option_fields,
     raw_options,
 )
-from referee.web.forms.entries.paks import holds_card
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
@@ -67,7 +67,7 @@ class _DecksForm(FlaskForm):
         at the field holding it; else above the form."""
         target = None
         if isinstance(error, CardError) and not error.location:
-            target = next((f for f in self.card_fields() if holds_card(f.data or "", error.token)), None)
+            target = next((f for f in self.card_fields() if holds_card(f.data, error.token)), None)
         if target is None and error.field:
             target = getattr(self, self.field_named(error.field, error.location), None)
         if isinstance(target, Field):
@@ -169,7 +169,7 @@ class TurnForm(_DecksForm):
         }
         if (self.hand.data or "").strip():
             body["hand"] = self.hand.data
-        taken = (self.pak_table_card.data or "").split()
+        taken = typed_cards(self.pak_table_card.data)
         if taken or (self.pak_played.data or "").strip():
             body["paks"] = [{"table_cards": taken, "played": self.pak_played.data or ""}]
         return body

@@ -13,12 +13,13 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import card_tokens, check_copies
+from referee.cards import check_copies
 from referee.errors import InputError
 from referee.messages import Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.rules.zhengfen.order import check_places
+from referee.web.forms.cards import typed_cards
 from referee.web.forms.common import (
     ChoiceField,
     MultiCheckboxField,
@@ -40,10 +41,6 @@ PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
 
 def _cards_field(label: Any, description: Any) -> StringField:
     return StringField(label, validators=[Optional(), Length(max=300)], description=description)
-
-
-def _tokens(text: str | None) -> list[str]:
-    return card_tokens(text or "")
 
 
 class ClassifyForm(FlaskForm):
@@ -68,7 +65,7 @@ def zhengfen_classify() -> Any:
     result = None
     cards: list[str] = []
     if form.validate_on_submit() and claim.valid:
-        cards = _tokens(form.cards.data)
+        cards = typed_cards(form.cards.data)
         body = {"cards": cards, "options": raw_options(form, PLAY_OPTIONS)}
         result = verdict(ZHENGFEN.checks["classify"], claim.into(body), partial(place_error, form))
     status = page_status(result)
@@ -93,7 +90,7 @@ def zhengfen_beats() -> Any:
     current: list[str] = []
     play: list[str] = []
     if form.validate_on_submit():
-        current, play = _tokens(form.current.data), _tokens(form.play.data)
+        current, play = typed_cards(form.current.data), typed_cards(form.play.data)
         body = {"current": current, "play": play, "options": raw_options(form, PLAY_OPTIONS)}
         result = verdict(ZHENGFEN.checks["beats"], body, partial(place_error, form))
     status = page_status(result)

@@ -23,8 +23,9 @@ from referee.cards import CardError, TooManyCopiesError, card_tokens
 from referee.errors import InputError
 from referee.messages import Message, Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN
+from referee.web.forms.cards import same_card
 from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error
-from referee.web.forms.entries import EntryForm, same_card
+from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
