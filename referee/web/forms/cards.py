@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wtforms import RadioField
+from wtforms import RadioField, StringField
+from wtforms.validators import Length, Optional
 
 from referee.cards import SUIT_TITLES, SUITS, card_tokens, parse_card
 from referee.errors import InputError
@@ -37,6 +38,11 @@ def same_card(typed: str, token: str) -> bool:
 def holds_card(text: str | None, token: str) -> bool:
     """Whether a box holds the card ``token``, among the cards typed in it."""
     return any(same_card(typed, token) for typed in typed_cards(text))
+
+
+def cards_field(label: Any, description: Any = "", *, max_length: int) -> StringField:
+    """An optional box of cards, at most ``max_length`` characters."""
+    return StringField(label, validators=[Optional(), Length(max=max_length)], description=description)
 
 
 def suit_field(label: Any) -> RadioField:
