@@ -152,11 +152,7 @@ def match_version(code: str, match_id: int) -> Any:
 @sheets.get("/<code>/edit/<token>")
 def editor_link(code: str, token: str) -> Any:
     """The editor link: grants this browser the right to change the evening."""
-    evening = _evening(code)
-    if not rights.token_matches(evening, token):
-        abort(404)
-    rights.grant(evening)
-    return redirect(url_for("sheets.evening", code=code))
+    return rights.follow_editor_link(_evening(code), token, "sheets.evening")
 
 
 @sheets.post("/<code>/players")

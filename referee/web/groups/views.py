@@ -131,11 +131,8 @@ def all_evenings(code: str) -> Any:
 
 @groups.get("/g/<code>/edit/<token>")
 def editor_link(code: str, token: str) -> Any:
-    group = _group(code)
-    if not rights.token_matches(group, token):
-        abort(404)
-    rights.grant(group)
-    return redirect(url_for("groups.group", code=code))
+    """The group's editor link: grants this browser the right to change the group."""
+    return rights.follow_editor_link(_group(code), token, "groups.group")
 
 
 @groups.post("/g/<code>/evenings")

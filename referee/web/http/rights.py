@@ -22,8 +22,9 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol
 
-from flask import abort, g, request, session
+from flask import abort, g, redirect, request, session, url_for
 from sqlalchemy import select
+from werkzeug.wrappers import Response
 
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group
@@ -43,6 +44,7 @@ class Shared(Protocol):
     """An evening or a group: what its links and rights are made of."""
 
     id: int
+    code: str
     editor_token: str
 
 
@@ -109,6 +111,15 @@ def token_matches(evening: Shared, token: str) -> bool:
     """
     raw = str(request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or "")
     return "%" not in raw.partition("?")[0] and secrets.compare_digest(token.encode(), evening.editor_token.encode())
+
+
+def follow_editor_link(shared: Shared, token: str, page: str) -> Response:
+    """The answer to an editor link: the browser may now edit ``shared`` and is sent to its page (the
+    endpoint ``page``); a token that is not its editor token, or is spelt with escapes, is a 404."""
+    if not token_matches(shared, token):
+        abort(404)
+    grant(shared)
+    return redirect(url_for(page, code=shared.code))
 
 
 def require_editor(evening: Shared) -> None:
