@@ -143,6 +143,13 @@ def known_groups() -> list[Group]:
     return [found[i] for i in ids if i in found]
 
 
+def joinable_groups(evening: Evening) -> list[Group]:
+    """The groups this browser may edit that the evening could join (none once it belongs to one)."""
+    if evening.group_id is not None:
+        return []
+    return [group for group in known_groups() if can_edit(group)]
+
+
 def known_evenings() -> list[Evening]:
     """The evenings this browser made or opened, the most recently opened first."""
     ids = [i for i, _ in _entries()]
