@@ -17,6 +17,9 @@ from referee.web.forms.cards import same_card
 from referee.web.forms.common import show_error
 from referee.web.forms.entries import EntryForm
 
+#: What other parts of the app may use: the entry form (the referee pages build on it).
+__all__ = ["FORM", "DraculaEntryForm"]
+
 
 class DraculaEntryForm(EntryForm):
     game = DRACULA

@@ -28,6 +28,9 @@ from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error
 from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
 
+#: What other parts of the app may use: the entry form (the referee pages build on it).
+__all__ = ["FORM", "ZhengFenEntryForm"]
+
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
 SEATS = 6
 #: The count fields of a pile, with the rank each counts.
