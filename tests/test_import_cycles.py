@@ -7,40 +7,16 @@ is parsed, not imported: each ``import``/``from … import`` naming a ``referee`
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
-import referee
-
-PACKAGE = Path(referee.__file__).resolve().parent
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+from tests.support.import_graph import imports, modules
 
 
 def imported(path: Path, name: str, known: set[str]) -> set[str]:
     """The ``referee`` modules that the module ``name`` at ``path`` imports, wherever in it."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, *([base] if base else [])])
-            # `from a.b import c` imports the module a.b.c when there is one, else a name of a.b.
-            found.update(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names)
-    return {module for module in found if module in known and module != name}
+    return {one.module for one in imports(path, name, known)}
 
 
 def import_graph() -> dict[str, set[str]]:

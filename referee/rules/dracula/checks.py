@@ -24,7 +24,7 @@ from referee.rules.dracula.layout import (
 from referee.rules.dracula.options import DraculaOptions
 from referee.rules.dracula.settlement import DEALS_PER_GAME, settle_pair
 from referee.rules.dracula.values import DRACULA_PACK
-from referee.rules.seating import find_name, named, same_name
+from referee.rules.seating import find_name, name_key, named, same_name
 
 
 def coffin(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,7 +137,7 @@ def _read_moves(value: object, names: tuple[str, str], aliases: Mapping[str, str
         where, item = move.location, move.item
         by = item.get("by")
         if find_name(by, names) is None and isinstance(by, str):
-            by = aliases.get(by.strip().casefold(), by)
+            by = aliases.get(name_key(by), by)
         found = named(by, names, field="moves", location=(*where, "by"), where=move.name)
         try:
             card = DRACULA_PACK.parse_one(item.get("card"), field="moves")

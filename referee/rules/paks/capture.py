@@ -7,7 +7,7 @@ value for a pak, the victim paks' plain total for a steal.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -132,12 +132,25 @@ def _check_played_suit(
     return tuple(c for c in played if c.suit == suit)
 
 
-def _compare(judgement: Judgement, value: int, target: int, short: Message, rule: str, *, off_suit: bool) -> None:
-    """The value against the target (``short`` says the value falls short); with an off-suit card the play
-    fails whatever the numbers say."""
+def _weigh(
+    judgement: Judgement,
+    played: Sequence[Card],
+    counted: Sequence[Card],
+    target: int,
+    rule: str,
+    *,
+    greater: Callable[[int], Message],
+    short: Callable[[int], Message],
+) -> Split:
+    """The best split of the ``counted`` cards (paks-2.4), explained, against ``target``: the play must be worth
+    more, and an off-suit card among the ``played`` fails it whatever the numbers say. ``greater`` and
+    ``short`` say, given the value, that it beats the target or falls short."""
+    split = best_split(counted)
+    _explain_split(judgement, split)
+    value = split.value
     if value <= target:
-        judgement.fault(short, rule)
-    elif off_suit:
+        judgement.fault(short(value), rule)
+    elif len(counted) != len(played):
         judgement.step(
             msg(
                 "{value} would be greater than {target}, but the off-suit card makes the play illegal all the same",
@@ -146,6 +159,9 @@ def _compare(judgement: Judgement, value: int, target: int, short: Message, rule
             ),
             rule,
         )
+    else:
+        judgement.step(greater(value), rule)
+    return split
 
 
 def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
@@ -159,25 +175,19 @@ def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
     if not played:
         judgement.fault(msg("No card was played: a pak plays at least one hand card"), "paks-4.2")
     counted = _check_played_suit(judgement, played, suit, table_card, "paks-4.2")
-    split = best_split(counted)
-    value = split.value
-    _explain_split(judgement, split)
-    off_suit = len(counted) != len(played)
-    if value > target and not off_suit:
-        judgement.step(
-            msg(
-                "{value} is greater than {target}, the value of `{card}`",
-                value=value,
-                target=target,
-                card=str(table_card),
-            ),
-            "paks-4.2",
-        )
-    else:
-        short = msg(
+    split = _weigh(
+        judgement,
+        played,
+        counted,
+        target,
+        "paks-4.2",
+        greater=lambda value: msg(
+            "{value} is greater than {target}, the value of `{card}`", value=value, target=target, card=str(table_card)
+        ),
+        short=lambda value: msg(
             "value {value} is not greater than `{card}`'s {target}", value=value, card=str(table_card), target=target
-        )
-        _compare(judgement, value, target, short, "paks-4.2", off_suit=off_suit)
+        ),
+    )
     new_pak = (*played, table_card)
     if judgement.legal:
         judgement.step(
@@ -185,7 +195,7 @@ def judge_pak(table_card: Card, played: Sequence[Card]) -> PakVerdict:
             "paks-4.4",
         )
     return PakVerdict(
-        value, target, split, new_pak, table_card, explanation=judgement.explanation, reasons=judgement.reasons
+        split.value, target, split, new_pak, table_card, explanation=judgement.explanation, reasons=judgement.reasons
     )
 
 
@@ -330,23 +340,24 @@ def judge_steal(
     counted = tuple(played)
     if suit is not None:
         counted = _check_played_suit(judgement, played, suit, None, "paks-5.5")
-    split = best_split(counted)
-    value = split.value
-    _explain_split(judgement, split)
-    off_suit = len(counted) != len(played)
-    if value > target and not off_suit:
-        judgement.step(
-            msg("{value} is greater than {target}, the value of what is stolen", value=value, target=target),
-            "paks-5.5",
-        )
-    else:
-        short = msg("value {value} is not greater than the stolen paks' {target}", value=value, target=target)
-        _compare(judgement, value, target, short, "paks-5.5", off_suit=off_suit)
+    split = _weigh(
+        judgement,
+        played,
+        counted,
+        target,
+        "paks-5.5",
+        greater=lambda value: msg(
+            "{value} is greater than {target}, the value of what is stolen", value=value, target=target
+        ),
+        short=lambda value: msg(
+            "value {value} is not greater than the stolen paks' {target}", value=value, target=target
+        ),
+    )
     new_pak = (*(c for v in victims for c in v.cards), *played)
     if judgement.legal:
         judgement.step(
             msg("Legal: the stolen and played cards become one new pak {pak}", pak=pak_text(new_pak)), "paks-5.7"
         )
     return StealVerdict(
-        value, target, split, new_pak, suit, owner, explanation=judgement.explanation, reasons=judgement.reasons
+        split.value, target, split, new_pak, suit, owner, explanation=judgement.explanation, reasons=judgement.reasons
     )

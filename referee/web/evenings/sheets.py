@@ -19,6 +19,7 @@ from referee.web.evenings import outbox
 from referee.web.forms.claims import ClaimInput
 from referee.web.forms.common import (
     ConfirmForm,
+    PlacingForm,
     PlayerForm,
     UndoForm,
     match_form_class,
@@ -28,7 +29,6 @@ from referee.web.forms.common import (
 )
 from referee.web.forms.entries import EntryForm
 from referee.web.game_ui import game_ui
-from referee.web.groups.views import joinable_groups, placing_form
 from referee.web.http import rights
 from referee.web.http.conditional import conditional
 from referee.web.http.i18n import say
@@ -87,7 +87,7 @@ def evening_version(evening: Evening) -> str:
 def evening(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
     # An editor's page offers the groups this browser may add the evening to: they are part of its tag.
-    groups = "-".join(str(group.id) for group in joinable_groups(evening)) if g.can_edit else ""
+    groups = "-".join(str(group.id) for group in rights.joinable_groups(evening)) if g.can_edit else ""
     return conditional(
         f"evening-{evening.id}-{evening.group_id}-{groups}",
         evening_version(evening),
@@ -107,8 +107,8 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
         games=list(GAMES.values()),
         version=evening_version(evening),
         **standings_context(evening, rows),
-        placing_form=placing_form(evening),
-        joinable_groups=joinable_groups(evening) if g.can_edit else [],
+        placing_form=PlacingForm.of(evening),
+        joinable_groups=rights.joinable_groups(evening) if g.can_edit else [],
     )
 
 
@@ -152,11 +152,7 @@ def match_version(code: str, match_id: int) -> Any:
 @sheets.get("/<code>/edit/<token>")
 def editor_link(code: str, token: str) -> Any:
     """The editor link: grants this browser the right to change the evening."""
-    evening = _evening(code)
-    if not rights.token_matches(evening, token):
-        abort(404)
-    rights.grant(evening)
-    return redirect(url_for("sheets.evening", code=code))
+    return rights.follow_editor_link(_evening(code), token, "sheets.evening")
 
 
 @sheets.post("/<code>/players")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask import request
 from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -32,6 +33,7 @@ from referee.errors import InputError
 from referee.messages import msg
 from referee.rules.game import Game
 from referee.rules.options import Option
+from referee.rules.standings import SCHEMES
 from referee.web.http.i18n import say
 from referee.web.services.names import MAX_EVENING_NAME, name_problem, names_problem
 from referee.web.store.models import Evening, Player
@@ -90,7 +92,19 @@ class JoinEveningForm(FlaskForm):
 
 
 class PlacingForm(FlaskForm):
+    """How an evening's finished matches give placing points: one of the schemes, in the reader's language."""
+
     placing = SelectField(_l("Placing points"), choices=[])
+
+    @classmethod
+    def of(cls, evening: Evening) -> PlacingForm:
+        """The form of ``evening``'s setting: as it is on a GET, as posted otherwise."""
+        form = cls(data={"placing": evening.placing} if request.method == "GET" else None)
+        form.placing.choices = [
+            (scheme.id, _("%(label)s: %(help)s", label=say(scheme.label), help=say(scheme.help)))
+            for scheme in SCHEMES.values()
+        ]
+        return form
 
 
 class ImportForm(FlaskForm):
@@ -401,10 +415,15 @@ def place_error(form: FlaskForm, error: InputError, fields: dict[str, str] | Non
     if name.startswith("options."):
         name = "opt_" + name.removeprefix("options.").split(".")[0]
     target = getattr(form, name, None) if name else None
-    if isinstance(target, Field):
-        add_error(target, say(error))
-    else:
+    show_error(form, target if isinstance(target, Field) else None, error)
+
+
+def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None:
+    """The error, in the reader's language, at ``target`` (a field of ``form``), or above the form."""
+    if target is None:
         form.form_errors.append(say(error))
+    else:
+        add_error(target, say(error))
 
 
 class VersionField(HiddenField):

@@ -131,11 +131,8 @@ def all_evenings(code: str) -> Any:
 
 @groups.get("/g/<code>/edit/<token>")
 def editor_link(code: str, token: str) -> Any:
-    group = _group(code)
-    if not rights.token_matches(group, token):
-        abort(404)
-    rights.grant(group)
-    return redirect(url_for("groups.group", code=code))
+    """The group's editor link: grants this browser the right to change the group."""
+    return rights.follow_editor_link(_group(code), token, "groups.group")
 
 
 @groups.post("/g/<code>/evenings")
@@ -203,7 +200,7 @@ def evening_placing(code: str) -> Any:
     if evening is None:
         abort(404)
     rights.require_editor(evening)
-    form = placing_form(evening)
+    form = PlacingForm.of(evening)
     if not form.validate_on_submit():
         abort(400)
     evening.placing = form.placing.data
@@ -211,22 +208,6 @@ def evening_placing(code: str) -> Any:
     db.session.commit()
     flash(_("Placing points: %(scheme)s.", scheme=say(SCHEMES[evening.placing].label)))
     return redirect(url_for("sheets.evening", code=code, _anchor="standings"))
-
-
-def placing_form(evening: Evening) -> PlacingForm:
-    form = PlacingForm(data={"placing": evening.placing} if request.method == "GET" else None)
-    form.placing.choices = [
-        (scheme.id, _("%(label)s: %(help)s", label=say(scheme.label), help=say(scheme.help)))
-        for scheme in SCHEMES.values()
-    ]
-    return form
-
-
-def joinable_groups(evening: Evening) -> list[Group]:
-    """The groups this browser may edit that the evening could join (none once it belongs to one)."""
-    if evening.group_id is not None:
-        return []
-    return [group for group in rights.known_groups() if rights.can_edit(group)]
 
 
 @groups.post("/e/<code>/group")
@@ -237,7 +218,7 @@ def evening_into_group(code: str) -> Any:
         abort(404)
     rights.require_editor(evening)
     chosen = request.form.get("group", type=int)
-    group = next((group for group in joinable_groups(evening) if group.id == chosen), None)
+    group = next((group for group in rights.joinable_groups(evening) if group.id == chosen), None)
     if group is None:
         abort(400)
     try:

@@ -22,8 +22,9 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol
 
-from flask import abort, g, request, session
+from flask import abort, g, redirect, request, session, url_for
 from sqlalchemy import select
+from werkzeug.wrappers import Response
 
 from referee.web.store.db import db
 from referee.web.store.models import Evening, Group
@@ -43,6 +44,7 @@ class Shared(Protocol):
     """An evening or a group: what its links and rights are made of."""
 
     id: int
+    code: str
     editor_token: str
 
 
@@ -111,6 +113,15 @@ def token_matches(evening: Shared, token: str) -> bool:
     return "%" not in raw.partition("?")[0] and secrets.compare_digest(token.encode(), evening.editor_token.encode())
 
 
+def follow_editor_link(shared: Shared, token: str, page: str) -> Response:
+    """The answer to an editor link: the browser may now edit ``shared`` and is sent to its page (the
+    endpoint ``page``); a token that is not its editor token, or is spelt with escapes, is a 404."""
+    if not token_matches(shared, token):
+        abort(404)
+    grant(shared)
+    return redirect(url_for(page, code=shared.code))
+
+
 def require_editor(evening: Shared) -> None:
     """Refuse (403) a change from a browser that holds only the view link."""
     if not can_edit(evening):
@@ -130,6 +141,13 @@ def known_groups() -> list[Group]:
         return []
     found = {group.id: group for group in db.session.scalars(select(Group).where(Group.id.in_(ids)))}
     return [found[i] for i in ids if i in found]
+
+
+def joinable_groups(evening: Evening) -> list[Group]:
+    """The groups this browser may edit that the evening could join (none once it belongs to one)."""
+    if evening.group_id is not None:
+        return []
+    return [group for group in known_groups() if can_edit(group)]
 
 
 def known_evenings() -> list[Evening]:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
@@ -21,20 +20,20 @@ from referee.rules.clabber import CLABBER, MELD_NAMES, PACK
 from referee.rules.clabber.melds import BELL
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.clabber.values import HAND_SIZES, Table
+from referee.web.forms.cards import holds_card, suit_field, typed_cards
 from referee.web.forms.common import (
     RadioChoiceField,
     WholeNumberField,
     add_error,
     choices,
     option_fields,
-    place_error,
     raw_options,
 )
-from referee.web.forms.entries.clabber import holds_token, suit_field
 from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
-from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
-from referee.web.referee_pages.end_page import end_form_class, end_options, end_page
+from referee.web.referee_pages import register
+from referee.web.referee_pages.end_page import end_page
+from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -50,6 +49,8 @@ MAX_SIDES = 3
 
 MELD_OPTIONS = tuple(o for o in CLABBER.options if o.id == "meld_scope")
 PLAY_OPTIONS = tuple(o for o in CLABBER.options if o.id in {"undertrump", "partner_exemption"})
+#: What every Clabber page shows: the variants' seats and the card picker of its pack.
+SHOWN = {"seats": SEATS, "picker": pack_picker(PACK)}
 
 
 def players_of(value: object) -> int | None:
@@ -62,7 +63,7 @@ def players_problem() -> str:
     return _("Clabber is played by 2, 3, 4 or 6 players: choose one of these")
 
 
-class _Variant(FlaskForm):
+class _Variant(RefereeForm):
     """A page for one of the variants: ``?players=`` (shown) or the posted hidden field names it.
 
     An unknown count is refused at the field (on a link as on a post); the page meanwhile shows the
@@ -85,14 +86,17 @@ class _Variant(FlaskForm):
         if players_of(field.data) is None:
             raise ValidationError(players_problem())
 
+    def status(self, result: Result) -> int:
+        """400 for a link naming a player count Clabber is not played by, as for a refused post."""
+        return 400 if self.players.errors else super().status(result)
 
-def variant_status(form: _Variant, result: object) -> int:
-    """:func:`page_status`, and 400 for a link naming a player count Clabber is not played by."""
-    return 400 if form.players.errors else page_status(result)
+    def team_sides(self) -> list[tuple[str, Any]]:
+        """Each team (or player) of the table, as a claim's side."""
+        return [(team, team) for team in self.table.team_names]
 
 
 class VariantForm(_Variant):
-    trump = suit_field()
+    trump = suit_field(_l("Trump"))
 
     def validate_trump(self, field: Any) -> None:
         if field.data not in ("S", "H", "D", "C"):
@@ -116,47 +120,29 @@ class MeldsForm(VariantForm):
     def hand_fields(self) -> list[tuple[str, StringField]]:
         return [(seat, getattr(self, f"hand_{i}")) for i, seat in enumerate(self.seats)]
 
-    def place(self, error: InputError) -> None:
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return self.team_sides()
+
+    def body(self) -> dict[str, Any]:
+        return super().body() | {
+            "hands": {seat: hand.data for seat, hand in self.hand_fields() if hand.data and hand.data.strip()},
+            "options": raw_options(self, MELD_OPTIONS),
+        }
+
+    def place_error(self, error: InputError) -> None:
         """At the seat's hand the error's location names (a card given twice: its second place)."""
         where = error.location
         seat = where[1] if len(where) > 1 and where[0] == "hands" else None
-        target = next((hand for s, hand in self.hand_fields() if s == seat), None)
-        if target is None:
-            place_error(self, error)
-        else:
-            add_error(target, say(error))
+        self.place_at(next((hand for s, hand in self.hand_fields() if s == seat), None), error)
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"hand_size": HAND_SIZES[self.count]}
 
 
 for _i in range(MAX_SEATS):
     setattr(MeldsForm, f"hand_{_i}", StringField(_l("Hand %(n)s", n=_i + 1), validators=[Optional(), Length(max=60)]))
 for _name, _field in option_fields(MELD_OPTIONS).items():
     setattr(MeldsForm, _name, _field)
-
-
-@page("clabber", _l("Whose meld scores?"))
-@referee_pages.route("/clabber/melds", methods=["GET", "POST"])
-def clabber_melds() -> Any:
-    form = MeldsForm()
-    claim = ClaimInput.of_check(CLABBER.checks["melds"], [(team, team) for team in form.table.team_names])
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        body = form.body() | {
-            "hands": {seat: hand.data for seat, hand in form.hand_fields() if hand.data and hand.data.strip()},
-            "options": raw_options(form, MELD_OPTIONS),
-        }
-        result = verdict(CLABBER.checks["melds"], claim.into(body), form.place)
-    status = variant_status(form, result)
-    return render_template(
-        "referee/clabber_melds.html",
-        form=form,
-        claim=claim,
-        result=result,
-        seats=SEATS,
-        hand_size=HAND_SIZES[form.count],
-        options=MELD_OPTIONS,
-        meld_names=MELD_NAMES,
-        picker=pack_picker(PACK),
-    ), status
 
 
 # --- who wins this trick? --------------------------------------------------------------------------
@@ -206,7 +192,7 @@ class TrickForm(LedForm):
         if not (field.data or "").strip():
             raise ValidationError(_("Enter at least the card led"))
 
-    def check_order(self) -> bool:
+    def ready(self) -> bool:
         """The cards fill the boxes from the lead on; a gap is marked at the empty box."""
         fields = self.card_fields()
         for k in range(1, len(fields)):
@@ -222,39 +208,24 @@ class TrickForm(LedForm):
             if f.data and f.data.strip()
         ]
 
-    def place(self, error: InputError) -> None:
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return self.team_sides()
+
+    def body(self) -> dict[str, Any]:
+        return super().body() | {"plays": self.plays(), "last": self.last.data == "true"}
+
+    def place_error(self, error: InputError) -> None:
+        """At the last box holding the card the error names, else at the field it names."""
         token = getattr(error, "token", None)
-        if token:
-            holding = [f for f in self.card_fields() if holds_token(f.data, token)]
-            if holding:
-                add_error(holding[-1], say(error))
-                return
-        place_error(self, error)
+        holding = [f for f in self.card_fields() if holds_card(f.data, token)] if token else []
+        self.place_at(holding[-1] if holding else None, error)
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"plays": self.plays() if result else []}
 
 
 for _k in range(MAX_SEATS):
     setattr(TrickForm, f"card_{_k}", StringField(_l("Card %(n)s", n=_k + 1), validators=[Optional(), Length(max=4)]))
-
-
-@page("clabber", _l("Who wins this trick?"))
-@referee_pages.route("/clabber/trick", methods=["GET", "POST"])
-def clabber_trick() -> Any:
-    form = TrickForm()
-    claim = ClaimInput.of_check(CLABBER.checks["trick"], [(team, team) for team in form.table.team_names])
-    result = None
-    if form.validate_on_submit() and form.check_order() and claim.valid:
-        body = form.body() | {"plays": form.plays(), "last": form.last.data == "true"}
-        result = verdict(CLABBER.checks["trick"], claim.into(body), form.place)
-    status = variant_status(form, result)
-    return render_template(
-        "referee/clabber_trick.html",
-        form=form,
-        claim=claim,
-        result=result,
-        seats=SEATS,
-        plays=form.plays() if result else [],
-        picker=pack_picker(PACK),
-    ), status
 
 
 # --- may I play this card? -------------------------------------------------------------------------
@@ -276,7 +247,7 @@ class LegalForm(LedForm):
     )
 
     def trick_cards(self) -> list[str]:
-        return (self.trick.data or "").replace(",", " ").split()
+        return typed_cards(self.trick.data)
 
     def seat_after(self, plays: int) -> str:
         """The seat that plays after ``plays`` cards, clockwise from the leader."""
@@ -289,66 +260,34 @@ class LegalForm(LedForm):
     def plays(self) -> list[dict[str, str]]:
         return [{"seat": self.seat_after(k), "card": card} for k, card in enumerate(self.trick_cards())]
 
-    def place(self, error: InputError) -> None:
-        name = error.field or ""
-        if name == "seat":
-            name = "trick"
-        elif name.startswith("options."):
-            place_error(self, error)
-            return
-        target = getattr(self, name, None) if name in ("trick", "hand", "card") else None
-        if target is None:
-            place_error(self, error)
-        else:
-            add_error(target, say(error))
+    def body(self) -> dict[str, Any]:
+        body = super().body() | {
+            "seat": self.seat(),
+            "hand": self.hand.data,
+            "trick": self.plays(),
+            "options": raw_options(self, PLAY_OPTIONS),
+        }
+        if self.card.data and self.card.data.strip():
+            body["card"] = self.card.data.strip()
+        return body
+
+    def place_error(self, error: InputError) -> None:
+        """Whose turn it is (``seat``) at the trick that says it; the trick, hand or card at its box."""
+        name = "trick" if error.field == "seat" else error.field
+        self.place_at(getattr(self, name) if name in ("trick", "hand", "card") else None, error)
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"seat": self.seat(), "hand_size": HAND_SIZES[self.count]}
 
 
 for _name, _field in option_fields(PLAY_OPTIONS).items():
     setattr(LegalForm, _name, _field)
 
 
-@page("clabber", _l("May I play this card?"))
-@referee_pages.route("/clabber/legal", methods=["GET", "POST"])
-def clabber_legal() -> Any:
-    form = LegalForm()
-    result = None
-    if form.validate_on_submit():
-        body = form.body() | {
-            "seat": form.seat(),
-            "hand": form.hand.data,
-            "trick": form.plays(),
-            "options": raw_options(form, PLAY_OPTIONS),
-        }
-        if form.card.data and form.card.data.strip():
-            body["card"] = form.card.data.strip()
-        result = verdict(CLABBER.checks["legal"], body, form.place)
-    status = variant_status(form, result)
-    return render_template(
-        "referee/clabber_legal.html",
-        form=form,
-        result=result,
-        seats=SEATS,
-        seat=form.seat(),
-        hand_size=HAND_SIZES[form.count],
-        options=PLAY_OPTIONS,
-        picker=pack_picker(PACK),
-    ), status
-
-
-END_OPTIONS = end_options(CLABBER, "game_tie")
-END_FORM = end_form_class(("NS", "EW"), END_OPTIONS)
-
-
-@page("clabber", _l("Is the game over?"))
-@referee_pages.route("/clabber/end", methods=["GET", "POST"])
-def clabber_end() -> Any:
-    return end_page(CLABBER, END_FORM, END_OPTIONS, verdict, page_status)
-
-
 # --- may I say "I play"? ---------------------------------------------------------------------------
 
 
-class BidForm(FlaskForm):
+class BidForm(RefereeForm):
     players = RadioChoiceField(
         _l("Players"), choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
     )
@@ -387,20 +326,6 @@ class BidForm(FlaskForm):
         if self.round.data == "2":
             body["suit"] = self.suit.data
         return body
-
-    def place(self, error: InputError) -> None:
-        place_error(self, error)
-
-
-@page("clabber", _l("May I say “I play”?"))
-@referee_pages.route("/clabber/bid", methods=["GET", "POST"])
-def clabber_bid() -> Any:
-    form = BidForm()
-    result = None
-    if form.validate_on_submit():
-        result = verdict(CLABBER.checks["bid"], form.body(), form.place)
-    status = page_status(result)
-    return render_template("referee/clabber_bid.html", form=form, result=result, picker=pack_picker(PACK)), status
 
 
 # --- score a deal ------------------------------------------------------------------------------------
@@ -442,7 +367,10 @@ class ScoreForm(_Variant):
             body["bells"] = {self.bell.data: BELL}
         return body
 
-    def place(self, error: InputError) -> None:
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return self.team_sides()
+
+    def place_error(self, error: InputError) -> None:
         """At the side's points or meld box the error's field and location name, else with the form."""
         group = (error.field or "").split(".")[0]
         side = error.location[1] if len(error.location) > 1 else (error.field or "").partition(".")[2]
@@ -452,10 +380,7 @@ class ScoreForm(_Variant):
         )
         if target is None and group == "bells":
             target = self.bell
-        if target is None:
-            place_error(self, error)
-        else:
-            add_error(target, say(error))
+        self.place_at(target, error)
 
 
 for _i in range(MAX_SIDES):
@@ -465,20 +390,17 @@ for _name, _field in option_fields(MELD_OPTIONS).items():
     setattr(ScoreForm, _name, _field)
 
 
-@page("clabber", _l("Score a deal"))
-@referee_pages.route("/clabber/deal", methods=["GET", "POST"])
-def clabber_deal() -> Any:
-    form = ScoreForm()
-    claim = ClaimInput.of_check(CLABBER.checks["deal"], [(side, side) for side in form.sides])
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        result = verdict(CLABBER.checks["deal"], claim.into(form.body()), form.place)
-    status = variant_status(form, result)
-    return render_template(
-        "referee/clabber_deal.html",
-        form=form,
-        claim=claim,
-        result=result,
-        seats=SEATS,
-        options=MELD_OPTIONS,
-    ), status
+register(
+    RefereePage(
+        CLABBER,
+        "melds",
+        _l("Whose meld scores?"),
+        MeldsForm,
+        shows=SHOWN | {"options": MELD_OPTIONS, "meld_names": MELD_NAMES},
+    ),
+    RefereePage(CLABBER, "trick", _l("Who wins this trick?"), TrickForm, shows=SHOWN),
+    RefereePage(CLABBER, "legal", _l("May I play this card?"), LegalForm, shows=SHOWN | {"options": PLAY_OPTIONS}),
+    end_page(CLABBER, ("NS", "EW"), "game_tie"),
+    RefereePage(CLABBER, "bid", _l("May I say “I play”?"), BidForm, shows=SHOWN),
+    RefereePage(CLABBER, "deal", _l("Score a deal"), ScoreForm, shows=SHOWN | {"options": MELD_OPTIONS}),
+)

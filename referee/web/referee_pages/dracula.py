@@ -4,37 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template
 from flask_babel import lazy_gettext as _l
-from flask_babel.speaklater import LazyString
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee.errors import InputError
+from referee.rules.checks import Check
 from referee.rules.dracula import DRACULA, DRACULA_PACK
 from referee.rules.dracula.checks import LINE_OWNERS, owned_items
 from referee.rules.dracula.layout import CELLS
 from referee.rules.dracula.settlement import DEALS_PER_GAME
 from referee.rules.options import Option
+from referee.web.forms.claims import ClaimInput
 from referee.web.forms.common import (
     ChoiceField,
     WholeNumberField,
     choices,
-    option_field_name,
+    lazy_say,
     option_fields,
     raw_options,
+    show_error,
 )
-from referee.web.forms.entries.dracula import DraculaEntryForm, show_error
-from referee.web.http.i18n import say
+from referee.web.forms.entries.dracula import DraculaEntryForm
 from referee.web.presentation.helpers import pack_picker
-from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
+from referee.web.referee_pages import register
+from referee.web.referee_pages.page import RefereeForm, RefereePage
 
 SCORING_OPTIONS = tuple(
     o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
 )
 FIRST_CARD = next(o for o in DRACULA.options if o.id == "first_card_4p")
-
+#: The card picker of every Dracula page: one deck.
+PICKER = {"picker": pack_picker(DRACULA_PACK)}
 
 #: Who may claim on the coffin page, by player count: the keys of the coffin check's scores.
 CLAIM_SIDES: dict[str, list[tuple[str, Any]]] = {
@@ -44,53 +45,41 @@ CLAIM_SIDES: dict[str, list[tuple[str, Any]]] = {
 }
 
 
-def coffin_claim(players: object) -> ClaimInput:
-    """The coffin's claim boxes for the player count chosen: each side's score, and its own lines and
-    their multipliers as items (dracula-4.3)."""
-    count = str(players) if str(players) in CLAIM_SIDES else "2"
-    owners = LINE_OWNERS[int(count)]
-    items = {side: owned_items(owners[side]) for side, _label in CLAIM_SIDES[count]}
-    return ClaimInput.of_check(DRACULA.checks["coffin"], CLAIM_SIDES[count], items)
-
-
-def said(option: Option, value: Any) -> LazyString:
-    """A choice's label from the rules layer, shown in the reader's language."""
-    return LazyString(say, option.choice_label(value))
-
-
 def option_choices(option: Option) -> list[Any]:
-    return choices([(str(c), said(option, c)) for c in option.choices])
+    """A house option's choices, each in the reader's language."""
+    return choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices])
 
 
-def localise_option_fields(form: FlaskForm, options: tuple[Option, ...]) -> None:
-    """The house-rule fields' labels, help and choices in the reader's language."""
-    for option in options:
-        if option.kind == "int_map":
-            for key in option.choices:
-                getattr(
-                    form, option_field_name(option, key)
-                ).label.text = f"{say(option.label)}: {say(option.choice_label(key))}"
-            continue
-        field = getattr(form, option_field_name(option))
-        field.label.text = f"{say(option.label)} ({option.clause})"
-        field.description = say(option.help) if option.help else ""
-        if option.kind == "choice":
-            field.choices = option_choices(option)
+class CoffinForm(DraculaEntryForm, RefereeForm):
+    """The coffin of the deal entry, with the player count and the house rules that score it."""
 
-
-class CoffinForm(DraculaEntryForm):
     players = ChoiceField(
         _l("Players"),
         choices=choices([("2", _l("2 players")), ("3", _l("3 players")), ("4", _l("4 players"))]),
         default="2",
     )
 
+    def claim(self, check: Check) -> ClaimInput:
+        """The claim boxes for the player count chosen: each side's score, and its own lines and their
+        multipliers as items (dracula-4.3)."""
+        count = str(self.players.data) if str(self.players.data) in CLAIM_SIDES else "2"
+        owners = LINE_OWNERS[int(count)]
+        items = {side: owned_items(owners[side]) for side, _label in CLAIM_SIDES[count]}
+        return ClaimInput.of_check(check, CLAIM_SIDES[count], items)
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "layout": self.to_entry()["layout"],
+            "players": int(self.players.data),
+            "options": raw_options(self, SCORING_OPTIONS),
+        }
+
 
 for _name, _field in option_fields(SCORING_OPTIONS).items():
     setattr(CoffinForm, _name, _field)
 
 
-class PlacementForm(DraculaEntryForm):
+class PlacementForm(DraculaEntryForm, RefereeForm):
     cell = ChoiceField(_l("Where would the card go?"), choices=choices([(c, c) for c in CELLS]), default="r1c1")
     first_card_4p = ChoiceField(
         _l("First card of an empty coffin (%(clause)s)", clause=FIRST_CARD.clause),
@@ -98,49 +87,12 @@ class PlacementForm(DraculaEntryForm):
         default=FIRST_CARD.default,
     )
 
-
-@page("dracula", _l("Score this coffin"))
-@referee_pages.route("/dracula/coffin", methods=["GET", "POST"])
-def dracula_coffin() -> Any:
-    form = CoffinForm()
-    localise_option_fields(form, SCORING_OPTIONS)
-    claim = coffin_claim(form.players.data)
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        body = {
-            "layout": form.to_entry()["layout"],
-            "players": int(form.players.data),
-            "options": raw_options(form, SCORING_OPTIONS),
+    def body(self) -> dict[str, Any]:
+        return {
+            "layout": self.to_entry()["layout"],
+            "cell": self.cell.data,
+            "options": {"first_card_4p": self.first_card_4p.data},
         }
-        result = verdict(DRACULA.checks["coffin"], claim.into(body), form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/dracula_coffin.html",
-        form=form,
-        claim=claim,
-        result=result,
-        game=DRACULA,
-        scoring_options=SCORING_OPTIONS,
-        picker=pack_picker(DRACULA_PACK),
-    ), status
-
-
-@page("dracula", _l("May a card go on this cell?"))
-@referee_pages.route("/dracula/placement", methods=["GET", "POST"])
-def dracula_placement() -> Any:
-    form = PlacementForm()
-    result = None
-    if form.validate_on_submit():
-        body = {
-            "layout": form.to_entry()["layout"],
-            "cell": form.cell.data,
-            "options": {"first_card_4p": form.first_card_4p.data},
-        }
-        result = verdict(DRACULA.checks["placement"], body, form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/dracula_placement.html", form=form, result=result, game=DRACULA, picker=pack_picker(DRACULA_PACK)
-    ), status
 
 
 # --- was this deal placed in the right order? ------------------------------------------------------
@@ -150,7 +102,7 @@ MOVE_ROWS = 9
 WHO = [("non-dealer", _l("Non-dealer")), ("dealer", _l("Dealer"))]
 
 
-class OrderForm(FlaskForm):
+class OrderForm(RefereeForm):
     centre = StringField(
         _l("Centre card (r2c2)"),
         validators=[InputRequired(message=_l("Enter the turned-up centre card")), Length(max=8)],
@@ -168,6 +120,9 @@ class OrderForm(FlaskForm):
             for by, cell, card in self.rows()
             if (card.data or "").strip()
         ]
+
+    def body(self) -> dict[str, Any]:
+        return {"centre": self.centre.data.strip(), "moves": self.moves()}
 
     def place_error(self, error: InputError) -> None:
         """At the field the error's location names: ``("moves", 3, "card")`` is the third filled row's card."""
@@ -201,27 +156,13 @@ for _n in range(MOVE_ROWS):
     setattr(OrderForm, f"card_{_n}", StringField(_l("Card %(n)s", n=_n + 1), validators=[Optional(), Length(max=8)]))
 
 
-@page("dracula", _l("Was this deal placed in order?"))
-@referee_pages.route("/dracula/order", methods=["GET", "POST"])
-def dracula_order() -> Any:
-    form = OrderForm()
-    result = None
-    if form.validate_on_submit():
-        body = {"centre": form.centre.data.strip(), "moves": form.moves()}
-        result = verdict(DRACULA.checks["order"], body, form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/dracula_order.html", form=form, result=result, picker=pack_picker(DRACULA_PACK)
-    ), status
-
-
 # --- settle a six-deal game ------------------------------------------------------------------------
 
 GAME_TIE = next(o for o in DRACULA.options if o.id == "game_tie")
 GAME_SIDES: list[tuple[str, Any]] = CLAIM_SIDES["2"]
 
 
-class GameForm(FlaskForm):
+class GameForm(RefereeForm):
     """Each deal's two scores (dracula-10.6), and how equal totals are settled (dracula-6.2)."""
 
     game_tie = ChoiceField(
@@ -235,6 +176,12 @@ class GameForm(FlaskForm):
 
     def deals(self) -> list[dict[str, int]]:
         return [{"queen": queen.data, "king": king.data} for queen, king in self.rows()]
+
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return GAME_SIDES
+
+    def body(self) -> dict[str, Any]:
+        return {"deals": self.deals(), "options": {"game_tie": self.game_tie.data}}
 
     def place_error(self, error: InputError) -> None:
         """At the deal's score the location names (``("deals", 3, "king")``), else above the form."""
@@ -257,14 +204,11 @@ for _n in range(1, DEALS_PER_GAME + 1):
         )
 
 
-@page("dracula", _l("Settle a six-deal game"))
-@referee_pages.route("/dracula/game", methods=["GET", "POST"])
-def dracula_game() -> Any:
-    form = GameForm()
-    claim = ClaimInput.of_check(DRACULA.checks["game"], GAME_SIDES)
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        body = {"deals": form.deals(), "options": {"game_tie": form.game_tie.data}}
-        result = verdict(DRACULA.checks["game"], claim.into(body), form.place_error)
-    status = page_status(result)
-    return render_template("referee/dracula_game.html", form=form, claim=claim, result=result), status
+register(
+    RefereePage(
+        DRACULA, "coffin", _l("Score this coffin"), CoffinForm, shows=PICKER | {"scoring_options": SCORING_OPTIONS}
+    ),
+    RefereePage(DRACULA, "placement", _l("May a card go on this cell?"), PlacementForm, shows=PICKER),
+    RefereePage(DRACULA, "order", _l("Was this deal placed in order?"), OrderForm, shows=PICKER),
+    RefereePage(DRACULA, "game", _l("Settle a six-deal game"), GameForm),
+)

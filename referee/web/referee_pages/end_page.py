@@ -6,11 +6,9 @@ The page posts each side's name and total, and the target the table plays to (th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from flask import render_template
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import IntegerField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
@@ -19,6 +17,7 @@ from referee.rules.game import Game
 from referee.rules.options import Option
 from referee.rules.seating import name_key
 from referee.web.forms.common import WholeNumberField, add_error, option_fields, place_error, raw_options
+from referee.web.referee_pages.page import RefereeForm, RefereePage
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -31,8 +30,11 @@ TEXT = {
 }
 
 
-class EndForm(FlaskForm):
+class EndForm(RefereeForm):
     """Rows of (side, total); a half-filled row is refused at its field, nothing typed is lost."""
+
+    #: The house options the page asks for (:func:`end_page`).
+    house_options: ClassVar[tuple[Option, ...]] = ()
 
     def rows(self) -> list[tuple[StringField, IntegerField]]:
         return [(getattr(self, f"side_{n}"), getattr(self, f"total_{n}")) for n in range(SIDE_ROWS)]
@@ -63,18 +65,18 @@ class EndForm(FlaskForm):
     def totals(self) -> dict[str, int]:
         return {(name.data or "").strip(): total.data for name, total in self.rows() if (name.data or "").strip()}
 
+    def body(self) -> dict[str, Any]:
+        return {"totals": self.totals(), "options": raw_options(self, self.house_options)}
+
     def place_error(self, error: InputError) -> None:
         place_error(self, error, {"totals": "side_0"})
 
 
-def end_options(game: Game, *others: str) -> tuple[Option, ...]:
-    """The house options an end page asks for: the game's target, then the options named ``others``."""
-    return tuple(o for o in game.options if o.id == "target") + tuple(o for o in game.options if o.id in others)
-
-
-def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> type[EndForm]:
-    """An end-of-game form with ``defaults`` as the suggested side names and the game's tie options."""
-    attrs: dict[str, Any] = {}
+def end_page(game: Game[Any], defaults: tuple[str, ...], *others: str) -> RefereePage:
+    """The game's "Is the game over?" page: ``defaults`` are the suggested side names, ``others`` the ids of
+    the house options it asks for beside the target."""
+    options = tuple(o for o in game.options if o.id == "target") + tuple(o for o in game.options if o.id in others)
+    attrs: dict[str, Any] = {"house_options": options}
     for n in range(SIDE_ROWS):
         default = defaults[n] if n < len(defaults) else ""
         attrs[f"side_{n}"] = StringField(
@@ -91,14 +93,5 @@ def end_form_class(defaults: tuple[str, ...], options: tuple[Option, ...]) -> ty
             ],
         )
     attrs.update(option_fields(options))
-    return type("GameEndForm", (EndForm,), attrs)
-
-
-def end_page(game: Game, form_class: type[EndForm], options: tuple[Option, ...], verdict: Any, status: Any) -> Any:
-    """Run the game's ``end`` check on the posted totals and render the shared page."""
-    form = form_class()
-    result = None
-    if form.validate_on_submit():
-        body = {"totals": form.totals(), "options": raw_options(form, options)}
-        result = verdict(game.checks["end"], body, form.place_error)
-    return render_template("referee/end.html", form=form, result=result, game=game, options=options), status(result)
+    form = type(f"{game.slug.capitalize()}EndForm", (EndForm,), attrs)
+    return RefereePage(game, "end", _l("Is the game over?"), form, "referee/end.html", {"options": options})

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import render_template, request
+from flask import request
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import StringField
-from wtforms.validators import Length, Optional
 
 from referee.cards import CardError
 from referee.errors import InputError
 from referee.messages import Param
+from referee.rules.checks import Check
 from referee.rules.iceberg import ICEBERG, pack_for
 from referee.rules.iceberg.checks import illegal_melds
+from referee.web.forms.cards import cards_field, holds_card, typed_cards
+from referee.web.forms.claims import ClaimInput
 from referee.web.forms.common import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
-from referee.web.forms.entries import same_card
-from referee.web.forms.entries.iceberg import tokens
 from referee.web.presentation.helpers import pack_picker
-from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
+from referee.web.referee_pages import register
+from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
 
 #: The house rules that change what a leftover hand costs.
 LEFTOVER_OPTIONS = tuple(
@@ -30,8 +30,8 @@ TABLE_ROWS = 24
 MIN_ROWS = 3
 
 
-class DecksForm(FlaskForm):
-    """The number of decks a meld or a lay-off is judged with (iceberg-1.2)."""
+class DecksForm(RefereeForm):
+    """The number of decks a meld or a lay-off is judged with (iceberg-1.2); the claim is of its points."""
 
     decks = RadioChoiceField(
         _l("Players"), choices=choices([("1", _l("2 or 3: one deck")), ("2", _l("4 to 6: two decks"))]), default="1"
@@ -42,6 +42,12 @@ class DecksForm(FlaskForm):
 
     def picker(self) -> dict[str, Any]:
         return pack_picker(pack_for(self.decks_number()))
+
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return [("points", _l("Points"))]
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"picker": self.picker()}
 
     def place_error(self, error: InputError) -> None:
         """At the card field the error names (by its location, or its field), else at the top."""
@@ -54,11 +60,7 @@ class DecksForm(FlaskForm):
 
 
 class LeftoverForm(DecksForm):
-    hand = StringField(
-        _l("The hand left at the end"),
-        validators=[Optional(), Length(max=200)],
-        description=_l("Every card still held, aces included."),
-    )
+    hand = cards_field(_l("The hand left at the end"), _l("Every card still held, aces included."), max_length=200)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -68,15 +70,37 @@ class LeftoverForm(DecksForm):
         return getattr(self, f"table_{index}")
 
     def table_rows(self) -> list[StringField]:
-        filled = max((i + 1 for i in range(TABLE_ROWS) if tokens(self.row(i).data)), default=0)
+        filled = max((i + 1 for i in range(TABLE_ROWS) if typed_cards(self.row(i).data)), default=0)
         return [self.row(i) for i in range(min(TABLE_ROWS, max(MIN_ROWS, filled + 2)))]
 
     def compact(self) -> list[list[str]]:
         """The melds typed, moved up over empty rows so that meld N is row N."""
-        melds = [tokens(self.row(i).data) for i in range(TABLE_ROWS) if tokens(self.row(i).data)]
+        melds = [typed_cards(self.row(i).data) for i in range(TABLE_ROWS) if typed_cards(self.row(i).data)]
         for i in range(TABLE_ROWS):
             self.row(i).data = " ".join(melds[i]) if i < len(melds) else ""
         return melds
+
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return [("penalty", _l("Penalty"))]
+
+    def is_step(self) -> bool:
+        """Whether the post is the "More rows" button's, which only adds table rows."""
+        return request.form.get("act") == "rows"
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "hand": typed_cards(self.hand.data),
+            "table": self.compact(),
+            "decks": self.decks_number(),
+            "options": raw_options(self, LEFTOVER_OPTIONS),
+        }
+
+    def judge(self, check: Check | None, claim: ClaimInput | None) -> Result:
+        """The verdict, each table row it finds no legal meld marked."""
+        result = super().judge(check, claim)
+        if result is not None:
+            self.mark_illegal(result)
+        return result
 
     def mark_illegal(self, result: dict[str, Any]) -> None:
         """Point at each table row the verdict finds no legal meld (the verdict above says why)."""
@@ -88,9 +112,7 @@ class LeftoverForm(DecksForm):
     def place_error(self, error: InputError) -> None:
         """At every field holding the named card; else at the hand, the table or the top."""
         if isinstance(error, CardError):
-            holders = [
-                f for f in (self.hand, *self.table_rows()) if any(same_card(t, error.token) for t in tokens(f.data))
-            ]
+            holders = [f for f in (self.hand, *self.table_rows()) if holds_card(f.data, error.token)]
             for holder in holders:
                 add_error(holder, error.msg)
             if holders:
@@ -111,76 +133,39 @@ for _index in range(TABLE_ROWS):
     setattr(
         LeftoverForm,
         f"table_{_index}",
-        StringField(_l("Table meld %(number)s", number=_index + 1), validators=[Optional(), Length(max=120)]),
+        cards_field(_l("Table meld %(number)s", number=_index + 1), max_length=120),
     )
 for _name, _field in option_fields(LEFTOVER_OPTIONS).items():
     setattr(LeftoverForm, _name, _field)
 
 
-@page("iceberg", _l("What does this leftover hand cost?"))
-@referee_pages.route("/iceberg/leftover", methods=["GET", "POST"])
-def iceberg_leftover() -> Any:
-    form = LeftoverForm()
-    claim = ClaimInput.of_check(ICEBERG.checks["leftover"], [("penalty", _l("Penalty"))])
-    result = None
-    more = request.form.get("act") == "rows"
-    if form.validate_on_submit() and not more and claim.valid:
-        body = {
-            "hand": tokens(form.hand.data),
-            "table": form.compact(),
-            "decks": form.decks_number(),
-            "options": raw_options(form, LEFTOVER_OPTIONS),
-        }
-        result = verdict(ICEBERG.checks["leftover"], claim.into(body), form.place_error)
-        if result is not None:
-            form.mark_illegal(result)
-    status = page_status(result, step=more)
-    return render_template(
-        "referee/iceberg_leftover.html",
-        form=form,
-        result=result,
-        game=ICEBERG,
-        leftover_options=LEFTOVER_OPTIONS,
-        picker=form.picker(),
-        claim=claim,
-    ), status
-
-
 class MeldForm(DecksForm):
-    cards = StringField(_l("The cards laid"), validators=[Optional(), Length(max=200)])
+    cards = cards_field(_l("The cards laid"), max_length=200)
+
+    def body(self) -> dict[str, Any]:
+        return {"cards": typed_cards(self.cards.data), "decks": self.decks_number()}
 
 
 class LayoffForm(DecksForm):
-    meld = StringField(_l("The meld on the table"), validators=[Optional(), Length(max=200)])
-    cards = StringField(_l("The cards laid off"), validators=[Optional(), Length(max=200)])
+    meld = cards_field(_l("The meld on the table"), max_length=200)
+    cards = cards_field(_l("The cards laid off"), max_length=200)
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "meld": typed_cards(self.meld.data),
+            "cards": typed_cards(self.cards.data),
+            "decks": self.decks_number(),
+        }
 
 
-#: The questions the meld and lay-off pages answer: their titles, on the referee index too.
-MELD_QUESTION = _l("Is this a meld, and what does it score?")
-LAYOFF_QUESTION = _l("What does this lay-off score?")
-
-
-def _judge(form: DecksForm, check: str, body: dict[str, Any], template: str, question: Any) -> Any:
-    """Run ``check`` on the posted ``body`` (with the claimed points) and show its page."""
-    claim = ClaimInput.of_check(ICEBERG.checks[check], [("points", _l("Points"))])
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        result = verdict(ICEBERG.checks[check], claim.into({**body, "decks": form.decks_number()}), form.place_error)
-    return render_template(
-        template, form=form, result=result, game=ICEBERG, picker=form.picker(), claim=claim, question=question
-    ), page_status(result)
-
-
-@page("iceberg", MELD_QUESTION)
-@referee_pages.route("/iceberg/meld", methods=["GET", "POST"])
-def iceberg_meld() -> Any:
-    form = MeldForm()
-    return _judge(form, "meld", {"cards": tokens(form.cards.data)}, "referee/iceberg_meld.html", MELD_QUESTION)
-
-
-@page("iceberg", LAYOFF_QUESTION)
-@referee_pages.route("/iceberg/layoff", methods=["GET", "POST"])
-def iceberg_layoff() -> Any:
-    form = LayoffForm()
-    body = {"meld": tokens(form.meld.data), "cards": tokens(form.cards.data)}
-    return _judge(form, "layoff", body, "referee/iceberg_layoff.html", LAYOFF_QUESTION)
+register(
+    RefereePage(
+        ICEBERG,
+        "leftover",
+        _l("What does this leftover hand cost?"),
+        LeftoverForm,
+        shows={"leftover_options": LEFTOVER_OPTIONS},
+    ),
+    RefereePage(ICEBERG, "meld", _l("Is this a meld, and what does it score?"), MeldForm),
+    RefereePage(ICEBERG, "layoff", _l("What does this lay-off score?"), LayoffForm),
+)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import render_template
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -16,20 +15,20 @@ from referee.cards import SUIT_SYMBOLS, SUITS, CardError
 from referee.errors import InputError
 from referee.rules.paks import PAKS, pack
 from referee.rules.seating import find_name
+from referee.web.forms.cards import cards_field, holds_card, typed_cards
 from referee.web.forms.common import (
     ChoiceField,
     MultiCheckboxField,
     RadioChoiceField,
-    add_error,
     choices,
     option_fields,
     raw_options,
+    show_error,
 )
-from referee.web.forms.entries.paks import holds_card
-from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
-from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
-from referee.web.referee_pages.end_page import end_form_class, end_options, end_page
+from referee.web.referee_pages import register
+from referee.web.referee_pages.end_page import end_page
+from referee.web.referee_pages.page import RefereeForm, RefereePage
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.
@@ -39,11 +38,19 @@ NO_PAK = "none"
 _SUIT_CHOICES = [(s, SUIT_SYMBOLS[s]) for s in SUITS]
 
 
+#: A pak's or steal's claim is its value (the check's ``{"value": …}``).
+VALUE_CLAIM = [("value", _l("Value played"))]
+
+
 def _cards_field(label: Any, description: Any = "") -> StringField:
-    return StringField(label, validators=[Optional(), Length(max=160)], description=description)
+    return cards_field(label, description, max_length=160)
 
 
-class _DecksForm(FlaskForm):
+def _name(field: StringField) -> str | None:
+    return (field.data or "").strip() or None
+
+
+class DecksForm(RefereeForm):
     decks = ChoiceField(
         _l("Decks in play (paks-1.2)"),
         choices=choices([("2", _l("two decks (3 or more players)")), ("1", _l("one deck (2 players)"))]),
@@ -67,21 +74,28 @@ class _DecksForm(FlaskForm):
         at the field holding it; else above the form."""
         target = None
         if isinstance(error, CardError) and not error.location:
-            target = next((f for f in self.card_fields() if holds_card(f.data or "", error.token)), None)
+            target = next((f for f in self.card_fields() if holds_card(f.data, error.token)), None)
         if target is None and error.field:
             target = getattr(self, self.field_named(error.field, error.location), None)
-        if isinstance(target, Field):
-            add_error(target, say(error))
-        else:
-            self.form_errors.append(say(error))
+        show_error(self, target if isinstance(target, Field) else None, error)
 
 
-class PakForm(_DecksForm):
+class PakForm(DecksForm):
     table_card = _cards_field(_l("Table card"), _l("The card on the table that is being taken"))
     played = _cards_field(_l("Played from the hand"), _l("Every card played on it, e.g. 5H 4H"))
 
     def card_fields(self) -> list[Field]:
         return [self.table_card, self.played]
+
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return VALUE_CLAIM
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "table_card": (self.table_card.data or "").strip(),
+            "played": self.played.data or "",
+            "decks": int(self.decks.data),
+        }
 
 
 class _SuitsField(MultiCheckboxField):
@@ -92,7 +106,7 @@ class _SuitsField(MultiCheckboxField):
             raise ValidationError(_("Tick suits among ♠ ♥ ♦ ♣ only"))
 
 
-class StealForm(_DecksForm):
+class StealForm(DecksForm):
     pak_suit = RadioChoiceField(
         _l("Suit of the pak made this turn"),
         choices=choices([(NO_PAK, _l("no pak")), *_SUIT_CHOICES]),
@@ -119,6 +133,24 @@ class StealForm(_DecksForm):
             return "owner"
         return super().field_named(field, location)
 
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return VALUE_CLAIM
+
+    def body(self) -> dict[str, Any]:
+        owner = _name(self.owner)
+        return {
+            "pak_suit": None if self.pak_suit.data == NO_PAK else self.pak_suit.data,
+            "stolen_suits": list(self.stolen_suits.data or []),
+            "victim_paks": [
+                {"owner": owner, "cards": field.data} for field in self.victims() if (field.data or "").strip()
+            ],
+            "played": self.played.data or "",
+            "player": _name(self.player),
+            "partners": [owner] if owner and self.partners.data else [],
+            "decks": int(self.decks.data),
+            "options": raw_options(self, STEAL_OPTIONS),
+        }
+
 
 for _n in range(1, VICTIM_ROWS + 1):
     setattr(
@@ -133,7 +165,7 @@ for _option, _field in option_fields(STEAL_OPTIONS).items():
     setattr(StealForm, _option, _field)
 
 
-class TurnForm(_DecksForm):
+class TurnForm(DecksForm):
     table = StringField(
         _l("Table before the draw"),
         validators=[InputRequired(message=_l("Enter the cards on the table")), Length(max=160)],
@@ -169,86 +201,16 @@ class TurnForm(_DecksForm):
         }
         if (self.hand.data or "").strip():
             body["hand"] = self.hand.data
-        taken = (self.pak_table_card.data or "").split()
+        taken = typed_cards(self.pak_table_card.data)
         if taken or (self.pak_played.data or "").strip():
             body["paks"] = [{"table_cards": taken, "played": self.pak_played.data or ""}]
         return body
 
 
-@page("paks", _l("Was this turn played right?"))
-@referee_pages.route("/paks/turn", methods=["GET", "POST"])
-def paks_turn() -> Any:
-    form = TurnForm()
-    result = None
-    if form.validate_on_submit():
-        result = verdict(PAKS.checks["turn"], form.body(), form.place_error)
-    status = page_status(result)
-    return render_template("referee/paks_turn.html", form=form, result=result, game=PAKS), status
-
-
-#: A pak's or steal's claim is its value (the check's ``{"value": …}``).
-VALUE_CLAIM = [("value", _l("Value played"))]
-
-
-def _name(field: StringField) -> str | None:
-    return (field.data or "").strip() or None
-
-
-@page("paks", _l("Is this pak legal?"))
-@referee_pages.route("/paks/pak", methods=["GET", "POST"])
-def paks_pak() -> Any:
-    form = PakForm()
-    claim = ClaimInput.of_check(PAKS.checks["pak"], VALUE_CLAIM)
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        body = {
-            "table_card": (form.table_card.data or "").strip(),
-            "played": form.played.data or "",
-            "decks": int(form.decks.data),
-        }
-        result = verdict(PAKS.checks["pak"], claim.into(body), form.place_error)
-    status = page_status(result)
-    return render_template("referee/paks_pak.html", form=form, result=result, game=PAKS, claim=claim), status
-
-
-@page("paks", _l("Is this steal legal?"))
-@referee_pages.route("/paks/steal", methods=["GET", "POST"])
-def paks_steal() -> Any:
-    form = StealForm()
-    claim = ClaimInput.of_check(PAKS.checks["steal"], VALUE_CLAIM)
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        owner = _name(form.owner)
-        victims = [{"owner": owner, "cards": field.data} for field in form.victims() if (field.data or "").strip()]
-        body = {
-            "pak_suit": None if form.pak_suit.data == NO_PAK else form.pak_suit.data,
-            "stolen_suits": list(form.stolen_suits.data or []),
-            "victim_paks": victims,
-            "played": form.played.data or "",
-            "player": _name(form.player),
-            "partners": [owner] if owner and form.partners.data else [],
-            "decks": int(form.decks.data),
-            "options": raw_options(form, STEAL_OPTIONS),
-        }
-        result = verdict(PAKS.checks["steal"], claim.into(body), form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/paks_steal.html", form=form, result=result, game=PAKS, steal_options=STEAL_OPTIONS, claim=claim
-    ), status
-
-
-END_OPTIONS = end_options(PAKS)
-END_FORM = end_form_class(("A", "B"), END_OPTIONS)
-
-
-@page("paks", _l("Is the game over?"))
-@referee_pages.route("/paks/end", methods=["GET", "POST"])
-def paks_end() -> Any:
-    return end_page(PAKS, END_FORM, END_OPTIONS, verdict, page_status)
-
-
 #: Sides a deal may have (paks-9.6): 2 players or teams, or 3 players.
 SIDE_ROWS = 3
+#: The deal's claim boxes, one a side row; the claim goes to the check under the names typed.
+DEAL_CLAIM = [(f"side{n}", _l("Side %(n)s", n=n + 1)) for n in range(SIDE_ROWS)]
 DEAL_OPTIONS = tuple(o for o in PAKS.options if o.id in ("throw_off", "throw_off_min"))
 _PAK_LINES = re.compile(r"[;/\n]")
 
@@ -258,7 +220,7 @@ def _paks_of(text: str | None) -> list[str]:
     return [part.strip() for part in _PAK_LINES.split(text or "") if part.strip()]
 
 
-class DealForm(_DecksForm):
+class DealForm(DecksForm):
     """Each side's name and paks at the end of a deal; under the manual throw-off, the paks it discards."""
 
     def rows(self) -> list[tuple[StringField, TextAreaField, TextAreaField]]:
@@ -301,6 +263,16 @@ class DealForm(_DecksForm):
             return "side_0"
         return super().field_named(field, location)
 
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return DEAL_CLAIM
+
+    def claim_names(self) -> dict[str, str]:
+        """The claim of side row n goes to the check under the name typed in that row."""
+        return dict(zip((slot for slot, _label in DEAL_CLAIM), self.names(), strict=True))
+
+    def body(self) -> dict[str, Any]:
+        return {"sides": self.sides(), "decks": int(self.decks.data), "options": raw_options(self, DEAL_OPTIONS)}
+
 
 for _n in range(SIDE_ROWS):
     setattr(
@@ -330,25 +302,10 @@ for _n in range(SIDE_ROWS):
 for _option, _field in option_fields(DEAL_OPTIONS).items():
     setattr(DealForm, _option, _field)
 
-#: The deal's claim boxes, one a side row; the claim goes to the check under the names typed.
-DEAL_CLAIM = [(f"side{n}", _l("Side %(n)s", n=n + 1)) for n in range(SIDE_ROWS)]
-
-
-@page("paks", _l("Throw off and score a deal"))
-@referee_pages.route("/paks/deal", methods=["GET", "POST"])
-def paks_deal() -> Any:
-    form = DealForm()
-    claim = ClaimInput.of_check(PAKS.checks["deal"], DEAL_CLAIM)
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        body: dict[str, Any] = {
-            "sides": form.sides(),
-            "decks": int(form.decks.data),
-            "options": raw_options(form, DEAL_OPTIONS),
-        }
-        names = dict(zip((slot for slot, _label in DEAL_CLAIM), form.names(), strict=True))
-        result = verdict(PAKS.checks["deal"], claim.into(body, names), form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/paks_deal.html", form=form, result=result, game=PAKS, deal_options=DEAL_OPTIONS, claim=claim
-    ), status
+register(
+    RefereePage(PAKS, "turn", _l("Was this turn played right?"), TurnForm),
+    RefereePage(PAKS, "pak", _l("Is this pak legal?"), PakForm),
+    RefereePage(PAKS, "steal", _l("Is this steal legal?"), StealForm, shows={"steal_options": STEAL_OPTIONS}),
+    end_page(PAKS, ("A", "B")),
+    RefereePage(PAKS, "deal", _l("Throw off and score a deal"), DealForm, shows={"deal_options": DEAL_OPTIONS}),
+)

@@ -3,111 +3,72 @@ and what does a deal score?"""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-from flask import render_template, request
+from flask import request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
-from referee.cards import card_tokens, check_copies
+from referee.cards import check_copies
 from referee.errors import InputError
 from referee.messages import Param, msg, renamed
+from referee.rules.checks import Check
 from referee.rules.zhengfen import ZHENGFEN, ZHENGFEN_PACK, Action, settle_trick
 from referee.rules.zhengfen.combinations import FORM_NAMES, TYPE_NAMES
 from referee.rules.zhengfen.order import check_places
-from referee.web.forms.common import (
-    ChoiceField,
-    MultiCheckboxField,
-    add_error,
-    choices,
-    option_fields,
-    place_error,
-    raw_options,
-)
+from referee.web.forms.cards import cards_field, typed_cards
+from referee.web.forms.claims import ClaimInput
+from referee.web.forms.common import ChoiceField, MultiCheckboxField, add_error, choices, option_fields, raw_options
 from referee.web.forms.entries.zhengfen import ZhengFenEntryForm
 from referee.web.presentation.helpers import pack_picker
-from referee.web.referee_pages import ClaimInput, page, page_status, referee_pages, verdict
+from referee.web.referee_pages import register
+from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
 
 #: Type and trio-form names for the facts line of a reading, in the reader's language.
 NAMES = {"types": TYPE_NAMES, "forms": FORM_NAMES}
 #: The house rules that change what a combination is (the target only ends the game).
 PLAY_OPTIONS = tuple(o for o in ZHENGFEN.options if o.id != "target")
+#: What every Zheng Fen page shows: the card picker of its pack.
+PICKER = {"picker": pack_picker(ZHENGFEN_PACK)}
 
 
 def _cards_field(label: Any, description: Any) -> StringField:
-    return StringField(label, validators=[Optional(), Length(max=300)], description=description)
+    return cards_field(label, description, max_length=300)
 
 
-def _tokens(text: str | None) -> list[str]:
-    return card_tokens(text or "")
-
-
-class ClassifyForm(FlaskForm):
+class ClassifyForm(RefereeForm):
     cards = _cards_field(_l("The cards played"), _l("e.g. 5S 5H 6S SJ 7D 7C — SJ and BJ are the jokers"))
 
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return [("points", _l("Points"))]
 
-class BeatsForm(FlaskForm):
+    def body(self) -> dict[str, Any]:
+        return {"cards": typed_cards(self.cards.data), "options": raw_options(self, PLAY_OPTIONS)}
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"cards": typed_cards(self.cards.data)}
+
+
+class BeatsForm(RefereeForm):
     current = _cards_field(_l("Top play (the cards to beat)"), _l("e.g. 8H 8C"))
     play = _cards_field(_l("New play"), _l("e.g. 8S SJ"))
+
+    def plays(self) -> dict[str, list[str]]:
+        """The two plays as typed, the check's ``current`` and ``play``."""
+        return {"current": typed_cards(self.current.data), "play": typed_cards(self.play.data)}
+
+    def body(self) -> dict[str, Any]:
+        return self.plays() | {"options": raw_options(self, PLAY_OPTIONS)}
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return self.plays()
 
 
 for _form in (ClassifyForm, BeatsForm):
     for _name, _field in option_fields(PLAY_OPTIONS).items():
         setattr(_form, _name, _field)
-
-
-@page("zhengfen", _l("What is this combination?"))
-@referee_pages.route("/zhengfen/classify", methods=["GET", "POST"])
-def zhengfen_classify() -> Any:
-    form = ClassifyForm()
-    claim = ClaimInput.of_check(ZHENGFEN.checks["classify"], [("points", _l("Points"))])
-    result = None
-    cards: list[str] = []
-    if form.validate_on_submit() and claim.valid:
-        cards = _tokens(form.cards.data)
-        body = {"cards": cards, "options": raw_options(form, PLAY_OPTIONS)}
-        result = verdict(ZHENGFEN.checks["classify"], claim.into(body), partial(place_error, form))
-    status = page_status(result)
-    return render_template(
-        "referee/zhengfen_classify.html",
-        form=form,
-        claim=claim,
-        result=result,
-        cards=cards,
-        game=ZHENGFEN,
-        play_options=PLAY_OPTIONS,
-        picker=pack_picker(ZHENGFEN_PACK),
-        names=NAMES,
-    ), status
-
-
-@page("zhengfen", _l("Does this beat that?"))
-@referee_pages.route("/zhengfen/beats", methods=["GET", "POST"])
-def zhengfen_beats() -> Any:
-    form = BeatsForm()
-    result = None
-    current: list[str] = []
-    play: list[str] = []
-    if form.validate_on_submit():
-        current, play = _tokens(form.current.data), _tokens(form.play.data)
-        body = {"current": current, "play": play, "options": raw_options(form, PLAY_OPTIONS)}
-        result = verdict(ZHENGFEN.checks["beats"], body, partial(place_error, form))
-    status = page_status(result)
-    return render_template(
-        "referee/zhengfen_beats.html",
-        form=form,
-        result=result,
-        current=current,
-        play=play,
-        game=ZHENGFEN,
-        play_options=PLAY_OPTIONS,
-        picker=pack_picker(ZHENGFEN_PACK),
-        names=NAMES,
-    ), status
 
 
 # --- what does this deal score? -------------------------------------------------------------------
@@ -116,10 +77,16 @@ def zhengfen_beats() -> Any:
 LETTERS = ("A", "B", "C", "D", "E", "F")
 
 
-class DealForm(ZhengFenEntryForm):
+class DealForm(ZhengFenEntryForm, RefereeForm):
     """The deal entry form of a match, for players A, B, C, … and how many of them played."""
 
     players = ChoiceField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if request.method == "POST":
+            for seat, name in enumerate(self.letters()):
+                self.player(seat).data = name
 
     def letters(self) -> list[str]:
         count = self.players.data if self.players.data in ("3", "4", "5", "6") else "4"
@@ -132,6 +99,12 @@ class DealForm(ZhengFenEntryForm):
         hands = {order[-1]: entry["hand"]} if order and entry["hand"] else {}
         return {"order": order, "captured": entry["captured"], "hands": hands}
 
+    def claim_sides(self) -> list[tuple[str, Any]]:
+        return [(name, name) for name in self.letters()]
+
+    def shown(self, result: Result) -> dict[str, Any]:
+        return {"setup": {"players": self.letters()}}
+
     def place_error(self, error: InputError) -> None:
         """The check names the last hand ``hands.<player>``; on the form it is the last hand's pile."""
         if error.field and error.field.startswith("hands."):
@@ -142,35 +115,6 @@ class DealForm(ZhengFenEntryForm):
         names = super().pile_names()
         names |= {f"hands.{name}": names["hand"] for name in self.letters()}
         return names
-
-
-@page("zhengfen", _l("What does this deal score?"))
-@referee_pages.route("/zhengfen/deal", methods=["GET", "POST"])
-def zhengfen_deal() -> Any:
-    form = DealForm()
-    letters = form.letters()
-    if request.method == "POST":
-        for seat, name in enumerate(letters):
-            form.player(seat).data = name
-    claim = ClaimInput.of_check(ZHENGFEN.checks["deal"], [(name, name) for name in letters])
-    result = None
-    if form.validate_on_submit() and claim.valid:
-        try:
-            body = form.body()
-        except InputError as error:
-            form.place_error(error)
-        else:
-            result = verdict(ZHENGFEN.checks["deal"], claim.into(body), form.place_error)
-    status = page_status(result)
-    return render_template(
-        "referee/zhengfen_deal.html",
-        form=form,
-        setup={"players": letters},
-        claim=claim,
-        result=result,
-        game=ZHENGFEN,
-        picker=pack_picker(ZHENGFEN_PACK),
-    ), status
 
 
 # --- who takes this trick? ---------------------------------------------------------------------------
@@ -189,7 +133,7 @@ def not_at_table(name: str, letters: list[str]) -> str:
 TRICK_ROWS = 12
 
 
-class TrickForm(FlaskForm):
+class TrickForm(RefereeForm):
     """A trick as it was played: who acted in each row, the cards played (none for a pass)."""
 
     players = ChoiceField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
@@ -236,6 +180,20 @@ class TrickForm(FlaskForm):
             actions.append(Action(who.data, tuple(played) if played is not None else None, last_cards=bool(last.data)))
         return actions
 
+    def judge(self, check: Check | None, claim: ClaimInput | None) -> Result:
+        """Who takes the trick (no check of the API asks it): by the rules' trick, from the rows as played."""
+        try:
+            actions = self.actions()
+        except InputError as error:
+            self.place_errors(error)
+            return None
+        return settle_trick(self.letters(), actions, out=list(self.out.data or []))
+
+    def place_error(self, error: InputError) -> None:
+        """A play's error names it as the page does (``play 3``)."""
+        error.msg = renamed(error.msg, self.play_names())
+        super().place_error(error)
+
 
 for _n in range(TRICK_ROWS):
     setattr(
@@ -248,29 +206,25 @@ for _n in range(TRICK_ROWS):
             validators=[Optional()],
         ),
     )
-    setattr(TrickForm, f"cards_{_n}", StringField(_l("Cards (empty: a pass)"), validators=[Optional(), Length(max=80)]))
+    setattr(TrickForm, f"cards_{_n}", cards_field(_l("Cards (empty: a pass)"), max_length=80))
     setattr(TrickForm, f"last_{_n}", BooleanField(_l("their last cards")))
 
 
-@page("zhengfen", _l("Who takes this trick?"))
-@referee_pages.route("/zhengfen/trick", methods=["GET", "POST"])
-def zhengfen_trick() -> Any:
-    form = TrickForm()
-    result = None
-    if form.validate_on_submit():
-        try:
-            actions = form.actions()
-        except InputError as error:
-            for one in error.each():
-                one.msg = renamed(one.msg, form.play_names())
-                place_error(form, one)
-        else:
-            result = settle_trick(form.letters(), actions, out=list(form.out.data or []))
-    status = page_status(result)
-    return render_template(
-        "referee/zhengfen_trick.html",
-        form=form,
-        result=result,
-        game=ZHENGFEN,
-        picker=pack_picker(ZHENGFEN_PACK),
-    ), status
+register(
+    RefereePage(
+        ZHENGFEN,
+        "classify",
+        _l("What is this combination?"),
+        ClassifyForm,
+        shows=PICKER | {"play_options": PLAY_OPTIONS, "names": NAMES},
+    ),
+    RefereePage(
+        ZHENGFEN,
+        "beats",
+        _l("Does this beat that?"),
+        BeatsForm,
+        shows=PICKER | {"play_options": PLAY_OPTIONS, "names": NAMES},
+    ),
+    RefereePage(ZHENGFEN, "deal", _l("What does this deal score?"), DealForm, shows=PICKER),
+    RefereePage(ZHENGFEN, "trick", _l("Who takes this trick?"), TrickForm, shows=PICKER),
+)

@@ -21,11 +21,15 @@ from flask_wtf import FlaskForm
 from wtforms import Field, HiddenField, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import parse_card
 from referee.errors import InputError
 from referee.rules.game import Game, MatchSetup
+from referee.web.forms.cards import same_card
 from referee.web.forms.common import VersionField, leaf_fields, place_error
 from referee.web.services.authors import MAX_LENGTH, remembered_author
+
+#: What the package offers the rest of the app: the base of the entry forms. ``same_card`` belongs to the card
+#: boxes (``forms/cards.py``); it is offered here too for the Iceberg entry, which reads it from this package.
+__all__ = ["EntryForm", "same_card"]
 
 #: The fields of every entry form that are no part of the deal.
 _NOT_THE_DEAL = ("csrf_token", "version", "device", "entry_key")
@@ -163,14 +167,4 @@ class EntryForm(FlaskForm):
 
         A successful step is answered 200; a refused deal or step is answered 400.
         """
-        return False
-
-
-def same_card(typed: str, token: str) -> bool:
-    """Whether what the player typed is the card an error names (``th`` is ``10H``)."""
-    if typed.strip().upper() == token.upper():
-        return True
-    try:
-        return str(parse_card(typed)) == str(parse_card(token))
-    except InputError:
         return False

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import LazyString
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import Field, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import Length, Optional
 
-from referee.cards import SUIT_TITLES, SUITS, CardError
+from referee.cards import CardError
 from referee.errors import InputError
-from referee.messages import Message, Param, msg, renamed
+from referee.messages import Param, msg, renamed
 from referee.rules.clabber import CLABBER, MELD_KINDS, MELD_LABELS, meld_kinds_for
 from referee.rules.clabber.scoring import deal_range_note
 from referee.rules.game import MatchSetup, Side
-from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, choices
-from referee.web.forms.entries import EntryForm, same_card
+from referee.web.forms.cards import holds_card, suit_field
+from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, choices, lazy_say
+from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
 
 #: The value of the "all passed twice" choice of the makers.
@@ -33,23 +33,7 @@ MAX_PLAYERS = 6
 #: Meld type choices per side when a team scores all its melds (one otherwise).
 MELDS_PER_SIDE = 3
 
-
-def lazy_say(message: Message) -> LazyString:
-    """A rules-layer message as a label defined at import time, said in the language of each request."""
-    return LazyString(say, message)
-
-
-SUIT_CHOICES = [(s, lazy_say(SUIT_TITLES[s])) for s in SUITS]
 MELD_CHOICES = [("", _l("no meld")), *((kind, lazy_say(MELD_LABELS[kind])) for kind in MELD_KINDS)]
-
-
-def suit_field(label: str | LazyString | None = None) -> RadioField:
-    """Four big suit buttons; required where the form says so (a passed deal has no trump)."""
-    return RadioField(label or _l("Trump"), choices=choices(SUIT_CHOICES), validate_choice=False)
-
-
-def holds_token(text: str | None, token: str) -> bool:
-    return any(same_card(t, token) for t in (text or "").replace(",", " ").split())
 
 
 class ClabberEntryForm(EntryForm):
@@ -57,7 +41,7 @@ class ClabberEntryForm(EntryForm):
     template = "games/clabber/entry.html"
 
     makers = RadioField(_l("Who said “I play”?"), choices=[], validate_choice=False)
-    trump = suit_field()
+    trump = suit_field(_l("Trump"))
     round = RadioField(
         _l("Bidding round"),
         choices=choices([("1", _l("Round 1: the turn-up's suit")), ("2", _l("Round 2: another suit named"))]),
@@ -285,7 +269,7 @@ class ClabberEntryForm(EntryForm):
             side = next(i for i in range(MAX_SIDES) if self.side_field(i).data == place)
             return [self.meld_field(side, k) for k in range(MELDS_PER_SIDE)]
         if group == "meld_cards" and isinstance(error, CardError):
-            return [target, *(field for field in hands if holds_token(field.data, error.token))]
+            return [target, *(field for field in hands if holds_card(field.data, error.token))]
         return [target]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import Field, StringField
 from wtforms.validators import Length, Optional
 
@@ -14,9 +13,12 @@ from referee.errors import InputError
 from referee.messages import renamed
 from referee.rules.dracula import DRACULA
 from referee.rules.dracula.layout import CELLS
-from referee.web.forms.common import add_error
-from referee.web.forms.entries import EntryForm, same_card
-from referee.web.http.i18n import say
+from referee.web.forms.cards import same_card
+from referee.web.forms.common import show_error
+from referee.web.forms.entries import EntryForm
+
+#: What other parts of the app may use: the entry form (the referee pages build on it).
+__all__ = ["FORM", "DraculaEntryForm"]
 
 
 class DraculaEntryForm(EntryForm):
@@ -75,14 +77,6 @@ class DraculaEntryForm(EntryForm):
                 return [cell for cell in self.cell_fields() if same_card(cell.data or "", error.token)] + [target]
             return [target]
         return [self.order, *self.cell_fields()] if error.field in ("layout", "order") else self.deal_fields()
-
-
-def show_error(form: FlaskForm, target: Field | None, error: InputError) -> None:
-    """The error, in the reader's language, at ``target`` (a field of ``form``), or above the form."""
-    if target is None:
-        form.form_errors.append(say(error))
-    else:
-        add_error(target, say(error))
 
 
 for _name in CELLS:

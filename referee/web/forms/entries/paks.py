@@ -27,13 +27,14 @@ from wtforms import BooleanField, Field, Form, HiddenField, StringField
 from wtforms.fields import FieldList, FormField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import SUIT_NAMES, SUITS, CardError, card_tokens, parse_cards
+from referee.cards import SUIT_NAMES, SUITS, CardError
 from referee.errors import FieldError, InputError, TotalError
 from referee.messages import msg
 from referee.rules.game import MatchSetup
 from referee.rules.paks import PAKS
 from referee.rules.paks.quick import CARDS, QUICK, NoMultipleError
 from referee.rules.seating import same_name
+from referee.web.forms.cards import holds_card
 from referee.web.forms.common import WholeNumberField, add_error, leaf_fields
 from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
@@ -336,24 +337,6 @@ class PaksEntryForm(EntryForm):
             holding = [row for _, paks in seats for text, row in paks if holds_card(text, error.token)]
             return list(dict.fromkeys(holding))
         return []
-
-
-def holds_card(text: str, token: str) -> bool:
-    """Whether the typed pak ``text`` holds the card ``token`` (as typed, or the same card)."""
-    typed = card_tokens(text)
-    if any(t.upper() == token.strip().upper() for t in typed):
-        return True
-    try:
-        wanted = parse_cards(token)
-    except InputError:
-        return False
-    for t in typed:
-        try:
-            if parse_cards(t) == wanted:
-                return True
-        except InputError:
-            continue
-    return False
 
 
 for _side in range(SIDES):

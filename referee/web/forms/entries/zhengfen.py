@@ -23,9 +23,13 @@ from referee.cards import CardError, TooManyCopiesError, card_tokens
 from referee.errors import InputError
 from referee.messages import Message, Param, msg, renamed
 from referee.rules.zhengfen import ZHENGFEN
+from referee.web.forms.cards import same_card
 from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error
-from referee.web.forms.entries import EntryForm, same_card
+from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
+
+#: What other parts of the app may use: the entry form (the referee pages build on it).
+__all__ = ["FORM", "ZhengFenEntryForm"]
 
 #: Seats a Zheng Fen table has at most (zhengfen-1.1).
 SEATS = 6
