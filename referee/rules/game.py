@@ -174,6 +174,30 @@ class Entry(ABC):
         """The canonical entry, as stored."""
 
 
+class TaggedEntry(Entry):
+    """A deal's entry that takes one of several shapes (Paks: card by card or quick), told apart by its
+    canonical JSON: a tagged union. The game's base class names the shape of an entry (:meth:`shape_of`),
+    each shape is a frozen dataclass subclassing it and reads itself (:meth:`read`); :meth:`of` on the base
+    reads whichever shape the JSON has, so the scoring matches on the shape's type."""
+
+    @classmethod
+    @abstractmethod
+    def shape_of(cls, data: Mapping[str, Any]) -> type[TaggedEntry]:
+        """The shape of the canonical entry ``data``: a subclass of the game's base."""
+
+    @classmethod
+    @abstractmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        """This shape, from its canonical JSON."""
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        entry = cls.shape_of(data).read(data)
+        if not isinstance(entry, cls):
+            raise TypeError(f"{cls.__name__}.of: the entry is a {type(entry).__name__}")
+        return entry
+
+
 @dataclass(frozen=True)
 class DealContext:
     """What scoring one deal may need besides its entry."""
@@ -195,7 +219,7 @@ class Game(ABC, Generic[OptionsT]):
     partnership_note: Message | None = None
     #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
     option_type: type[OptionsT]
-    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen).
+    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen, Paks).
     entry_type: type[Entry] | None = None
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
