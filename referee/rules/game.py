@@ -219,7 +219,7 @@ class Game(ABC, Generic[OptionsT]):
     partnership_note: Message | None = None
     #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
     option_type: type[OptionsT]
-    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen, Paks).
+    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen, Paks, Clabber).
     entry_type: type[Entry] | None = None
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
