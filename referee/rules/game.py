@@ -162,7 +162,7 @@ class MatchResult:
 class Entry(ABC):
     """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
     deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal
-    reads as it was. A game that declares one (:attr:`Game.entry_type`) scores from it, not from a dict."""
+    reads as it was. A game declares its own (:attr:`Game.entry_type`) and scores from it, not from a dict."""
 
     @classmethod
     @abstractmethod
@@ -219,8 +219,8 @@ class Game(ABC, Generic[OptionsT]):
     partnership_note: Message | None = None
     #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
     option_type: type[OptionsT]
-    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen, Paks, Clabber).
-    entry_type: type[Entry] | None = None
+    #: A deal's canonical entry, typed: what :meth:`check_entry` returns and :meth:`score_deal` reads.
+    entry_type: type[Entry]
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).

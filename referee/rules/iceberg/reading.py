@@ -9,7 +9,7 @@ the end of the deal) run on the parts that could be read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import Card, CardLedger
@@ -19,6 +19,7 @@ from referee.rules.checks import as_int
 from referee.rules.game import MatchSetup, require_mapping
 from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.deck import decks_for, is_ace, pack_for, parse_at, quoted, readable
+from referee.rules.iceberg.entry import CountedHand, IcebergEntry, LogEntry, QuickEntry, ScoredEntry
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.options import IcebergOptions
@@ -42,13 +43,14 @@ def check_entry(setup: MatchSetup, entry: object) -> dict[str, Any]:
         raise FieldError(msg("`mode` is `log`, `quick` or `scored`"), field="mode", location=("mode",))
     reader = EntryReader(setup)
     if mode == "log":
-        canonical = reader.log_entry(data)
+        read: IcebergEntry | None = reader.log_entry(data)
     elif mode == "quick":
-        canonical = reader.quick_entry(data)
+        read = reader.quick_entry(data)
     else:
-        canonical = reader.scored_entry(data)
+        read = reader.scored_entry(data)
     reader.gathering.check()
-    return canonical
+    assert read is not None  # every part was read
+    return read.as_json()
 
 
 class EntryReader:
@@ -65,39 +67,33 @@ class EntryReader:
 
     # --- the modes ----------------------------------------------------------------------------------
 
-    def log_entry(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def log_entry(self, data: Mapping[str, Any]) -> LogEntry | None:
         hands, hands_read = self._parts(lambda: self.hands(data.get("hands")))
         plays = self.gathering.attempt(parse_plays, data.get("log"), self.players, self.pack)
         for number, play in enumerate(plays or [], start=1):
             self.ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         if not self._cards_fit() or plays is None:
-            return {}
+            return None
         result = replay(plays, self.players, self.decks, self.options, lenient=True)
         self.gathering.errors.extend(result.refused.values())
         if hands_read and not result.refused:
             self.gathering.attempt(check_end, hands, sum(result.aces.values()), self.decks)
-        return {"mode": "log", "log": [p.as_dict() for p in plays], "hands": _strings(hands)}
+        return LogEntry(tuple(plays), _tuples(hands))
 
-    def quick_entry(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def quick_entry(self, data: Mapping[str, Any]) -> QuickEntry | None:
         hands, hands_read = self._parts(lambda: self.hands(data.get("hands")))
         table = self.table(data.get("table"))
         played, aces, numbers_read = self.numbers(data)
         if not self._cards_fit():
-            return {}
+            return None
         if table is not None and numbers_read:
             self.gathering.attempt(self._table_worth, table, played)
         if hands_read and numbers_read:
             self.gathering.attempt(self._aces_held, aces, hands)
             self.gathering.attempt(check_end, hands, sum(aces.values()), self.decks)
-        return {
-            "mode": "quick",
-            "played": played,
-            "aces": aces,
-            "table": [m.strings() for m in table or []],
-            "hands": _strings(hands),
-        }
+        return QuickEntry(played, aces, _melds(table or []), _tuples(hands))
 
-    def scored_entry(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def scored_entry(self, data: Mapping[str, Any]) -> ScoredEntry | None:
         """Each player's points in play and aces, and what each holds: cards (valued exactly against the
         table, which must then be given) or a count made at the table."""
         hands, hands_read = self._parts(lambda: self.hands(data.get("hands", {}), every_player=False))
@@ -145,7 +141,7 @@ class EntryReader:
                         )
                     )
         if not self._cards_fit():
-            return {}
+            return None
         if table is not None and numbers_read:
             self.gathering.attempt(self._table_worth, table, played)
         complete = hands_read and counted_read and numbers_read and not twice and not missing
@@ -153,16 +149,13 @@ class EntryReader:
             self.gathering.attempt(self._aces_held, aces, hands)
             held = {p: hands.get(p, []) for p in self.players}
             self.gathering.attempt(check_end, held, sum(aces.values()), self.decks, counted=set(counted))
-        canonical: dict[str, Any] = {
-            "mode": "scored",
-            "played": played,
-            "aces": aces,
-            "hands": {p: [str(c) for c in hands[p]] for p in self.players if p in hands},
-            "counted": {p: counted[p] for p in self.players if p in counted},
-        }
-        if table is not None:
-            canonical["table"] = [m.strings() for m in table]
-        return canonical
+        return ScoredEntry(
+            played,
+            aces,
+            {p: tuple(hands[p]) for p in self.players if p in hands},
+            {p: counted[p] for p in self.players if p in counted},
+            None if table is None else _melds(table),
+        )
 
     # --- the parts ------------------------------------------------------------------------------------
 
@@ -210,7 +203,7 @@ class EntryReader:
         gathering.check()
         return {p: hands[p] for p in self.players if p in hands}
 
-    def counted(self, value: object) -> dict[str, dict[str, int]]:
+    def counted(self, value: object) -> dict[str, CountedHand]:
         """The hands counted at the table: ``{"Bob": {"left": 3, "could_score": 0}}``; errors at
         ``("counted", player, key)``."""
         if not isinstance(value, Mapping):
@@ -220,7 +213,7 @@ class EntryReader:
                 location=("counted",),
             )
         gathering = Gathering()
-        counted: dict[str, dict[str, int]] = {}
+        counted: dict[str, CountedHand] = {}
         for key, item in value.items():
             player = gathering.attempt(
                 named, key, self.players, field="counted", location=("counted",), where=msg("counted")
@@ -242,7 +235,7 @@ class EntryReader:
         gathering.check()
         return {p: counted[p] for p in self.players if p in counted}
 
-    def _count(self, player: str, item: object) -> dict[str, int]:
+    def _count(self, player: str, item: object) -> CountedHand:
         at = ("counted", player)
         if not isinstance(item, Mapping) or set(item) - set(COUNTED_KEYS) or "left" not in item:
             raise FieldError(
@@ -270,7 +263,7 @@ class EntryReader:
                 field="counted",
                 location=(*at, "left"),
             )
-        return {"left": left, "could_score": could}
+        return CountedHand(left, could)
 
     def table(self, value: object) -> list[Meld] | None:
         """The final table, every meld legal; None (errors kept) if it cannot be read."""
@@ -528,5 +521,10 @@ def _located(read: Any, value: object, name: str, at: tuple[str, ...], **kwargs:
     return number
 
 
-def _strings(hands: Mapping[str, list[Card]]) -> dict[str, list[str]]:
-    return {p: [str(c) for c in cards] for p, cards in hands.items()}
+def _tuples(hands: Mapping[str, list[Card]]) -> dict[str, tuple[Card, ...]]:
+    return {p: tuple(cards) for p, cards in hands.items()}
+
+
+def _melds(table: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
+    """The table as an entry holds it: each meld's cards in people's order."""
+    return tuple(meld.cards for meld in table)
