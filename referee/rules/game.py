@@ -159,6 +159,19 @@ class MatchResult:
         return wins(self.winner or "", self.sides)
 
 
+@dataclass(frozen=True)
+class Said:
+    """What an entry field's value is where its Python type does not say it all (a ``str`` that is a player's
+    name), declared beside the type as ``Annotated[str, NAME]``: the API describes a request field that is an
+    entry's field from its declaration (:func:`referee.web.api.schema.entry_fields`)."""
+
+    kind: str
+
+
+#: A seat, side or player name, as the table's names spell it.
+NAME = Said("name")
+
+
 class Entry(ABC):
     """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
     deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Annotated, Any, Self
 
 from referee.cards import Card, parse_card, parse_cards
-from referee.rules.game import TaggedEntry
+from referee.rules.game import NAME, TaggedEntry
 
 
 class ClabberEntry(TaggedEntry):
@@ -41,15 +41,15 @@ class Played(ClabberEntry):
     player (or only the side) who announced the bell (clabber-7.1).
     """
 
-    makers: str
+    makers: Annotated[str, NAME]
     round: int
     trump: str
     turn_up: Card | None
     points: Mapping[str, int]
-    filled: str | None = None
+    filled: Annotated[str, NAME] | None = None
     melds: Mapping[str, tuple[str, ...]] | None = None
     meld_cards: Mapping[str, tuple[Card, ...]] | None = None
-    bell: str | None = None
+    bell: Annotated[str, NAME] | None = None
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> Self:
