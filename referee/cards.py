@@ -64,7 +64,7 @@ class CardError(InputError):
     """Base of the card errors; ``token`` is the text as given."""
 
     def __init__(
-        self, message: str | Message, *, token: str, field: str | None = None, location: Location | None = None
+        self, message: Message, *, token: str, field: str | None = None, location: Location | None = None
     ) -> None:
         super().__init__(message, field=field, location=location)
         self.token = token
@@ -244,11 +244,11 @@ class Pack:
     sentence to the error for a card that is not in the pack (``JO`` in Zheng Fen).
     """
 
-    name: str | Message
+    name: Message
     ranks: tuple[str, ...] = RANKS
     jokers: Mapping[str, int] = field(default_factory=dict)
     decks: int = 1
-    hints: Mapping[str, str | Message] = field(default_factory=dict)
+    hints: Mapping[str, Message] = field(default_factory=dict)
 
     def with_decks(self, decks: int) -> Pack:
         return Pack(self.name, self.ranks, self.jokers, decks, self.hints)
@@ -382,4 +382,4 @@ def check_copies(pack: Pack, uses: Iterable[tuple[Iterable[Card], str]]) -> None
     ledger.check()
 
 
-STANDARD = Pack("standard")
+STANDARD = Pack(msg("standard"))

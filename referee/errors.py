@@ -25,7 +25,7 @@ class InputError(ValueError):
 
     def __init__(
         self,
-        message: str | Message,
+        message: Message,
         *,
         field: str | None = None,
         code: str | None = None,

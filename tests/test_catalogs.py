@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from referee import catalogs
+from referee.cards import STANDARD, CardNotInPackError, Pack
 from referee.catalogs import tooling
+from referee.rules.clabber.values import PACK as CLABBER_PACK
+from referee.rules.dracula.values import DRACULA_PACK
+from referee.rules.iceberg.deck import ICEBERG_PACK
+from referee.rules.paks.values import pack as paks_pack
+from referee.rules.zhengfen.values import ZHENGFEN_PACK
 
 RULES = catalogs.ROOT / "referee"
 
@@ -95,3 +101,22 @@ def test_a_sentence_in_two_areas_reads_the_same_in_both() -> None:
 )
 def test_a_japanese_sentence_ending_with_an_ascii_period_is_found(text: str, ends_badly: bool) -> None:
     assert tooling.ascii_full_stop(text) is ends_badly
+
+
+@pytest.mark.parametrize(
+    ("pack", "card", "name"),
+    [
+        (STANDARD, "SJ", "標準のトランプ"),
+        (paks_pack(2), "SJ", "パックス"),
+        (CLABBER_PACK, "2H", "クラバー"),
+        (DRACULA_PACK, "SJ", "ドラキュラ"),
+        (ZHENGFEN_PACK, "JO", "争分"),
+        (ICEBERG_PACK, "JO", "アイスバーグ"),
+    ],
+)
+def test_a_card_outside_the_pack_names_the_pack_in_japanese(pack: Pack, card: str, name: str) -> None:
+    japanese = catalogs.translations()
+    with pytest.raises(CardNotInPackError) as refused:
+        pack.parse_one(card)
+    assert catalogs.untranslated(refused.value.msg, japanese) == []
+    assert name in refused.value.render(japanese)

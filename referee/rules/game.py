@@ -159,10 +159,23 @@ class MatchResult:
         return wins(self.winner or "", self.sides)
 
 
+@dataclass(frozen=True)
+class Said:
+    """What an entry field's value is where its Python type does not say it all (a ``str`` that is a player's
+    name), declared beside the type as ``Annotated[str, NAME]``: the API describes a request field that is an
+    entry's field from its declaration (:func:`referee.web.api.schema.entry_fields`)."""
+
+    kind: str
+
+
+#: A seat, side or player name, as the table's names spell it.
+NAME = Said("name")
+
+
 class Entry(ABC):
     """A deal's entry, typed: read from the canonical JSON that :meth:`Game.check_entry` returns and a
     deal stores (:meth:`of`), and written back as that same JSON (:meth:`as_json`), so a stored deal
-    reads as it was. A game that declares one (:attr:`Game.entry_type`) scores from it, not from a dict."""
+    reads as it was. A game declares its own (:attr:`Game.entry_type`) and scores from it, not from a dict."""
 
     @classmethod
     @abstractmethod
@@ -172,6 +185,30 @@ class Entry(ABC):
     @abstractmethod
     def as_json(self) -> dict[str, Any]:
         """The canonical entry, as stored."""
+
+
+class TaggedEntry(Entry):
+    """A deal's entry that takes one of several shapes (Paks: card by card or quick), told apart by its
+    canonical JSON: a tagged union. The game's base class names the shape of an entry (:meth:`shape_of`),
+    each shape is a frozen dataclass subclassing it and reads itself (:meth:`read`); :meth:`of` on the base
+    reads whichever shape the JSON has, so the scoring matches on the shape's type."""
+
+    @classmethod
+    @abstractmethod
+    def shape_of(cls, data: Mapping[str, Any]) -> type[TaggedEntry]:
+        """The shape of the canonical entry ``data``: a subclass of the game's base."""
+
+    @classmethod
+    @abstractmethod
+    def read(cls, data: Mapping[str, Any]) -> Self:
+        """This shape, from its canonical JSON."""
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        entry = cls.shape_of(data).read(data)
+        if not isinstance(entry, cls):
+            raise TypeError(f"{cls.__name__}.of: the entry is a {type(entry).__name__}")
+        return entry
 
 
 @dataclass(frozen=True)
@@ -195,8 +232,8 @@ class Game(ABC, Generic[OptionsT]):
     partnership_note: Message | None = None
     #: The game's house options, typed; their declarations are its ``declared`` (see :attr:`options`).
     option_type: type[OptionsT]
-    #: A deal's canonical entry, typed, where the game declares it (Dracula, Zheng Fen).
-    entry_type: type[Entry] | None = None
+    #: A deal's canonical entry, typed: what :meth:`check_entry` returns and :meth:`score_deal` reads.
+    entry_type: type[Entry]
     #: The JSON API checks of shared/API.md: ``/api/v1/<slug>/<name>`` runs ``checks[name](body)``.
     checks: Mapping[str, Check] = {}
     #: Per-match choices that are not house rules (Dracula: is the first dealer Queen or King?).

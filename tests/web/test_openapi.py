@@ -7,13 +7,21 @@ of the API against the description is Schemathesis's run in tests/web/test_schem
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Self
 
 import pytest
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
+from referee.cards import Card
+from referee.rules.game import NAME as NAMED
+from referee.rules.game import Entry
+from referee.rules.paks.held import HeldPak
 from referee.rules.registry import GAMES
+from referee.rules.zhengfen.scoring import Haul
+from referee.web.api.schema import CARDS, NAME, PILE, SCORES, array, entry_fields, mapping, optional
 from tests.contract import load_contract
 
 
@@ -127,3 +135,49 @@ def test_paks_decks_are_described_as_following_from_the_players(document: dict[s
         {**played, "players": 4, "decks": 2}
     )
     assert not request.is_valid({**played, "players": 2, "decks": 2}) and not request.is_valid({**played, "players": 5})
+
+
+@dataclass(frozen=True)
+class Declared(Entry):
+    """An entry declaring a field of each kind a request field may take from an entry."""
+
+    cards: tuple[Card, ...]
+    order: tuple[Annotated[str, NAMED], ...]
+    bell: Annotated[str, NAMED] | None
+    points: Mapping[str, int]
+    captured: Mapping[str, Haul]
+    paks: Mapping[str, tuple[HeldPak, ...]]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Self:
+        raise NotImplementedError
+
+    def as_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def test_a_request_field_taken_from_an_entry_is_described_from_its_declaration() -> None:
+    assert entry_fields(Declared, "cards", "order", "bell", "points", "captured") == {
+        "cards": CARDS,
+        "order": array(NAME),
+        "bell": optional(NAME),
+        "points": SCORES,
+        "captured": mapping(PILE),
+    }
+    with pytest.raises(KeyError, match="HeldPak"):  # a value the API has no schema for is named, not guessed
+        entry_fields(Declared, "paks")
+
+
+def test_zheng_fen_piles_are_described_as_the_entry_reads_them(client, document: dict[str, Any]) -> None:  # type: ignore[no-untyped-def]
+    path = "/api/v1/zhengfen/deal"
+    request = schema_of(document, path, "request")
+    counted = {"order": ["A", "B", "C"], "captured": {"A": {"5": 4, "10": 4, "K": 4}, "B": None}, "hands": {"C": []}}
+    assert request.is_valid(counted) and client.post(path, json=counted).status_code == 200
+    both = {
+        **counted,
+        "captured": {"A": {"cards": "5S 5H 5D 5C 10S 10H 10D 10C KS KH KD KC", "5": 4, "10": "4", "K": 4}},
+    }
+    assert request.is_valid(both) and client.post(path, json=both).status_code == 200
+    for pile in (5, True, [["5S"]]):
+        broken = {**counted, "captured": {"A": pile}}
+        assert not request.is_valid(broken) and client.post(path, json=broken).status_code == 400, pile

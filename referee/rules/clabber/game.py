@@ -14,6 +14,7 @@ from referee.rules.checks import as_int
 from referee.rules.clabber.bidding import round_message
 from referee.rules.clabber.checks import CHECKS, DEAL_ITEMS, DEAL_WORDS, deal_ruling
 from referee.rules.clabber.ending import judge_end
+from referee.rules.clabber.entry import ClabberEntry, PassedOut, Played
 from referee.rules.clabber.inputs import read_cards, read_side_numbers, readable_cards
 from referee.rules.clabber.melds import (
     BELL,
@@ -54,6 +55,7 @@ class Clabber(Game[ClabberOptions]):
     partnership_note = msg("with 4, partners sit opposite; with 6, every other seat makes a team of three")
     option_type = ClabberOptions
     checks = CHECKS
+    entry_type = ClabberEntry
     claim_words = DEAL_WORDS
     sheet_details = ("void",)
 
@@ -126,7 +128,7 @@ class Clabber(Game[ClabberOptions]):
         if unknown:
             raise FieldError(msg("unknown entry field `{field}`", field=str(unknown[0])), field=str(unknown[0]))
         if "makers" in data and data["makers"] in (None, ""):
-            return {"makers": None}
+            return PassedOut().as_json()
         table = self.table(setup)
         # Each part is checked on its own, so one refusal names every mistake (a part that needs
         # another, such as the turn-up's suit against the trump, waits until that one is sound).
@@ -147,22 +149,18 @@ class Clabber(Game[ClabberOptions]):
         if bell not in (None, ""):
             bell = gathering.attempt(self._bell, table, bell, shown if data.get("meld_cards") else {}, trump)
         gathering.check()
-        assert points is not None  # checked above
-        canonical: dict[str, Any] = {
-            "makers": makers,
-            "round": bidding_round,
-            "trump": trump,
-            "turn_up": None if turn_up is None else str(turn_up),
-            "points": points[0],
-        }
-        if points[1] is not None:
-            canonical["filled"] = points[1]
-        if melds is not None:
-            canonical["melds"] = melds
-        if shown is not None:
-            canonical["meld_cards"] = shown
-        canonical["bell"] = bell or None
-        return canonical
+        assert makers is not None and bidding_round is not None and trump is not None and points is not None
+        return Played(
+            makers=makers,
+            round=bidding_round,
+            trump=trump,
+            turn_up=turn_up,
+            points=points[0],
+            filled=points[1],
+            melds=None if melds is None else {side: tuple(kinds) for side, kinds in melds.items()},
+            meld_cards=shown,
+            bell=bell or None,
+        ).as_json()
 
     def _makers(self, table: Table, data: Mapping[str, Any]) -> str:
         """The side that said “I play” (a side or one of its players); it must be given: ``null`` is
@@ -249,7 +247,7 @@ class Clabber(Game[ClabberOptions]):
         judge_kinds(declared, table.team_names, scope=scope)
         return {side: declared[side] for side in table.team_names if side in declared}
 
-    def _meld_cards(self, table: Table, value: object) -> dict[str, list[str]]:
+    def _meld_cards(self, table: Table, value: object) -> dict[str, tuple[Card, ...]]:
         """Each declarer's cards: every player's bad card at once, then no card in two hands (clabber-1.2)."""
         if not isinstance(value, Mapping):
             raise FieldError(
@@ -276,9 +274,9 @@ class Clabber(Game[ClabberOptions]):
             ),
         )
         gathering.check()
-        return {seat: [str(c) for c in hands[seat]] for seat in table.seats if seat in hands}
+        return {seat: tuple(hands[seat]) for seat in table.seats if seat in hands}
 
-    def _bell(self, table: Table, value: object, shown: Mapping[str, list[str]] | None, trump: str | None) -> str:
+    def _bell(self, table: Table, value: object, shown: Mapping[str, Sequence[Card]] | None, trump: str | None) -> str:
         """The player who announced the bell (or only their side); the shown cards must allow it.
 
         The cards are weighed only once they and the trump are sound (``shown`` None: they are not).
@@ -289,7 +287,7 @@ class Clabber(Game[ClabberOptions]):
             return name
         side = name if name in table.team_names else table.team_of(name)
         for rank in ("K", "Q"):
-            card = f"{rank}{trump}"
+            card = Card(rank, trump)
             for seat, cards in shown.items():
                 if card not in cards or seat == name:
                     continue
@@ -297,7 +295,7 @@ class Clabber(Game[ClabberOptions]):
                     raise FieldError(
                         msg(
                             "`{card}` is in {seat}'s cards, so the bell cannot be {side}'s — clabber-7.1",
-                            card=card,
+                            card=str(card),
                             seat=seat,
                             side=side,
                         ),
@@ -308,7 +306,7 @@ class Clabber(Game[ClabberOptions]):
                         msg(
                             "`{card}` is in {seat}'s cards, so {name} cannot hold the bell: it needs the trump K and "
                             "Q in one hand — clabber-7.4",
-                            card=card,
+                            card=str(card),
                             seat=seat,
                             name=name,
                         ),
@@ -320,19 +318,20 @@ class Clabber(Game[ClabberOptions]):
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
         table = self.table(setup)
-        if entry.get("makers") is None:
+        deal = ClabberEntry.of(entry)
+        if not isinstance(deal, Played):
             return self._passed_out(setup, table, context)
-        makers, trump, points = entry["makers"], entry["trump"], dict(entry["points"])
+        makers, trump, points = deal.makers, deal.trump, dict(deal.points)
         explanation = Explanation()
-        explanation.add(_bid_step(makers, trump, entry.get("round", 1)), "clabber-3.4")
-        filled = entry.get("filled")
-        if isinstance(filled, str) and filled in points:
+        explanation.add(_bid_step(makers, trump, deal.round), "clabber-3.4")
+        filled = deal.filled if deal.filled in points else None
+        if filled is not None:
             clause = "clabber-2.3" if table.count == 4 else VARIANT_CLAUSES[table.count]
             explanation.add(_filled_step(filled, points), clause)
         explanation.extend(check_points(points, table.count))
-        melds = _melds(table, entry, self.opts(setup).meld_scope)
+        melds = _melds(table, deal, self.opts(setup).meld_scope)
         explanation.extend(melds.explanation)
-        bells = _bells(table, entry, explanation)
+        bells = _bells(table, deal, explanation)
         result = score_deal(makers, points, melds.points, bells, players=table.count)
         explanation.extend(result.explanation)
         summary = _summary(makers, trump, result.made, result.totals, melds.detail, alone=table.count in (2, 3))
@@ -349,14 +348,14 @@ class Clabber(Game[ClabberOptions]):
                 "makers": makers,
                 "trump": trump,
                 "trump_name": {"message": SUIT_WORDS[trump].as_json()},
-                "round": entry.get("round", 1),
+                "round": deal.round,
                 "points": points,
-                "filled": filled if filled in points else None,
+                "filled": filled,
                 "melds": melds.points,
                 "meld": melds.detail,
                 "meld_why": melds.why,
                 "dead_tie": melds.dead_tie,
-                "bell": entry.get("bell") or None,
+                "bell": deal.bell or None,
                 "bells": bells,
                 "totals": result.totals,
                 "made": result.made,
@@ -487,20 +486,19 @@ class _Melds:
     dead_tie: bool = False
 
 
-def _melds(table: Table, entry: Mapping[str, Any], scope: str) -> _Melds:
+def _melds(table: Table, deal: Played, scope: str) -> _Melds:
     """Whose meld scores, from the declarers' cards or from the meld types (clabber-6)."""
-    trump = entry["trump"]
-    if entry.get("meld_cards"):
-        hands = {seat: PACK.parse(cards) for seat, cards in entry["meld_cards"].items()}
-        verdict = judge_melds(table, hands, trump, scope=scope, count_bells=False)
+    trump = deal.trump
+    if deal.meld_cards:
+        verdict = judge_melds(table, deal.meld_cards, trump, scope=scope, count_bells=False)
         melds = _Melds(dict(verdict.meld_points), verdict.explanation, dead_tie=verdict.dead_tie)
         if verdict.winner is not None:
             best = verdict.winner.best
             melds.detail = _meld_detail(
                 verdict.winner.team, verdict.winner.seat, best.kind, best.describe(trump), best.cards, melds.points
             )
-    elif entry.get("melds"):
-        kinds = judge_kinds(entry["melds"], list(table.team_names), scope=scope)
+    elif deal.melds:
+        kinds = judge_kinds(deal.melds, list(table.team_names), scope=scope)
         melds = _Melds(dict(kinds.meld_points), kinds.explanation)
         if kinds.winner is not None and kinds.kind is not None:
             melds.detail = _meld_detail(kinds.winner, None, kinds.kind, MELD_NAMES[kinds.kind], (), melds.points)
@@ -523,10 +521,10 @@ def _meld_detail(
     }
 
 
-def _bells(table: Table, entry: Mapping[str, Any], explanation: Explanation) -> dict[str, int]:
+def _bells(table: Table, deal: Played, explanation: Explanation) -> dict[str, int]:
     """The bell scores only when announced (clabber-7.1, 7.2)."""
     bells = {side: 0 for side in table.team_names}
-    bell, trump = entry.get("bell"), entry["trump"]
+    bell, trump = deal.bell, deal.trump
     if bell:
         bell_side = bell if bell in bells else table.team_of(bell)
         bells[bell_side] = BELL
@@ -541,16 +539,16 @@ def _bells(table: Table, entry: Mapping[str, Any], explanation: Explanation) -> 
             )
         explanation.add(text, "clabber-7.1")
         return bells
-    king, queen = f"K{trump}", f"Q{trump}"
-    for player, shown in entry.get("meld_cards", {}).items():
+    king, queen = Card("K", trump), Card("Q", trump)
+    for player, shown in (deal.meld_cards or {}).items():
         if {king, queen} <= set(shown):
             explanation.add(
                 msg(
                     "{player}'s cards hold `{king}` and `{queen}`, but no bell was entered: an unannounced bell "
                     "scores nothing.",
                     player=player,
-                    king=king,
-                    queen=queen,
+                    king=str(king),
+                    queen=str(queen),
                 ),
                 "clabber-7.2",
             )

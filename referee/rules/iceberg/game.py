@@ -14,10 +14,11 @@ from referee.rules.game import DealContext, DealResult, Game, MatchSetup
 from referee.rules.iceberg.checks import CHECKS, CLAIM_WORDS
 from referee.rules.iceberg.counted import Counted, count_leftover
 from referee.rules.iceberg.deck import decks_for, pack_for
-from referee.rules.iceberg.entry import check_entry
+from referee.rules.iceberg.entry import IcebergEntry, LogEntry, QuickEntry, ScoredEntry
 from referee.rules.iceberg.leftover import Leftover, value_leftover
 from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.playlog import ACE_POINTS, Replay, corrected, parse_plays, replay
+from referee.rules.iceberg.reading import check_entry
 from referee.rules.iceberg.table import read_table
 
 DEFAULT_TARGET = 5000
@@ -72,6 +73,7 @@ class Iceberg(Game[IcebergOptions]):
     score_clause = "iceberg-6.8"
     option_type = IcebergOptions
     checks = CHECKS
+    entry_type = IcebergEntry
     claim_words = DEAL_WORDS
 
     def target(self, setup: MatchSetup) -> int | None:
@@ -173,17 +175,16 @@ class Iceberg(Game[IcebergOptions]):
 
     def score_deal(self, setup: MatchSetup, entry: Mapping[str, Any], context: DealContext) -> DealResult:
         decks = decks_for(setup.count)
-        pack = pack_for(decks)
         options = self.opts(setup)
-        mode = entry["mode"]
+        deal = IcebergEntry.of(entry)
         explanation = Explanation()
         details: dict[str, Any] = {
-            "mode": mode,
+            "mode": deal.mode,
             "decks": decks,
             "first_player": self.first_player(setup, context.dealer),
         }
-        if mode == "log":
-            result = replay(parse_plays(entry["log"], setup.players, pack), setup.players, decks, options)
+        if isinstance(deal, LogEntry):
+            result = replay(deal.log, setup.players, decks, options)
             explanation.extend(result.explanation)
             table = result.melds
             in_play, aces = result.in_play, result.aces
@@ -191,8 +192,9 @@ class Iceberg(Game[IcebergOptions]):
             details["table"] = [m.as_dict() for m in result.table]
             last_ace_by = result.last_ace_by
         else:
-            table, _ = read_table([pack.parse(m) for m in entry.get("table", [])], decks)
-            in_play, aces = dict(entry["played"]), dict(entry["aces"])
+            assert isinstance(deal, QuickEntry | ScoredEntry)
+            table, _ = read_table(deal.table or (), decks)
+            in_play, aces = dict(deal.played), dict(deal.aces)
             details["log"] = []
             details["table"] = [
                 {"number": i, "kind": m.kind, "cards": m.strings(), "laid_by": None, "layoffs": []}
@@ -206,18 +208,19 @@ class Iceberg(Game[IcebergOptions]):
                     ),
                     "iceberg-6.1",
                 )
-        counted = entry.get("counted", {})
+        counted = deal.counted if isinstance(deal, ScoredEntry) else {}
         valued: dict[str, Leftover | Counted] = {}
         for player in setup.players:
             if player in counted:
-                valued[player] = count_leftover(counted[player]["left"], counted[player]["could_score"], options)
+                valued[player] = count_leftover(counted[player].left, counted[player].could_score, options)
             else:
-                valued[player] = value_leftover(pack.parse(entry["hands"][player]), table, decks, options)
+                valued[player] = value_leftover(deal.hands[player], table, decks, options)
         out = next((p for p in setup.players if isinstance(valued[p], Leftover) and not valued[p].hand), None)
         players = {p: self._player(p, in_play[p], aces[p], valued[p], options) for p in setup.players}
-        for deal in players.values():
-            explanation.extend(self._explain(deal, options, exact_said=mode == "scored"))
-        scores = {p: deal.score for p, deal in players.items()}
+        exact_said = isinstance(deal, ScoredEntry)
+        for player_deal in players.values():
+            explanation.extend(self._explain(player_deal, options, exact_said=exact_said))
+        scores = {p: player_deal.score for p, player_deal in players.items()}
         listed = join([f"{p} {s}" for p, s in scores.items()])
         if out is not None:
             summary = msg("{player} went out; {scores}", player=out, scores=listed)

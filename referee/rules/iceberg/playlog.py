@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from referee.cards import Card, Pack
+from referee.cards import Card, Pack, parse_cards
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, Param, join, msg, msg_n
@@ -50,6 +50,20 @@ class Action:
     #: For a lay-off with ``merge_runs``: the melds it joins to meld ``onto`` (iceberg-4.4); None
     #: when the play does not say (then a card closing a gap joins the runs, see the module).
     joins: tuple[int, ...] | None = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Action:
+        """A canonical play, as :meth:`as_dict` writes it and a stored log holds it (read unchecked: see
+        :func:`parse_plays` for a play as given)."""
+        action = next(action for action in ACTIONS if action in data)
+        joins = data.get("joins")
+        return cls(
+            data["player"],
+            action,
+            tuple(parse_cards(data[action])),
+            data.get("onto"),
+            None if joins is None else tuple(joins),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"player": self.player, self.action: [str(c) for c in self.cards]}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import SUIT_NAMES, SUIT_WORDS, SUITS, CardLedger, Pack
@@ -13,6 +13,7 @@ from referee.rules.claims import Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchResult, MatchSetup, Side, require_mapping
 from referee.rules.paks.checks import CHECKS, DEAL_ITEM_WORDS, DEAL_ITEMS, deal_ruling
 from referee.rules.paks.ending import judge_end
+from referee.rules.paks.entry import PaksCards, PaksEntry, PaksQuick
 from referee.rules.paks.held import HeldPak
 from referee.rules.paks.options import PaksOptions
 from referee.rules.paks.parsing import read_paks, readable_paks
@@ -23,7 +24,6 @@ from referee.rules.paks.quick import (
     HeldReading,
     QuickScore,
     QuickSide,
-    canonical_held,
     faults_of_readable,
     read_counts,
     read_kept,
@@ -48,6 +48,7 @@ class Paks(Game[PaksOptions]):
     partnership_note = msg("teams with 4 or 6: odd seats against even")
     option_type = PaksOptions
     checks = CHECKS
+    entry_type = PaksEntry
     claim_words = DEAL_ITEM_WORDS
 
     def sides(self, setup: MatchSetup) -> list[Side]:
@@ -68,7 +69,8 @@ class Paks(Game[PaksOptions]):
     def _player(self, setup: MatchSetup, key: object, field: str) -> str:
         return named(key, setup.players, field=field, location=(field, str(key)))
 
-    def _read(self, setup: MatchSetup, entry: object) -> tuple[dict[str, list[HeldPak]], dict[str, list[int]]]:
+    def _read(self, setup: MatchSetup, entry: object) -> PaksCards:
+        """A card-by-card entry, checked: every player's paks, and under ``throw_off = manual`` those thrown off."""
         data = require_mapping(entry, "entry")
         unknown = [k for k in data if k not in ENTRY_KEYS]
         if unknown:
@@ -92,7 +94,11 @@ class Paks(Game[PaksOptions]):
                 ledger.add_all(read, label, field="paks")
         gathering.errors.extend(ledger.errors())
         gathering.check()  # every player's bad paks and every card used too often, at once
-        return held, self._read_thrown(setup, data.get("thrown_off"), held)
+        thrown = self._read_thrown(setup, data.get("thrown_off"), held)
+        manual = self.opts(setup).throw_off == MANUAL
+        return PaksCards(
+            {p: tuple(paks) for p, paks in held.items()}, {p: tuple(n) for p, n in thrown.items()} if manual else None
+        )
 
     def _read_thrown(
         self, setup: MatchSetup, raw_thrown: object, held: Mapping[str, list[HeldPak]]
@@ -186,30 +192,23 @@ class Paks(Game[PaksOptions]):
         """
         data = require_mapping(entry, "entry")
         if self._mode(data) == QUICK:
-            sides = self._read_quick(setup, data)
-            self._score_quick(setup, sides)
-            return {
-                "mode": QUICK,
-                "held": {side.name: canonical_held(side.held) for side in sides},
-                "kept": {side.name: side.kept or 0 for side in sides},
-            }
-        held, thrown = self._read(setup, data)
-        self._score(setup, held, thrown)
-        canonical: dict[str, Any] = {"paks": {p: [pak.strings() for pak in paks] for p, paks in held.items()}}
-        if self.opts(setup).throw_off == MANUAL:
-            canonical["thrown_off"] = thrown
-        return canonical
+            quick = PaksQuick(tuple(self._read_quick(setup, data)))
+            self._score_quick(setup, quick.sides)
+            return quick.as_json()
+        cards = self._read(setup, data)
+        self._score(setup, cards)
+        return cards.as_json()
 
     def quick_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
         """The quick entry of a card-by-card deal: each side's paks per suit, and what its cards keep.
 
         What the players would enter at the table for the same deal; it scores the same.
         """
-        held, thrown = self._read(setup, require_mapping(entry, "entry"))
-        result = self._score(setup, held, thrown)
+        cards = self._read(setup, require_mapping(entry, "entry"))
+        result = self._score(setup, cards)
         counts: dict[str, dict[str, int]] = {}
         for side in self.sides(setup):
-            paks = [pak for member in side.members for pak in held[member]]
+            paks = [pak for member in side.members for pak in cards.held(member)]
             counts[side.name] = {SUIT_NAMES[suit]: sum(pak.suit == suit for pak in paks) for suit in SUITS}
         return {"mode": QUICK, "held": counts, "kept": dict(result.scores)}
 
@@ -270,18 +269,16 @@ class Paks(Game[PaksOptions]):
         gathering.check()
         return sides
 
-    def _score_quick(self, setup: MatchSetup, sides: list[QuickSide]) -> QuickScore:
+    def _score_quick(self, setup: MatchSetup, sides: Sequence[QuickSide]) -> QuickScore:
         opts = self.opts(setup)
         return score_quick(
             sides, decks=decks_for(setup.count), throw_off=opts.throw_off, throw_off_min=opts.throw_off_min
         )
 
-    def _score(
-        self, setup: MatchSetup, held: Mapping[str, list[HeldPak]], thrown: Mapping[str, list[int]]
-    ) -> DealScore:
-        sides = {side.name: [pak for member in side.members for pak in held[member]] for side in self.sides(setup)}
+    def _score(self, setup: MatchSetup, deal: PaksCards) -> DealScore:
+        sides = {side.name: [pak for member in side.members for pak in deal.held(member)] for side in self.sides(setup)}
         chosen = {
-            side.name: [held[member][n - 1] for member in side.members for n in thrown[member]]
+            side.name: [deal.held(member)[n - 1] for member in side.members for n in deal.thrown(member)]
             for side in self.sides(setup)
         }
         opts = self.opts(setup)
@@ -298,8 +295,9 @@ class Paks(Game[PaksOptions]):
         for side in self.sides(setup):
             if len(side.members) > 1:
                 explanation.add(msg("{side}: the partners' paks count together", side=side.name), "paks-6.2")
-        if entry.get("mode") == QUICK:
-            quick = self._score_quick(setup, self._read_quick(setup, entry))
+        deal = PaksEntry.of(entry)
+        if isinstance(deal, PaksQuick):
+            quick = self._score_quick(setup, deal.sides)
             explanation.extend(quick.explanation)
             return DealResult(
                 number=context.number,
@@ -321,8 +319,8 @@ class Paks(Game[PaksOptions]):
                     },
                 },
             )
-        held, thrown = self._read(setup, entry)
-        result = self._score(setup, held, thrown)
+        assert isinstance(deal, PaksCards)
+        result = self._score(setup, deal)
         explanation.extend(result.explanation)
         return DealResult(
             number=context.number,

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee.cards import Card, Pack, format_cards
+from referee.messages import msg
 
-PACK = Pack("Paks")
+PACK = Pack(msg("Paks"))
 """One 52-card deck; :func:`pack` gives the two-deck pack of 3 or more players."""
 
 PLAY_VALUES: dict[str, int] = {

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Annotated, Any, Self
 
-from referee.rules.game import Entry
+from referee.rules.game import NAME, Entry
 from referee.rules.zhengfen.scoring import Haul, parse_haul
 
 
@@ -15,7 +15,7 @@ class ZhengFenEntry(Entry):
     """``order``: the players from 1st to last (zhengfen-6.1); ``captured``: each player's pile in seat
     order (cards, or point cards counted); ``hand``: the cards left in the last player's hand (zhengfen-6.2)."""
 
-    order: tuple[str, ...]
+    order: tuple[Annotated[str, NAME], ...]
     captured: Mapping[str, Haul]
     hand: Haul
 

@@ -7,7 +7,7 @@ from referee.messages import Message, msg
 
 #: 52 standard cards plus the small and the big joker (zhengfen-1.2).
 ZHENGFEN_PACK = Pack(
-    "Zheng Fen",
+    msg("Zheng Fen"),
     jokers={"SJ": 1, "BJ": 1},
     hints={"JO": msg("use `SJ` (small joker) or `BJ` (big joker)")},
 )

@@ -1,7 +1,8 @@
 """The JSON Schemas of the API's requests and answers, for the OpenAPI description.
 
 One source for each kind of thing: a house option's schema is made from its :class:`Option`
-declaration, every check answers with ``explanation``, every refusal with the error object. The
+declaration, a request field that is a field of a game's typed deal entry from that field's declaration
+(:func:`entry_fields`), every check answers with ``explanation``, every refusal with the error object. The
 documented fields of shared/API.md are listed per check in :data:`REQUESTS` and :data:`ANSWERS`;
 every registered check must be listed in both (:func:`missing_schemas`, named by the test of a
 game's parts): a check without them has no description, rather than an empty one.
@@ -11,11 +12,18 @@ table) is the check's own reading, answered with a 400 that the error schema des
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from referee.cards import SUIT_SPELLINGS
+from referee.cards import SUIT_SPELLINGS, Card
+from referee.rules.clabber.entry import Played
+from referee.rules.game import NAME as NAMED  # what an entry's declaration says is a name (NAME is its schema)
+from referee.rules.game import Entry
 from referee.rules.options import Option
+from referee.rules.zhengfen.entry import ZhengFenEntry
+from referee.rules.zhengfen.scoring import Haul
 
 Schema = dict[str, Any]
 
@@ -51,6 +59,17 @@ LAYOUT: Schema = {
     "items": {"type": "array", "items": CELL},
 }
 SCORES: Schema = {"type": "object", "additionalProperties": INTEGER}
+#: A count of a Zheng Fen pile's 5s, 10s or kings, as its reader takes it (digits or a blank, as a form sends them).
+POINT_CARDS: Schema = {"type": ["integer", "string", "null"], "description": "0 to 4; blank or null for none"}
+PILE: Schema = {
+    "description": "a pile's cards (cards without points may be left out), or the count of its point cards "
+    '`{"5": n, "10": n, "K": n}`, or both as `{"cards": [...], "5": n, ...}`, which must agree; null: none',
+    "anyOf": [
+        *CARDS["anyOf"],
+        {"type": "object", "properties": {"cards": CARDS, **dict.fromkeys(("5", "10", "K"), POINT_CARDS)}},
+        {"type": "null"},
+    ],
+}
 
 
 def array(items: Schema) -> Schema:
@@ -63,6 +82,45 @@ def mapping(values: Schema) -> Schema:
 
 def optional(schema: Schema) -> Schema:
     return {"anyOf": [schema, {"type": "null"}]}
+
+
+#: The schema of each value a typed entry's field holds, by its type or by what its declaration says it is.
+VALUES: Mapping[object, Schema] = {
+    str: STRING,
+    int: INTEGER,
+    bool: BOOLEAN,
+    Card: CARD,
+    Haul: PILE,
+    NAMED: NAME,
+}
+
+
+def value_schema(declared: Any) -> Schema:
+    """The schema of a typed entry field's value, from its declared type: an ``Annotated`` type by what it
+    says (:data:`VALUES`), a tuple of cards as a card list, any other tuple as an array, a mapping as an
+    object of its values, an optional type as that or null. A type without a schema is a KeyError naming it."""
+    origin, args = typing.get_origin(declared), typing.get_args(declared)
+    if origin is Annotated:
+        said = [VALUES[meta] for meta in args[1:] if meta in VALUES]
+        return said[0] if said else value_schema(args[0])
+    if origin is tuple and args[1:] == (Ellipsis,):
+        return CARDS if args[0] is Card else array(value_schema(args[0]))
+    if origin in (Mapping, dict):
+        return mapping(value_schema(args[1]))
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        (value,) = (arg for arg in args if arg is not type(None))
+        return optional(value_schema(value))
+    return VALUES[declared]
+
+
+def entry_fields(entry: type[Entry], *names: str) -> dict[str, Schema]:
+    """Request fields that are fields of a game's typed deal entry, each described from its declaration."""
+    declared = typing.get_type_hints(entry, include_extras=True)
+    return {name: value_schema(declared[name]) for name in names}
+
+
+def entry_field(entry: type[Entry], name: str) -> Schema:
+    return entry_fields(entry, name)[name]
 
 
 LANGUAGES = ("en", "ja")
@@ -236,7 +294,7 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ),
     ("clabber", "end"): (TOTALS, {}),
     ("clabber", "deal"): (
-        {"makers": NAME, "points": SCORES},
+        entry_fields(Played, "makers", "points"),
         {"melds": SCORES, "bells": SCORES, "players": PLAYERS},
     ),
     ("clabber", "bid"): (
@@ -263,7 +321,15 @@ REQUESTS: Mapping[tuple[str, str], tuple[Mapping[str, Schema], Mapping[str, Sche
     ),
     ("zhengfen", "classify"): ({"cards": CARDS}, {"declared": {}}),
     ("zhengfen", "beats"): ({"current": CARDS, "play": CARDS}, {"declared": {}, "current_declared": {}}),
-    ("zhengfen", "deal"): ({"order": array(NAME), "captured": mapping(CARDS)}, {"hands": mapping(CARDS)}),
+    ("zhengfen", "deal"): (
+        entry_fields(ZhengFenEntry, "order", "captured"),
+        {
+            "hands": {
+                **mapping(entry_field(ZhengFenEntry, "hand")),
+                "description": "the cards left in the last player's hand, under the player's name",
+            }
+        },
+    ),
     ("iceberg", "meld"): ({"cards": CARDS}, {"decks": DECKS}),
     ("iceberg", "layoff"): ({"meld": CARDS, "cards": CARDS}, {"decks": DECKS}),
     ("iceberg", "leftover"): ({"hand": CARDS}, {"table": array(CARDS), "decks": DECKS}),
