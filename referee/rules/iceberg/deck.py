@@ -31,6 +31,10 @@ def pack_for(decks: int) -> Pack:
     return ICEBERG_PACK.with_decks(decks)
 
 
+#: What an ace is worth laid down alone or left in a hand (iceberg-2.4, iceberg-6.7).
+ACE_POINTS = 20
+
+
 def is_ace(card: Card) -> bool:
     return card.rank == "A"
 

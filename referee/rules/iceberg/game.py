@@ -13,11 +13,11 @@ from referee.rules.claims import Item, Ruling
 from referee.rules.game import DealContext, DealResult, Game, MatchSetup
 from referee.rules.iceberg.checks import CHECKS, CLAIM_WORDS
 from referee.rules.iceberg.counted import Counted, count_leftover
-from referee.rules.iceberg.deck import decks_for, pack_for
+from referee.rules.iceberg.deck import ACE_POINTS, decks_for, pack_for
 from referee.rules.iceberg.entry import IcebergEntry, LogEntry, QuickEntry, ScoredEntry
 from referee.rules.iceberg.leftover import Leftover, value_leftover
 from referee.rules.iceberg.options import IcebergOptions
-from referee.rules.iceberg.playlog import ACE_POINTS, Replay, corrected, parse_plays, replay
+from referee.rules.iceberg.playlog import Replay, corrected, parse_plays, replay
 from referee.rules.iceberg.reading import check_entry
 from referee.rules.iceberg.table import read_table
 

@@ -15,7 +15,7 @@ from referee.cards import Card
 from referee.errors import FieldError
 from referee.explain import Explanation
 from referee.messages import Message, msg
-from referee.rules.iceberg.deck import card_at, cell_of, is_ace, quoted, run_key, set_key
+from referee.rules.iceberg.deck import ACE_POINTS, card_at, cell_of, is_ace, quoted, run_key, set_key
 from referee.rules.iceberg.joining import lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, grow, layoff_points, meld_clause, melded
 from referee.rules.iceberg.optimiser import N_RANKS, N_SUITS, JoinedRuns, Play, Problem, TableRun, solve
@@ -23,7 +23,6 @@ from referee.rules.iceberg.optimiser.joins import gap_fill, shape_of
 from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.wording import penalty_text, total
 
-ACE_POINTS = 20
 #: No hand at the end of a deal comes near this: 7 dealt cards and one more per turn make at
 #: most 28. The search is exact for any hand, but its time grows quickly with the hand's size.
 MAX_HAND = 32

@@ -23,7 +23,7 @@ from referee.cards import Card, Pack, parse_cards
 from referee.errors import FieldError, Gathering
 from referee.explain import Explanation
 from referee.messages import Message, Param, join, msg, msg_n
-from referee.rules.iceberg.deck import is_ace, parse_at, quoted
+from referee.rules.iceberg.deck import ACE_POINTS, is_ace, parse_at, quoted
 from referee.rules.iceberg.joining import gaps_to, lay_off_joining
 from referee.rules.iceberg.melds import KIND_NAMES, Meld, classify_meld, lay_off, meld_clause
 from referee.rules.iceberg.options import IcebergOptions
@@ -34,7 +34,6 @@ from referee.rules.seating import named
 ACTIONS = ("aces", "meld", "layoff")
 #: The actions of a play as an error names them.
 ACTION_WORDS = {"aces": msg("aces"), "meld": msg("meld"), "layoff": msg("layoff")}
-ACE_POINTS = 20
 #: A deal has at most some 100 turns; no log is longer than this.
 MAX_PLAYS = 400
 

@@ -8,7 +8,7 @@ from flask_babel import lazy_pgettext
 
 from referee.rules.game import DealResult, MatchSetup, Side
 from referee.rules.iceberg import ICEBERG
-from referee.rules.iceberg.playlog import ACE_POINTS
+from referee.rules.iceberg.deck import ACE_POINTS
 from referee.web.printing.grid import Cell, Column, Layout
 
 
