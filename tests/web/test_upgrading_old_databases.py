@@ -40,6 +40,7 @@ from referee.web.store.db import db
 from referee.web.store.models import Evening, Group, Match
 from tests.long_evening import dracula_entry
 from tests.support.client import Browser
+from tests.support.databases import server_url
 from tests.support.groups import group_evening, start_group
 from tests.support.played import PLAYED
 from tests.support.table import Table as ScoreTable
@@ -142,13 +143,13 @@ def played(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> P
 @contextmanager
 def scratch_database(revision: str, folder: Path) -> Iterator[str]:
     """An empty database of its own: a SQLite file, or a database on ``TEST_DATABASE_URL``'s server."""
-    server = os.environ.get("TEST_DATABASE_URL")
+    server = server_url(f"from_{revision}".lower())  # the worker's own: tests of one revision may run at once
     if server is None:
         yield f"sqlite:///{folder / f'from_{revision}.sqlite3'}"
         return
     configured = make_url(server)
-    name = f"{configured.database}_from_{revision}".lower()
-    admin = create_engine(configured, isolation_level="AUTOCOMMIT")
+    name = configured.database
+    admin = create_engine(os.environ["TEST_DATABASE_URL"], isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as connection:
             connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
