@@ -23,13 +23,11 @@ from wtforms.validators import Length, Optional
 
 from referee.errors import InputError
 from referee.rules.game import Game, MatchSetup
-from referee.web.forms.cards import same_card
 from referee.web.forms.common import VersionField, leaf_fields, place_error
 from referee.web.services.authors import MAX_LENGTH, remembered_author
 
-#: What the package offers the rest of the app: the base of the entry forms. ``same_card`` belongs to the card
-#: boxes (``forms/cards.py``); it is offered here too for the Iceberg entry, which reads it from this package.
-__all__ = ["EntryForm", "same_card"]
+#: What the package offers the rest of the app: the base of the entry forms.
+__all__ = ["EntryForm"]
 
 #: The fields of every entry form that are no part of the deal.
 _NOT_THE_DEAL = ("csrf_token", "version", "device", "entry_key")

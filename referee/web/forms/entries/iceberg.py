@@ -42,7 +42,7 @@ from flask_babel import ngettext
 from wtforms import Field, HiddenField, IntegerField, SelectMultipleField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from referee.cards import Card, CardError, card_tokens, parse_card
+from referee.cards import Card, CardError, parse_card
 from referee.errors import FieldError, InputError, InputErrors
 from referee.messages import Message, Param, join, msg
 from referee.rules.game import MatchSetup
@@ -50,8 +50,9 @@ from referee.rules.iceberg import ICEBERG, MAX_HAND, Replay
 from referee.rules.iceberg.counted import MAX_POINTS
 from referee.rules.iceberg.joining import closed_by
 from referee.rules.iceberg.table import MAX_MELDS
+from referee.web.forms.cards import same_card, typed_cards
 from referee.web.forms.common import ErrorGroup, WholeNumberField, add_error, stored_int
-from referee.web.forms.entries import EntryForm, same_card
+from referee.web.forms.entries import EntryForm
 from referee.web.http.i18n import say
 from referee.web.http.jsonin import JSONInputError, decode_json
 
@@ -73,11 +74,6 @@ NOBODY = "none"
 #: The counts the fast mode offers as one-tap chips; any other is typed.
 ACE_CHIPS = (0, 1, 2, 3, 4)
 LEFT_CHIPS = (0, 1, 2, 3, 4, 5)
-
-
-def tokens(text: str | None) -> list[str]:
-    """The cards typed in a field (none if it is empty)."""
-    return card_tokens(text or "")
 
 
 def reason(error: InputError) -> Param:
@@ -256,11 +252,11 @@ class IcebergEntryForm(EntryForm):
 
     def table_rows(self) -> list[StringField]:
         """The rows to show: at least a few, and always two free ones after the last filled."""
-        filled = max((i + 1 for i in range(MAX_MELDS) if tokens(self.table_row(i).data)), default=0)
+        filled = max((i + 1 for i in range(MAX_MELDS) if typed_cards(self.table_row(i).data)), default=0)
         return [self.table_row(i) for i in range(min(MAX_MELDS, max(TABLE_ROWS, filled + 2)))]
 
     def table_given(self) -> bool:
-        return any(tokens(self.table_row(i).data) for i in range(MAX_MELDS))
+        return any(typed_cards(self.table_row(i).data) for i in range(MAX_MELDS))
 
     @property
     def quick(self) -> bool:
@@ -276,7 +272,7 @@ class IcebergEntryForm(EntryForm):
         """The button pressed; None scores the deal. Enter in a field adds a typed play, else scores."""
         act = (self.act.data or "").strip()
         if act == ENTER:
-            return ADD if self.mode.data not in ("quick", "scored") and tokens(self.cards.data) else None
+            return ADD if self.mode.data not in ("quick", "scored") and typed_cards(self.cards.data) else None
         if act.startswith(EDIT) and act[len(EDIT) :].isdigit():
             return act
         return act if act in (ADD, TAKE_BACK, MORE_ROWS, REMOVE, CANCEL, *MODES) else None
@@ -322,7 +318,7 @@ class IcebergEntryForm(EntryForm):
         who = (self.who.data or "").strip()
         if who not in players:
             raise FieldError(msg("tap who made the play"), field="play", location=("play",))
-        cards = tokens(self.cards.data)
+        cards = typed_cards(self.cards.data)
         if not cards:
             raise FieldError(msg("pick the cards of the play"), field="play", location=("play",))
         kind = (self.kind.data or MELD).strip()
@@ -452,7 +448,7 @@ class IcebergEntryForm(EntryForm):
         """Load play ``number`` into the play fields, unless they hold a play not yet added."""
         if not 0 < number <= len(log) or not isinstance(log[number - 1], dict):
             return
-        if tokens(self.cards.data) and not (editing is not None and self._fields_hold(log[editing - 1])):
+        if typed_cards(self.cards.data) and not (editing is not None and self._fields_hold(log[editing - 1])):
             add_error(self.cards, msg("add the play in these fields, or clear it, before correcting another"))
             return
         self._fill_play(log[number - 1])
@@ -462,7 +458,7 @@ class IcebergEntryForm(EntryForm):
         """Whether the play fields still hold ``play`` as it was loaded (nothing changed in them)."""
         kind = action_of(play)
         loaded = f"{ONTO}{play.get('onto')}" if kind == "layoff" else kind
-        typed, cards = tokens(self.cards.data), [str(c) for c in play.get(kind) or []]
+        typed, cards = typed_cards(self.cards.data), [str(c) for c in play.get(kind) or []]
         same = len(typed) == len(cards) and all(same_card(t, c) for t, c in zip(typed, cards, strict=True))
         return (
             same
@@ -483,7 +479,7 @@ class IcebergEntryForm(EntryForm):
 
     def _take_back(self, play: Any) -> None:
         """The removed play goes back into the play fields, unless something is typed there."""
-        if tokens(self.cards.data) or not isinstance(play, dict):
+        if typed_cards(self.cards.data) or not isinstance(play, dict):
             return
         self._fill_play(play)
 
@@ -523,7 +519,7 @@ class IcebergEntryForm(EntryForm):
         """The meld the play in the fields goes on (None unless a lay-off) and its cards that can be read."""
         kind = (self.kind.data or "").strip()
         onto = stored_int(kind[len(ONTO) :]) if kind.startswith(ONTO) else None
-        return onto, played_cards(tokens(self.cards.data)) or []
+        return onto, played_cards(typed_cards(self.cards.data)) or []
 
     def _offers(self, setup: MatchSetup, before: Replay | None) -> list[JoinOffer]:
         """A toggle for every run a lay-off on the table ``before`` the play could join, with
@@ -602,11 +598,11 @@ class IcebergEntryForm(EntryForm):
         seated = self.seated()
         own: list[InputError] = []
         if self.quick:
-            hands = {name: tokens(self.hand(seat).data) for seat, name in seated}
+            hands = {name: typed_cards(self.hand(seat).data) for seat, name in seated}
             return {**self._numbers(seated), "table": self._table(), "hands": hands, "mode": "quick"}, own
         if self.scored:
             return self._scored(seated, own), own
-        hands = {name: tokens(self.hand(seat).data) for seat, name in seated}
+        hands = {name: typed_cards(self.hand(seat).data) for seat, name in seated}
         try:
             log = self.read_log()
         except InputError as error:
@@ -620,7 +616,7 @@ class IcebergEntryForm(EntryForm):
                     location=("play",),
                 )
             )
-        elif tokens(self.cards.data):
+        elif typed_cards(self.cards.data):
             try:
                 log.append(self._joining(self.next_play(tuple(name for _, name in seated)), self.setup, log))
                 self._pending = len(log)
@@ -635,7 +631,7 @@ class IcebergEntryForm(EntryForm):
         }
 
     def _table(self) -> list[list[str]]:
-        return [tokens(self.table_row(i).data) for i in range(MAX_MELDS) if tokens(self.table_row(i).data)]
+        return [typed_cards(self.table_row(i).data) for i in range(MAX_MELDS) if typed_cards(self.table_row(i).data)]
 
     def _scored(self, seated: list[tuple[int, str]], own: list[InputError]) -> dict[str, Any]:
         """The fast mode: who went out holds nothing; every other player's cards, or their count."""
@@ -643,7 +639,7 @@ class IcebergEntryForm(EntryForm):
         hands: dict[str, list[str]] = {}
         counted: dict[str, dict[str, int]] = {}
         for seat, name in seated:
-            cards, left, could = tokens(self.hand(seat).data), self.left(seat).data, self.could(seat).data
+            cards, left, could = typed_cards(self.hand(seat).data), self.left(seat).data, self.could(seat).data
             if name == out:
                 hands[name] = []
                 held = [("hands", (name,), bool(cards)), ("counted", (name, "left"), left is not None)]
@@ -756,7 +752,7 @@ class IcebergEntryForm(EntryForm):
             return []
         fields = [self.hand(seat) for seat, _ in self.seated()]
         fields += [self.table_row(i) for i in range(MAX_MELDS)] if self.mode.data != "log" else [self.cards]
-        return [f for f in fields if any(same_card(t, error.token) for t in tokens(f.data))]
+        return [f for f in fields if any(same_card(t, error.token) for t in typed_cards(f.data))]
 
     def _field_at(self, error: InputError) -> Field | None:
         """The one field an error's location names: a player's hand, points, aces or count, or a table row."""
@@ -780,7 +776,7 @@ class IcebergEntryForm(EntryForm):
         """The row of table meld N (location ``("table", N)``), counting the filled rows only."""
         if not inside or not isinstance(inside[0], int):
             return None
-        filled = [self.table_row(i) for i in range(MAX_MELDS) if tokens(self.table_row(i).data)]
+        filled = [self.table_row(i) for i in range(MAX_MELDS) if typed_cards(self.table_row(i).data)]
         number = inside[0]
         return filled[number - 1] if 0 < number <= len(filled) else None
 
