@@ -24,7 +24,7 @@ def test_a_six_deal_game_is_settled_with_its_bonus_and_a_claim(browser: Browser)
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Queen <strong>340</strong>" in html and "King <strong>212</strong>" in html and "Queen wins" in html
-    assert "queen wins by 64 and adds it: 276 + 64 = 340; king keeps 212" in html
+    assert "Queen wins by 64 and adds it: 276 + 64 = 340; King keeps 212" in html
     assert "Claim agreed" in html
     wrong = browser.submit("/referee/dracula/game", deals(E10) | {"claim-queen": "276"}).get_data(as_text=True)
     assert "The claim differs" in wrong

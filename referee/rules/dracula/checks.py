@@ -97,7 +97,7 @@ def game(data: Mapping[str, Any]) -> dict[str, Any]:
                 location=("deals", number, unknown[0]),
             )
         pairs.append((_points(deal, number, "queen"), _points(deal, number, "king")))
-    result = settle_pair(("queen", "king"), pairs, options.game_tie)
+    result = settle_pair(GAME_SIDES, pairs, options.game_tie, SEAT_TITLES)
     return {
         "totals": result.totals,
         "final": result.final,
@@ -177,10 +177,15 @@ def order(data: Mapping[str, Any]) -> dict[str, Any]:
     except TooManyCopiesError as error:
         error.location = ("centre",) if error.field == "centre" else _last_use(error.token, moves)
         raise
-    layout, reasons = check_moves(centre, moves, dealer, non_dealer)
+    players = (("dealer", dealer), ("non_dealer", non_dealer))
+    titles = {name: UNNAMED[field] for field, name in players if not body.has(field)}
+    layout, reasons = check_moves(centre, moves, dealer, non_dealer, titles)
     explanation = Explanation().add(msg("`{card}` is turned up on r2c2", card=str(centre)), "dracula-1.5")
     explanation.add(
-        msg("{non_dealer} places first, then the players alternate; each places 4 cards", non_dealer=non_dealer),
+        msg(
+            "{non_dealer} places first, then the players alternate; each places 4 cards",
+            non_dealer=titles.get(non_dealer, non_dealer),
+        ),
         "dracula-3.1",
     )
     explanation.extend(reasons)
@@ -200,6 +205,11 @@ def _last_use(token: str, moves: list[Move]) -> Location:
     """The move that gave a card once too often: the last to give it."""
     last = max(n for n, move in enumerate(moves, start=1) if str(move.card) == token)
     return ("moves", last, "card")
+
+
+#: The words for the players of a replayed deal that the request leaves unnamed: their roles, which are
+#: also the names they go by (``dealer``, ``non-dealer``).
+UNNAMED: dict[str, Message] = {"dealer": msg("dealer"), "non_dealer": msg("non-dealer")}
 
 
 def read_player(body: Body, field: str) -> str:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card, CardError, CardLedger, CardNotInPackError, Pack, parse_card
 from referee.errors import Gathering, InputError, LayoutError, Location
 from referee.explain import Explanation, Judgement
-from referee.messages import join, msg
+from referee.messages import Param, join, msg
 
 Layout = tuple[tuple[Card | None, ...], ...]
 Cell = tuple[int, int]
@@ -221,34 +221,45 @@ def centre_only(centre: Card | None) -> Layout:
     return tuple(tuple(centre if (r, c) == CENTRE else None for c in range(3)) for r in range(3))
 
 
-def check_moves(centre: Card, moves: Sequence[Move], dealer: str, non_dealer: str) -> tuple[Layout, Explanation]:
+def check_moves(
+    centre: Card, moves: Sequence[Move], dealer: str, non_dealer: str, titles: Mapping[str, Param] | None = None
+) -> tuple[Layout, Explanation]:
     """Replay a 2-player deal card by card (dracula-1.5, 3.1, 3.2, 10.5); each move is by ``dealer`` or ``non_dealer``.
 
-    Returns the layout and the reasons against it (empty when every move was legal).
+    Returns the layout and the reasons against it (empty when every move was legal). The reasons name each
+    player by its ``titles`` (the words of players named by their roles), by default by its name.
     """
+    title = dict(titles or {})
     layout, verdicts = replay(centre_only(centre), moves)
     reasons = Explanation()
     placed: Counter[str] = Counter()
     expected = non_dealer
     for number, (move, verdict) in enumerate(zip(moves, verdicts, strict=True), start=1):
+        by = title.get(move.by, move.by)
         if number == 1 and move.by == dealer:
             reasons.add(
                 msg(
                     "move 1: {dealer} deals and never places first; {non_dealer} does",
-                    dealer=dealer,
-                    non_dealer=non_dealer,
+                    dealer=title.get(dealer, dealer),
+                    non_dealer=title.get(non_dealer, non_dealer),
                 ),
                 "dracula-3.1",
             )
         elif move.by != expected:
             reasons.add(
-                msg("move {number}: it is {expected}'s turn, not {by}'s", number=number, expected=expected, by=move.by),
+                msg(
+                    "move {number}: it is {expected}'s turn, not {by}'s",
+                    number=number,
+                    expected=title.get(expected, expected),
+                    by=by,
+                ),
                 "dracula-3.1",
             )
         placed[move.by] += 1
         if placed[move.by] == 5:
             reasons.add(
-                msg("move {number}: {by} places a 5th card; each places 4", number=number, by=move.by), "dracula-10.5"
+                msg("move {number}: {by} places a 5th card; each places 4", number=number, by=by),
+                "dracula-10.5",
             )
         for step in verdict.reasons:
             reasons.add(msg("move {number}: {reason}", number=number, reason=step.message), step.rule)

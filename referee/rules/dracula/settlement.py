@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.explain import Explanation
-from referee.messages import join, msg
+from referee.messages import Param, join, msg
 
 DEALS_PER_GAME = 6
 
@@ -25,18 +25,25 @@ class Settlement:
         return {k: self.final[k] - self.totals[k] for k in self.totals}
 
 
-def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_tie: str = "highest_line") -> Settlement:
-    """Two sides after their six deals: the winner adds the difference (dracula-6.1, 6.2)."""
+def settle_pair(
+    names: tuple[str, str],
+    deals: Sequence[tuple[int, int]],
+    game_tie: str = "highest_line",
+    titles: Mapping[str, Param] | None = None,
+) -> Settlement:
+    """Two sides after their six deals: the winner adds the difference (dracula-6.1, 6.2). The explanation
+    names each side by its ``titles`` (the words of roles named by their ids), by default by its name."""
     a, b = names
+    title = dict(titles or {})
     totals = {a: sum(d[0] for d in deals), b: sum(d[1] for d in deals)}
     steps = Explanation()
     steps.add(
         msg(
             "totals after {n} deals: {a} {total_a}, {b} {total_b}",
             n=len(deals),
-            a=a,
+            a=title.get(a, a),
             total_a=totals[a],
-            b=b,
+            b=title.get(b, b),
             total_b=totals[b],
         ),
         "dracula-6.1",
@@ -49,11 +56,11 @@ def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_t
         steps.add(
             msg(
                 "{winner} wins by {difference} and adds it: {total} + {difference} = {final}; {loser} keeps {kept}",
-                winner=winner,
+                winner=title.get(winner, winner),
                 difference=difference,
                 total=totals[winner],
                 final=final[winner],
-                loser=loser,
+                loser=title.get(loser, loser),
                 kept=totals[loser],
             ),
             "dracula-6.1",
@@ -65,9 +72,9 @@ def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_t
             msg(
                 "equal totals: the last deal decides ({a} {last_a}, {b} {last_b}), with no bonus "
                 "(house rule `game_tie = last_deal`)",
-                a=a,
+                a=title.get(a, a),
                 last_a=last_a,
-                b=b,
+                b=title.get(b, b),
                 last_b=last_b,
             ),
             "dracula-6.2",
@@ -83,9 +90,9 @@ def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_t
     steps.add(
         msg(
             "equal totals: the highest single deal decides ({a} {high_a}, {b} {high_b})",
-            a=a,
+            a=title.get(a, a),
             high_a=high_a,
-            b=b,
+            b=title.get(b, b),
             high_b=high_b,
         ),
         "dracula-6.2",
@@ -98,7 +105,7 @@ def settle_pair(names: tuple[str, str], deals: Sequence[tuple[int, int]], game_t
     steps.add(
         msg(
             "{winner} wins and adds {high}: {total} + {high} = {final}",
-            winner=winner,
+            winner=title.get(winner, winner),
             high=high,
             total=totals[winner],
             final=final[winner],
