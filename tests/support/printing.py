@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import io
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from pypdf import PdfReader
 
 from referee.web.printing import views
 from referee.web.printing.pdf_cache import PdfCache
+from referee.web.printing.share import BUDGET
 
 
 def pdf_text(data: bytes) -> tuple[int, str]:
@@ -26,16 +28,32 @@ def pdf_text(data: bytes) -> tuple[int, str]:
     return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
 
 
+class InMemory(PdfCache):
+    """A cache that keeps nothing on disk (where a real PDF may be kept already)."""
+
+    def get(self, key: str, render: Callable[[], bytes], *, on_disk: bool) -> bytes:
+        return super().get(key, render, on_disk=False)
+
+
 def print_html_instead(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on in this test, the printing pages answer the HTML they would print (rendered just as for
-    the PDF) in place of the PDF. The static PDFs' cache is one of the test's own meanwhile: no HTML is
-    ever kept where another test would read it as a PDF."""
+    the PDF) in place of the PDF. The PDFs' cache is one of the test's own meanwhile, in memory: no HTML
+    is ever kept where a PDF is read, nor a PDF kept before read as HTML."""
 
     def html_of(template: str, *, paper: str = "a4", landscape: bool = False, **context: Any) -> bytes:
         return render_template(template, paper=paper, **context).encode()
 
     monkeypatch.setattr(views, "render_pdf", html_of)
-    monkeypatch.setattr(views, "pdfs", PdfCache())
+    monkeypatch.setattr(views, "pdfs", InMemory())
+
+
+def pictures_as_html(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on in this test a printing page answers the HTML it would print, and a picture is the HTML
+    page it would be drawn from (no PDF, no PNG), kept apart from the pictures (no other test is answered
+    this HTML as a picture)."""
+    print_html_instead(monkeypatch)
+    monkeypatch.setattr(views, "picture_of", lambda page: page)
+    monkeypatch.setattr(views, "share_images", PdfCache(BUDGET))
 
 
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -11,14 +11,12 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 from referee.rules.registry import GAMES
-from referee.web.printing import views
-from referee.web.printing.pdf_cache import PdfCache
-from referee.web.printing.share import BUDGET, WIDTH, share_images
+from referee.web.printing.share import WIDTH, share_images
 from referee.web.services import matches as svc
 from referee.web.store.db import db
 from referee.web.store.models import Match
 from tests.support import deals
-from tests.support.printing import count_renders, print_html_instead
+from tests.support.printing import count_renders, pictures_as_html
 from tests.support.table import Table, match_id
 
 SEATS = ["Ann", "Bob", "Cat", "Dan"]
@@ -31,14 +29,6 @@ def sheet(table: Table) -> str:
     evening = table.stored_evening([*SEATS, "小林"], name="Friday")
     entries = [deals.clabber(n, TEAMS, SEATS) for n in (1, 2, 3)]
     return table.stored_sheet(GAMES["clabber"], SEATS, entries, evening=evening)
-
-
-def pictures_as_html(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on in this test a picture is the HTML page it would be drawn from (no PDF, no PNG), kept
-    apart from the pictures (no other test is answered this HTML as a picture)."""
-    print_html_instead(monkeypatch)
-    monkeypatch.setattr(views, "picture_of", lambda page: page)
-    monkeypatch.setattr(views, "share_images", PdfCache(BUDGET))
 
 
 def test_a_view_link_holder_gets_the_sheet_as_a_picture_made_once(
