@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from referee.errors import InputError
 from referee.messages import Message, msg
 from referee.rules.registry import GAMES
+from referee.web.collection import collector_held_off
 from referee.web.forms.common import EveningForm, ImportForm
 from referee.web.http import rights
 from referee.web.http.i18n import language, say
@@ -60,10 +61,11 @@ def import_page() -> Any:
     if form.validate_on_submit():
         raw = form.file.data.read()
         try:
-            data = decode_json(raw, field="file")
-            if len(raw) > MAX_IMPORT_BYTES and not is_group_file(data):
-                raise InputError(evening_too_large(), field="file")
-            imported = import_file(data)
+            with collector_held_off():
+                data = decode_json(raw, field="file")
+                if len(raw) > MAX_IMPORT_BYTES and not is_group_file(data):
+                    raise InputError(evening_too_large(), field="file")
+                imported = import_file(data)
         except JSONInputError as error:
             form.file.errors = [
                 say(evening_too_large())

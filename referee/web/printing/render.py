@@ -5,7 +5,9 @@ package (SIL Open Font License) and read from its folder: nothing is fetched. We
 the glyphs a PDF uses, so a Japanese rule card stays small. Pango breaks Japanese lines by the
 language's rules (no line starts with 、 or 。); the stylesheet turns hyphenation off for it.
 
-The font configuration and the parsed print CSS are made once per process. Every render runs
+The font configuration and the parsed print CSS are made once per process. A render holds off the
+garbage collector (``referee.web.collection``): what WeasyPrint lays out lives until the PDF is
+written. Every render runs
 under a render slot of the machine, taken by the PDF cache (``referee.web.printing.admission``,
 ``referee.web.printing.pdf_cache``); each is bounded by what may be printed (see
 ``referee.web.printing.views``).
@@ -23,6 +25,7 @@ from typing import Any
 from flask import current_app, render_template
 from flask_babel import gettext as _
 
+from referee.web.collection import collector_held_off
 from referee.web.http.i18n import language
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -123,11 +126,10 @@ def render_pdf(template: str, *, paper: str = "a4", landscape: bool = False, **c
     """Render ``template`` (which extends ``print/base.html``) to PDF bytes (the caller holds a render slot)."""
     from weasyprint import HTML
 
-    html = render_template(template, paper=paper, **context)
     static = current_app.static_folder or "static"
     styles = _styles(static)
-    document = HTML(string=html, base_url=styles.base_url)
-    return document.write_pdf(
-        stylesheets=[styles.print_css, styles.japanese_css, _page_css(static, paper, landscape, language())],
-        font_config=styles.fonts,
-    )
+    stylesheets = [styles.print_css, styles.japanese_css, _page_css(static, paper, landscape, language())]
+    with collector_held_off():
+        html = render_template(template, paper=paper, **context)
+        document = HTML(string=html, base_url=styles.base_url)
+        return document.write_pdf(stylesheets=stylesheets, font_config=styles.fonts)
