@@ -21,7 +21,8 @@ from referee.web.printing.pdf_cache import pdfs
 from tests.support.client import Browser
 from tests.support.dracula import LAYOUTS, QUEEN_FIRST, cells
 from tests.support.pages import upload
-from tests.support.printing import count_renders, pdf_text
+from tests.support.paks import E10, NAMES, deal_form
+from tests.support.printing import count_renders, html_text, pdf_text, print_html_instead
 from tests.support.table import Table
 
 
@@ -50,6 +51,22 @@ def test_the_filled_sheet_prints_one_row_per_deal(browser: Browser, match: str) 
     assert "worked out" not in text
     _, worked = pdf_text(browser.client.get(f"{match}/sheet.pdf?workings=1").data)
     assert len(worked) > len(text) + 500  # the steps of each deal are what the compact sheet leaves out
+
+
+def test_each_deal_of_the_record_is_a_line_of_its_own_with_its_claim_on_it(
+    browser: Browser, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    evening = table.evening(NAMES)
+    match = table.match("paks", NAMES[:2], evening=evening)
+    claimed = deal_form(("Ann", "Bob"), E10) | {"claim-Ann": "60", "claimitem-0-hearts": "60"}
+    for data in (deal_form(("Ann", "Bob"), E10), claimed, deal_form(("Ann", "Bob"), E10)):
+        assert browser.submit(f"{match}/deals/new", data).status_code == 302
+    print_html_instead(monkeypatch)
+    page = browser.client.get(f"{evening}/record.pdf").get_data(as_text=True)
+    lines = html_text(re.search(r'<div class="deal-lines">(.*?)</div>', page, re.S).group(1)).split("\n")
+    assert [line.split(".")[0] for line in lines] == ["1", "2", "3"], lines
+    assert "Claimed: Ann 60; Ann: hearts 60 — Ann hearts ruled 50 (paks-6.4)" in " ".join(lines[1].split())
+    assert "Claimed" not in lines[0] + lines[2]
 
 
 def test_deals_worked_out_in_full_are_a_choice(browser: Browser, match: str) -> None:
