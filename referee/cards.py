@@ -141,11 +141,21 @@ def _describe_place(token: Param, position: int | None, field: str | None) -> Pa
     return msg("{token} (card {position} of {field})", token=token, position=position, field=field)
 
 
+#: Every card by its canonical notation (``10H``, ``JO``): what a stored entry and most input hold,
+#: read without being parsed.
+_CANONICAL: dict[str, Card] = {
+    str(card): card for card in [*(Card(rank, suit) for suit in SUITS for rank in RANKS), *map(Card, JOKERS)]
+}
+
+
 def parse_card(token: object, *, position: int | None = None, field: str | None = None) -> Card:
     """Parse one card token.
 
     ``position`` (1-based) and ``field`` only serve the error message, which names both.
     """
+    known = _CANONICAL.get(token) if isinstance(token, str) else None
+    if known is not None:
+        return known
     location = (field, position) if field is not None and position is not None else None
     if not isinstance(token, str):
         shown = "null" if token is None else repr(token)
@@ -299,6 +309,10 @@ class Pack:
         cards: list[Card] = []
         gathering = Gathering()
         for position, token in enumerate(list_tokens(value, field), start=1):
+            known = _CANONICAL.get(token) if isinstance(token, str) else None
+            if known is not None and self.copies(known):
+                cards.append(known)
+                continue
             card = gathering.attempt(parse_card, token, position=position, field=field)
             if card is not None and gathering.attempt(self.check_card, card, field=field) is not None:
                 cards.append(card)
