@@ -218,6 +218,18 @@ class DealContext:
     number: int
     dealer: str
     earlier: Sequence[DealResult] = ()
+    #: What checking the entry worked out that scoring it would work out again, when the deal was read
+    #: and scored at once (:meth:`Game.read_deals`; Iceberg: the play log replayed), else None.
+    worked: object = None
+
+
+class DealEntryError(InputError):
+    """The error in one deal's entry of a match read whole (:meth:`Game.read_deals`): ``number`` is the deal's."""
+
+    def __init__(self, number: int, error: InputError) -> None:
+        super().__init__(error.msg, field=error.field, code=error.code, location=error.location)
+        self.number = number
+        self.error = error
 
 
 class Game(ABC, Generic[OptionsT]):
@@ -296,6 +308,11 @@ class Game(ABC, Generic[OptionsT]):
     def check_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
         """Validate one deal's entry and return it in canonical form; raise InputError."""
 
+    def check_worked(self, setup: MatchSetup, entry: object) -> tuple[dict[str, Any], object]:
+        """:meth:`check_entry`, and what the check worked out that scoring the entry would work out again
+        (see :meth:`read_deals`): None, unless the game keeps something (Iceberg: a play log's replay)."""
+        return self.check_entry(setup, entry), None
+
     def read_entry(self, setup: MatchSetup, entry: object) -> dict[str, Any]:
         """:meth:`check_entry`, keeping a side's claim (``"claim": {side: points, "items": {side: {item: points}}}``)
         beside it.
@@ -303,8 +320,28 @@ class Game(ABC, Generic[OptionsT]):
         The claim is checked for its shape only (known sides and items, whole points); the deal is
         scored as entered and the claim judged against that score by :meth:`score_match`.
         """
+        return self.read_worked(setup, entry)[0]
+
+    def read_worked(self, setup: MatchSetup, entry: object) -> tuple[dict[str, Any], object]:
+        """:meth:`read_entry`, and what its check worked out for scoring (:meth:`check_worked`)."""
         claim, rest = split_claim(entry)
-        return self.with_claim(setup, self.check_entry(setup, rest), claim)
+        canonical, worked = self.check_worked(setup, rest)
+        return self.with_claim(setup, canonical, claim), worked
+
+    def read_deals(self, setup: MatchSetup, entries: Sequence[object]) -> tuple[list[dict[str, Any]], list[DealResult]]:
+        """A whole match's deals from outside (an import), read and scored: each entry read as :meth:`read_entry`
+        reads it (an error raised as a :class:`DealEntryError` naming its deal), the entries checked together
+        (:meth:`check_entries`), then scored, each deal with what its check worked out (:meth:`check_worked`),
+        so no entry is worked out twice."""
+        read = []
+        for number, entry in enumerate(entries, start=1):
+            try:
+                read.append(self.read_worked(setup, entry))
+            except InputError as error:
+                raise DealEntryError(number, error) from error
+        canonical = [entry for entry, _ in read]
+        self.check_entries(setup, canonical)
+        return canonical, self.score_deals(setup, canonical, worked=[worked for _, worked in read])
 
     def with_claim(self, setup: MatchSetup, canonical: dict[str, Any], claim: object) -> dict[str, Any]:
         """A canonical entry with the claim given beside it (see :meth:`read_entry`), once its shape is checked."""
@@ -380,17 +417,27 @@ class Game(ABC, Generic[OptionsT]):
         return self.match_result(setup, self.score_deals(setup, entries))
 
     def score_deals(
-        self, setup: MatchSetup, entries: Sequence[Mapping[str, Any]], earlier: Sequence[DealResult] = ()
+        self,
+        setup: MatchSetup,
+        entries: Sequence[Mapping[str, Any]],
+        earlier: Sequence[DealResult] = (),
+        *,
+        worked: Sequence[object] = (),
     ) -> list[DealResult]:
         """Score ``entries`` as the deals that follow the ``earlier`` deals, already scored.
 
         A deal's score may depend on the deals before it (who dealt, who led), never on later ones:
         so a sheet extended by one deal scores that deal alone, and a corrected deal rescores itself
-        and the deals after it.
+        and the deals after it. ``worked``: what checking each entry worked out (:meth:`read_deals`).
         """
         deals = list(earlier)
-        for entry in entries:
-            context = DealContext(number=len(deals) + 1, dealer=self.dealer(setup, deals), earlier=tuple(deals))
+        for index, entry in enumerate(entries):
+            context = DealContext(
+                number=len(deals) + 1,
+                dealer=self.dealer(setup, deals),
+                earlier=tuple(deals),
+                worked=worked[index] if worked else None,
+            )
             claim = entry.get(CLAIM)
             deal = self.score_deal(setup, {k: v for k, v in entry.items() if k != CLAIM}, context)
             if claim:
@@ -463,6 +510,7 @@ def require_mapping(value: object, field: str) -> Mapping[str, Any]:
 
 __all__ = [
     "DealContext",
+    "DealEntryError",
     "DealResult",
     "Game",
     "InputError",

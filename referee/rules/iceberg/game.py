@@ -18,7 +18,7 @@ from referee.rules.iceberg.entry import IcebergEntry, LogEntry, QuickEntry, Scor
 from referee.rules.iceberg.leftover import Leftover, value_leftover
 from referee.rules.iceberg.options import IcebergOptions
 from referee.rules.iceberg.playlog import Replay, corrected, parse_plays, replay
-from referee.rules.iceberg.reading import check_entry
+from referee.rules.iceberg.reading import check_and_replay, check_entry
 from referee.rules.iceberg.table import read_table
 
 DEFAULT_TARGET = 5000
@@ -145,6 +145,10 @@ class Iceberg(Game[IcebergOptions]):
         """
         return check_entry(setup, entry)
 
+    def check_worked(self, setup: MatchSetup, entry: object) -> tuple[dict[str, Any], object]:
+        """:meth:`check_entry`, and a play log's replay, which scoring the deal then reads rather than replaying it."""
+        return check_and_replay(setup, entry)
+
     def replay_log(self, setup: MatchSetup, log: object, *, lenient: bool = False) -> Replay:
         """A play log on its own, checked and replayed: the table and the points so far, while a deal
         is entered play by play. Raises InputError (field ``log``) as :meth:`check_entry` does;
@@ -184,7 +188,9 @@ class Iceberg(Game[IcebergOptions]):
             "first_player": self.first_player(setup, context.dealer),
         }
         if isinstance(deal, LogEntry):
-            result = replay(deal.log, setup.players, decks, options)
+            result = context.worked
+            if not isinstance(result, Replay):
+                result = replay(deal.log, setup.players, decks, options)
             explanation.extend(result.explanation)
             table = result.melds
             in_play, aces = result.in_play, result.aces

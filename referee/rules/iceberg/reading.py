@@ -23,7 +23,7 @@ from referee.rules.iceberg.entry import CountedHand, IcebergEntry, LogEntry, Qui
 from referee.rules.iceberg.leftover import MAX_HAND
 from referee.rules.iceberg.melds import Meld, meld_points
 from referee.rules.iceberg.options import IcebergOptions
-from referee.rules.iceberg.playlog import parse_plays, replay
+from referee.rules.iceberg.playlog import Replay, parse_plays, replay
 from referee.rules.iceberg.table import parse_table, read_table, table_conflict, table_meld
 from referee.rules.seating import find_name, named
 
@@ -37,6 +37,12 @@ COUNTED_KEYS = ("left", "could_score")
 def check_entry(setup: MatchSetup, entry: object) -> dict[str, Any]:
     """The entry checked and made canonical (see :meth:`referee.rules.iceberg.game.Iceberg.check_entry`);
     InputError, or InputErrors listing every problem found."""
+    return check_and_replay(setup, entry)[0]
+
+
+def check_and_replay(setup: MatchSetup, entry: object) -> tuple[dict[str, Any], Replay | None]:
+    """:func:`check_entry`, and for a play log the replay that checked its plays (the same as scoring would
+    make: no play was refused); None for the other modes."""
     data = require_mapping(entry, "entry")
     mode = data.get("mode") or ("scored" if "counted" in data else "quick" if "played" in data else "log")
     if mode not in MODES:
@@ -50,7 +56,7 @@ def check_entry(setup: MatchSetup, entry: object) -> dict[str, Any]:
         read = reader.scored_entry(data)
     reader.gathering.check()
     assert read is not None  # every part was read
-    return read.as_json()
+    return read.as_json(), reader.replayed
 
 
 class EntryReader:
@@ -64,6 +70,8 @@ class EntryReader:
         self.pack = pack_for(self.decks)
         self.gathering = Gathering()
         self.ledger = CardLedger(self.pack)
+        #: A play log's replay, once its plays are replayed.
+        self.replayed: Replay | None = None
 
     # --- the modes ----------------------------------------------------------------------------------
 
@@ -74,7 +82,7 @@ class EntryReader:
             self.ledger.add_all(play.cards, msg("play {number}", number=number), field="log")
         if not self._cards_fit() or plays is None:
             return None
-        result = replay(plays, self.players, self.decks, self.options, lenient=True)
+        result = self.replayed = replay(plays, self.players, self.decks, self.options, lenient=True)
         self.gathering.errors.extend(result.refused.values())
         if hands_read and not result.refused:
             self.gathering.attempt(check_end, hands, sum(result.aces.values()), self.decks)

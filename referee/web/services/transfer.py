@@ -18,7 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from referee.errors import FieldError, InputError
 from referee.messages import Message, msg
-from referee.rules.game import MatchResult, MatchSetup
+from referee.rules.game import DealEntryError, MatchResult, MatchSetup
 from referee.rules.registry import get_game
 from referee.rules.seating import name_key
 from referee.rules.standings import DEFAULT_SCHEME, SCHEMES
@@ -526,7 +526,6 @@ def _import_match(raw: object, players: list[str], where: Message) -> Match:
         created_at=_parse_time(raw.get("created_at"), msg("{where}.created_at", where=where)),
         version=_get(raw, "version", int, where),
     )
-    entries = []
     deals = _get(raw, "deals", list, where)
     full = deals_full(len(deals) - 1)
     if full:
@@ -539,25 +538,23 @@ def _import_match(raw: object, players: list[str], where: Message) -> Match:
             raise FieldError(
                 msg("{where}: deal {number} is missing or out of order", where=where, number=number), field="file"
             )
-        try:
-            entry = game.read_entry(setup, deal.get("entry"))
-        except InputError as error:
-            raise _at(msg("{where}, deal {number}", where=where, number=number), error.msg) from error
-        entries.append(entry)
         match.deals.append(
             Deal(
                 number=number,
-                entry=entry,
                 created_at=_parse_time(deal.get("created_at"), at_deal),
                 updated_at=_parse_time(deal.get("updated_at"), at_deal),
                 version=_get(deal, "version", int, at_deal),
             )
         )
     try:
-        game.check_entries(setup, entries)
-        store(match.deals, game.score_deals(setup, entries))
+        entries, results = game.read_deals(setup, [deal.get("entry") for deal in deals])
+    except DealEntryError as error:
+        raise _at(msg("{where}, deal {number}", where=where, number=error.number), error.msg) from error
     except InputError as error:
         raise _at(where, error.msg) from error
+    for deal, entry in zip(match.deals, entries, strict=True):
+        deal.entry = entry
+    store(match.deals, results)
     at_revision = msg("{where} revision", where=where)
     for revision in _get(raw, "revisions", list, where):
         if not isinstance(revision, Mapping) or revision.get("action") not in ("add", "edit", "undo"):
