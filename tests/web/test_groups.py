@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -16,7 +17,7 @@ from referee.web.store.models import Evening, Group, Match, Person
 from tests.support.client import Browser
 from tests.support.dracula import play_dracula
 from tests.support.groups import group_evening, season_rows, start_group, table_rows
-from tests.support.pages import BUDGET, weight
+from tests.support.pages import BUDGET, upload, weight
 from tests.support.played import PLAYED
 from tests.support.table import Table, match_id
 
@@ -168,6 +169,15 @@ def test_group_export_imports_as_a_new_group_and_an_old_evening_export_still_imp
     upload = {"file": (io.BytesIO(json.dumps(broken).encode()), "group.json"), "csrf_token": browser.token}
     response = browser.client.post("/import", data=upload, content_type="multipart/form-data")
     assert response.status_code == 400 and "evening 1" in response.get_data(as_text=True)
+
+
+def test_a_group_file_of_a_version_that_is_not_the_integer_one_is_refused(browser: Browser) -> None:
+    group = start_group(browser)
+    exported = browser.client.get(f"{group}/export.json").get_json()
+    for version in (True, 1.0, "1", None, 2):
+        response = upload(browser, json.dumps({**exported, "version": version}).encode())
+        assert response.status_code == 400
+        assert f"this export is of group format version {version!r}" in html.unescape(response.get_data(as_text=True))
 
 
 def test_the_evening_chooses_its_placing_points(browser: Browser, table: Table) -> None:

@@ -289,6 +289,28 @@ def _scores(value: object, where: Where) -> dict[str, int] | None:
     raise FieldError(msg("{where}: its points are not sides with whole numbers", where=where), field="file")
 
 
+def _refuse_other_versions(data: Mapping[str, Any], file_format: str) -> None:
+    """Refuse a file of a format version other than the one this app reads of its format (an evening's or a
+    group's). A version is a whole number: ``1.0``, ``true`` or ``"1"`` is none."""
+    readable = FORMAT_VERSION if file_format == FORMAT else GROUP_FORMAT_VERSION
+    version = data.get("version")
+    if type(version) is int and version == readable:
+        return
+    if file_format == FORMAT:
+        refusal = msg(
+            "this export is of format version {version}; this app reads version {readable}",
+            version=repr(version),
+            readable=readable,
+        )
+    else:
+        refusal = msg(
+            "this export is of group format version {version}; this app reads version {readable}",
+            version=repr(version),
+            readable=readable,
+        )
+    raise FieldError(refusal, field="file")
+
+
 def is_group_file(data: object) -> TypeGuard[Mapping[str, Any]]:
     return isinstance(data, Mapping) and data.get("format") == GROUP_FORMAT
 
@@ -310,15 +332,7 @@ def import_group(data: Mapping[str, Any]) -> Group:
     The group's limits are checked before any evening is read (the counts the file gives) and again
     once its players are linked to persons; its rows are then written in bulk, a statement per table.
     """
-    if data.get("version") != GROUP_FORMAT_VERSION:
-        raise FieldError(
-            msg(
-                "this export is of group format version {version}; this app reads version {readable}",
-                version=repr(data.get("version")),
-                readable=GROUP_FORMAT_VERSION,
-            ),
-            field="file",
-        )
+    _refuse_other_versions(data, GROUP_FORMAT)
     info = _get(data, "group", Mapping, "file")
     persons = _get(info, "persons", list, "group")
     exported = _get(data, "evenings", list, "file")
@@ -462,15 +476,7 @@ def _write_in_bulk(evening: Evening) -> None:
 def _evening_of(data: object) -> Evening:
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise FieldError(msg("this file is not an evening exported by Table Referee"), field="file")
-    if type(data.get("version")) is not int or data["version"] != FORMAT_VERSION:
-        raise FieldError(
-            msg(
-                "this export is of format version {version}; this app reads version {readable}",
-                version=repr(data.get("version")),
-                readable=FORMAT_VERSION,
-            ),
-            field="file",
-        )
+    _refuse_other_versions(data, FORMAT)
     info = _get(data, "evening", Mapping, "file")
     players = _get(info, "players", list, "evening")
     if not all(isinstance(p, str) and p.strip() and len(p) <= MAX_PLAYER_NAME for p in players):
