@@ -171,6 +171,15 @@ def test_group_export_imports_as_a_new_group_and_an_old_evening_export_still_imp
     assert response.status_code == 400 and "evening 1" in response.get_data(as_text=True)
 
 
+def test_a_group_without_evenings_exports_and_imports_again(browser: Browser) -> None:
+    group = start_group(browser, "Newly formed")
+    exported = browser.client.get(f"{group}/export.json").get_json()
+    assert exported["evenings"] == []
+    response = upload(browser, json.dumps(exported).encode())
+    assert response.status_code == 302
+    assert browser.client.get(f"{response.headers['Location']}/export.json").get_json() == exported
+
+
 def test_a_group_file_of_a_version_that_is_not_the_integer_one_is_refused(browser: Browser) -> None:
     group = start_group(browser)
     exported = browser.client.get(f"{group}/export.json").get_json()

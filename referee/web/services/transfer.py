@@ -387,6 +387,8 @@ def _insert_evenings(group: Group, evenings: Sequence[Evening], persons: Mapping
     The objects are those :func:`_evening_of` built, never added to the session: a group of years holds
     tens of thousands of rows, which the session would track one by one.
     """
+    if not evenings:  # an insert of no rows would be one of a row without values
+        return
     evening_ids = db.session.scalars(
         insert(Evening).returning(Evening.id, sort_by_parameter_order=True),
         [_columns(evening, Evening, group_id=group.id) for evening in evenings],
