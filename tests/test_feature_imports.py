@@ -15,8 +15,7 @@ The rule, for every module, counting imports inside functions too (modules are p
    both need goes to a shared folder.
 3. A shared folder imports no feature folder: shared code serves the features, it never reaches into one.
 
-The modules at the top may import anything. A crossing that waits for its folder's own change to go is
-listed in :data:`LEFT`, with the reason; the test fails once it is gone, so the list only shrinks.
+The modules at the top may import anything.
 """
 
 from __future__ import annotations
@@ -46,14 +45,6 @@ FEATURES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-#: Crossings that wait for a change of their own folder, by (importing module, imported module).
-LEFT: dict[tuple[str, str], str] = {
-    ("referee.web.printing.views", "referee.web.evenings.sheets"): (
-        "the evening's record is cached under the evening page's version (evening_version); printing is being "
-        "changed elsewhere, and the version moves out of the evening's views with it"
-    ),
-}
-
 
 def folder_of(module: str, path: Path, features: Mapping[str, object]) -> str:
     """The folder a module belongs to: the feature folder it lies in, else its package."""
@@ -79,7 +70,6 @@ def private(one: Import, web: str) -> bool:
 def crossings(
     known: Mapping[str, Path],
     features: Mapping[str, tuple[str, ...]],
-    left: Mapping[tuple[str, str], str] | None = None,
     web: str = WEB,
 ) -> list[str]:
     """Every import of a module under ``web`` that breaks the rule, said as ``module:line imports …: why``."""
@@ -93,7 +83,7 @@ def crossings(
             if not one.module.startswith(f"{web}."):
                 continue
             there = folder_of(one.module, known[one.module], features)
-            if there == home or (module, one.module) in (left or {}):
+            if there == home:
                 continue
             what = f"{module}:{one.line} imports {one.module}" + (f".{one.name}" if one.name else "")
             if private(one, web):
@@ -110,22 +100,13 @@ def crossings(
 
 
 def test_no_module_of_the_web_layer_reaches_into_another_features_internals() -> None:
-    assert crossings(modules(), FEATURES, LEFT) == []
+    assert crossings(modules(), FEATURES) == []
 
 
 def test_the_features_and_their_public_modules_exist() -> None:
     known = modules()
     assert [feature for feature in FEATURES if feature not in known] == []
     assert [public for publics in FEATURES.values() for public in publics if public not in known] == []
-
-
-def test_each_crossing_left_is_still_there() -> None:
-    """A crossing moved away leaves the list too."""
-    known = modules()
-    gone = [
-        pair for pair in LEFT if pair[1] not in {one.module for one in imports(known[pair[0]], pair[0], set(known))}
-    ]
-    assert gone == []
 
 
 def test_the_rule_finds_each_kind_of_crossing(tmp_path: Path) -> None:
@@ -150,7 +131,4 @@ def test_the_rule_finds_each_kind_of_crossing(tmp_path: Path) -> None:
         "web.shop.views:2 imports web.cart.loose: not in the __all__ of web.cart",
         "web.cart.pay:2 imports web.money.coins._round: a private name of web.money",
         "web.money.coins:1 imports web.cart.Cart: the shared web.money reaches into the feature web.cart",
-    ]
-    assert crossings(known, features, {("web.shop.views", "web.cart.views"): "moves soon"}, web="web")[:1] == [
-        "web.shop.views:2 imports web.cart._helper: a private name of web.cart"
     ]

@@ -78,11 +78,6 @@ def standings(evening: Evening) -> list[dict[str, Any]]:
     ]
 
 
-def evening_version(evening: Evening) -> str:
-    """Changes whenever a player, a match or any deal of the evening changes, or its placing points."""
-    return f"{len(evening.players)}.{evening.placing}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
-
-
 @sheets.get("/<code>")
 def evening(code: str) -> Any:
     evening = _evening(code, *ALL_SHEETS)
@@ -90,7 +85,7 @@ def evening(code: str) -> Any:
     groups = "-".join(str(group.id) for group in rights.joinable_groups(evening)) if g.can_edit else ""
     return conditional(
         f"evening-{evening.id}-{evening.group_id}-{groups}",
-        evening_version(evening),
+        svc.evening_version(evening),
         lambda: _evening_page(evening, PlayerForm()),
         editor=g.can_edit,
         shared=evening.name,
@@ -105,7 +100,7 @@ def _evening_page(evening: Evening, player_form: PlayerForm) -> str:
         player_form=player_form,
         rows=rows,
         games=list(GAMES.values()),
-        version=evening_version(evening),
+        version=svc.evening_version(evening),
         **standings_context(evening, rows),
         placing_form=PlacingForm.of(evening),
         joinable_groups=rights.joinable_groups(evening) if g.can_edit else [],
@@ -138,7 +133,7 @@ def _file_name(evening: Evening) -> str:
 @sheets.get("/<code>/version")
 def evening_version_json(code: str) -> Any:
     """What live.js polls on the evening page; a matching ETag answers 304 without a body."""
-    version = evening_version(_evening(code))
+    version = svc.evening_version(_evening(code))
     return conditional("evening-version", version, lambda: jsonify(version=version), editor=False)
 
 

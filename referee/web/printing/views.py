@@ -22,7 +22,6 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from referee.messages import Message, msg
 from referee.rules.game import Game
 from referee.rules.registry import GAMES, get_game
-from referee.web.evenings.sheets import evening_version
 from referee.web.http.i18n import LANGUAGE_NAMES, language, say
 from referee.web.presentation.helpers import option_rows
 from referee.web.presentation.standings import standings_context
@@ -282,7 +281,7 @@ def evening_pdf(code: str) -> Any:
     paper = paper_of(request.args.get("paper"))
     live = url_for("sheets.evening", code=code, _external=True)
     variant = ("record", evening.code, evening.name, evening.created_at, *evening.player_names)
-    variant += (evening_version(evening), paper, live)
+    variant += (svc.evening_version(evening), paper, live)
 
     def render() -> bytes:
         matches = [m for m in evening.matches if get_game(m.game)]

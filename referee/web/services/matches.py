@@ -78,6 +78,12 @@ class NewMatch:
     roles: dict[str, Any]
 
 
+def evening_version(evening: Evening) -> str:
+    """Changes whenever a player, a match or any deal of the evening changes, or its placing points: what an
+    evening's page and its printed record are kept under."""
+    return f"{len(evening.players)}.{evening.placing}." + ".".join(f"{m.id}-{m.version}" for m in evening.matches)
+
+
 def check_new_match(
     game: Game, evening: Evening, seats: Sequence[str], first_dealer: str, options: object, roles: object
 ) -> NewMatch:
