@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from referee.rules.dracula.layout import CELLS
+from referee.rules.registry import GAMES
+from referee.web.referee_pages.clabber import BidForm
+from referee.web.referee_pages.page import RefereePage
 from tests.support.client import Browser
 
 E3 = ["7H", "8H", "9H", "2C", "QS", "5D", "KD", "4C", "10S"]
@@ -33,3 +38,8 @@ def test_placement_verdict(browser: Browser) -> None:
 def test_index_lists_the_pages(client) -> None:  # type: ignore[no-untyped-def]
     html = client.get("/referee/").get_data(as_text=True)
     assert "Score this coffin" in html and "/referee/dracula/placement" in html
+
+
+def test_a_page_whose_form_asks_a_check_must_name_one_its_game_has() -> None:
+    with pytest.raises(LookupError, match="no check 'nothing'"):
+        RefereePage(GAMES["clabber"], "nothing", "?", BidForm)

@@ -33,7 +33,7 @@ from referee.web.http.i18n import say
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import register
 from referee.web.referee_pages.end_page import end_page
-from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
+from referee.web.referee_pages.page import CheckedForm, RefereePage, Result
 
 #: The seats each variant is shown with, clockwise; with 4 and 6 players every other seat is a team.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -63,7 +63,7 @@ def players_problem() -> str:
     return _("Clabber is played by 2, 3, 4 or 6 players: choose one of these")
 
 
-class _Variant(RefereeForm):
+class _Variant(CheckedForm):
     """A page for one of the variants: ``?players=`` (shown) or the posted hidden field names it.
 
     An unknown count is refused at the field (on a link as on a post); the page meanwhile shows the
@@ -287,7 +287,7 @@ for _name, _field in option_fields(PLAY_OPTIONS).items():
 # --- may I say "I play"? ---------------------------------------------------------------------------
 
 
-class BidForm(RefereeForm):
+class BidForm(CheckedForm):
     players = RadioChoiceField(
         _l("Players"), choices=choices([(str(n), str(n)) for n in SEATS]), default="4", validate_choice=True
     )

@@ -28,7 +28,7 @@ from referee.web.forms.common import (
 from referee.web.forms.entries.dracula import DraculaEntryForm
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import register
-from referee.web.referee_pages.page import RefereeForm, RefereePage
+from referee.web.referee_pages.page import CheckedForm, RefereePage
 
 SCORING_OPTIONS = tuple(
     o for o in DRACULA.options if o.id in {"multipliers", "all_tied", "vampire_suit_3p", "vampire_double_3p"}
@@ -50,7 +50,7 @@ def option_choices(option: Option) -> list[Any]:
     return choices([(str(c), lazy_say(option.choice_label(c))) for c in option.choices])
 
 
-class CoffinForm(DraculaEntryForm, RefereeForm):
+class CoffinForm(DraculaEntryForm, CheckedForm):
     """The coffin of the deal entry, with the player count and the house rules that score it."""
 
     players = ChoiceField(
@@ -79,7 +79,7 @@ for _name, _field in option_fields(SCORING_OPTIONS).items():
     setattr(CoffinForm, _name, _field)
 
 
-class PlacementForm(DraculaEntryForm, RefereeForm):
+class PlacementForm(DraculaEntryForm, CheckedForm):
     cell = ChoiceField(_l("Where would the card go?"), choices=choices([(c, c) for c in CELLS]), default="r1c1")
     first_card_4p = ChoiceField(
         _l("First card of an empty coffin (%(clause)s)", clause=FIRST_CARD.clause),
@@ -102,7 +102,7 @@ MOVE_ROWS = 9
 WHO = [("non-dealer", _l("Non-dealer")), ("dealer", _l("Dealer"))]
 
 
-class OrderForm(RefereeForm):
+class OrderForm(CheckedForm):
     centre = StringField(
         _l("Centre card (r2c2)"),
         validators=[InputRequired(message=_l("Enter the turned-up centre card")), Length(max=8)],
@@ -162,7 +162,7 @@ GAME_TIE = next(o for o in DRACULA.options if o.id == "game_tie")
 GAME_SIDES: list[tuple[str, Any]] = CLAIM_SIDES["2"]
 
 
-class GameForm(RefereeForm):
+class GameForm(CheckedForm):
     """Each deal's two scores (dracula-10.6), and how equal totals are settled (dracula-6.2)."""
 
     game_tie = ChoiceField(

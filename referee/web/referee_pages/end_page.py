@@ -17,7 +17,7 @@ from referee.rules.game import Game
 from referee.rules.options import Option
 from referee.rules.seating import name_key
 from referee.web.forms.common import WholeNumberField, add_error, option_fields, place_error, raw_options
-from referee.web.referee_pages.page import RefereeForm, RefereePage
+from referee.web.referee_pages.page import CheckedForm, RefereePage
 
 #: Sides a page offers: 2 teams or players, or 3 players.
 SIDE_ROWS = 3
@@ -30,7 +30,7 @@ TEXT = {
 }
 
 
-class EndForm(RefereeForm):
+class EndForm(CheckedForm):
     """Rows of (side, total); a half-filled row is refused at its field, nothing typed is lost."""
 
     #: The house options the page asks for (:func:`end_page`).

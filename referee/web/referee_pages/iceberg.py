@@ -19,7 +19,7 @@ from referee.web.forms.claims import ClaimInput
 from referee.web.forms.common import RadioChoiceField, add_error, choices, option_fields, place_error, raw_options
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import register
-from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
+from referee.web.referee_pages.page import CheckedForm, RefereePage, Result
 
 #: The house rules that change what a leftover hand costs.
 LEFTOVER_OPTIONS = tuple(
@@ -30,7 +30,7 @@ TABLE_ROWS = 24
 MIN_ROWS = 3
 
 
-class DecksForm(RefereeForm):
+class DecksForm(CheckedForm):
     """The number of decks a meld or a lay-off is judged with (iceberg-1.2); the claim is of its points."""
 
     decks = RadioChoiceField(

@@ -9,6 +9,7 @@ problem at its field at once, and everything typed stays in the boxes.
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from flask import render_template
 from flask_wtf import FlaskForm
 from wtforms import Field
+from wtforms.form import FormMeta
 
 from referee.errors import InputError
 from referee.rules.checks import Check
@@ -29,17 +31,18 @@ from referee.web.http.i18n import say
 Result = Any
 
 
-class RefereeForm(FlaskForm):
+class _FormMeta(FormMeta, ABCMeta):
+    """WTForms' form class, whose abstract methods a subclass must write."""
+
+
+class RefereeForm(FlaskForm, metaclass=_FormMeta):
     """A referee page's form: what was typed, read as the request of the page's check (:meth:`body`).
 
-    A subclass defines :meth:`body`; where its page differs, it says which sides may claim
+    A subclass says how it judges (:meth:`judge`: by the page's check, :class:`CheckedForm`); where its page
+    differs, it says which sides may claim
     (:meth:`claim_sides`), what it checks beyond its fields (:meth:`ready`), where a refused input goes
     (:meth:`place_error`) and what else its template shows of it (:meth:`shown`).
     """
-
-    def body(self) -> dict[str, Any]:
-        """The check's request as typed; an :class:`InputError` it raises is shown as the check's are."""
-        raise NotImplementedError(f"{type(self).__name__} reads no request")
 
     def claim_sides(self) -> list[tuple[str, Any]] | None:
         """The claim's boxes: (side in the check's scores, its label on the page); None for a page without a claim."""
@@ -63,16 +66,10 @@ class RefereeForm(FlaskForm):
         """Whether this post only changed the form (more rows) and wants no verdict: answered 200."""
         return False
 
+    @abstractmethod
     def judge(self, check: Check | None, claim: ClaimInput | None) -> Result:
-        """The check's answer to the form's request with the claim; input it refuses goes to the fields."""
-        if check is None:
-            raise NotImplementedError(f"{type(self).__name__} judges without a check but does not say how")
-        try:
-            body = self.body()
-            return check.judge(body if claim is None else claim.into(body, self.claim_names()))
-        except InputError as error:
-            self.place_errors(error)
-            return None
+        """The verdict on the form as typed and the claim (None when input is refused: its errors go to the
+        fields); ``check`` is the page's check, None for a page no check of the API asks."""
 
     def place_errors(self, error: InputError) -> None:
         """Every one of the errors at its field (:meth:`place_error`)."""
@@ -99,6 +96,25 @@ class RefereeForm(FlaskForm):
         return {}
 
 
+class CheckedForm(RefereeForm):
+    """A referee page's form whose verdict is the page's check's answer to the request it reads (:meth:`body`):
+    the same request the JSON API takes, so a page and the API can never disagree."""
+
+    @abstractmethod
+    def body(self) -> dict[str, Any]:
+        """The check's request as typed; an :class:`InputError` it raises is shown as the check's are."""
+
+    def judge(self, check: Check | None, claim: ClaimInput | None) -> Result:
+        """The check's answer to the form's request with the claim; input it refuses goes to the fields."""
+        assert check is not None, "a RefereePage with a CheckedForm has a check (checked when declared)"
+        try:
+            body = self.body()
+            return check.judge(body if claim is None else claim.into(body, self.claim_names()))
+        except InputError as error:
+            self.place_errors(error)
+            return None
+
+
 @dataclass(frozen=True)
 class RefereePage:
     """One referee page, declared: the game and the check it asks (``/referee/<game>/<name>``, the check of
@@ -112,6 +128,10 @@ class RefereePage:
     form: type[RefereeForm]
     template: str = ""
     shows: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if issubclass(self.form, CheckedForm) and self.check is None:
+            raise LookupError(f"{self.game.slug} has no check {self.name!r} for the page's {self.form.__name__}")
 
     @property
     def endpoint(self) -> str:

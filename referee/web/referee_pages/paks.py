@@ -28,7 +28,7 @@ from referee.web.forms.common import (
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import register
 from referee.web.referee_pages.end_page import end_page
-from referee.web.referee_pages.page import RefereeForm, RefereePage
+from referee.web.referee_pages.page import CheckedForm, RefereePage
 
 STEAL_OPTIONS = tuple(o for o in PAKS.options if o.id == "partner_steal")
 #: Victim paks one steal may take together (paks-5.6), as rows on the page.
@@ -50,7 +50,7 @@ def _name(field: StringField) -> str | None:
     return (field.data or "").strip() or None
 
 
-class DecksForm(RefereeForm):
+class DecksForm(CheckedForm):
     decks = ChoiceField(
         _l("Decks in play (paks-1.2)"),
         choices=choices([("2", _l("two decks (3 or more players)")), ("1", _l("one deck (2 players)"))]),

@@ -24,7 +24,7 @@ from referee.web.forms.common import ChoiceField, MultiCheckboxField, add_error,
 from referee.web.forms.entries.zhengfen import ZhengFenEntryForm
 from referee.web.presentation.helpers import pack_picker
 from referee.web.referee_pages import register
-from referee.web.referee_pages.page import RefereeForm, RefereePage, Result
+from referee.web.referee_pages.page import CheckedForm, RefereeForm, RefereePage, Result
 
 #: Type and trio-form names for the facts line of a reading, in the reader's language.
 NAMES = {"types": TYPE_NAMES, "forms": FORM_NAMES}
@@ -38,7 +38,7 @@ def _cards_field(label: Any, description: Any) -> StringField:
     return cards_field(label, description, max_length=300)
 
 
-class ClassifyForm(RefereeForm):
+class ClassifyForm(CheckedForm):
     cards = _cards_field(_l("The cards played"), _l("e.g. 5S 5H 6S SJ 7D 7C — SJ and BJ are the jokers"))
 
     def claim_sides(self) -> list[tuple[str, Any]]:
@@ -51,7 +51,7 @@ class ClassifyForm(RefereeForm):
         return {"cards": typed_cards(self.cards.data)}
 
 
-class BeatsForm(RefereeForm):
+class BeatsForm(CheckedForm):
     current = _cards_field(_l("Top play (the cards to beat)"), _l("e.g. 8H 8C"))
     play = _cards_field(_l("New play"), _l("e.g. 8S SJ"))
 
@@ -77,7 +77,7 @@ for _form in (ClassifyForm, BeatsForm):
 LETTERS = ("A", "B", "C", "D", "E", "F")
 
 
-class DealForm(ZhengFenEntryForm, RefereeForm):
+class DealForm(ZhengFenEntryForm, CheckedForm):
     """The deal entry form of a match, for players A, B, C, … and how many of them played."""
 
     players = ChoiceField(_l("Players"), choices=choices([(str(n), str(n)) for n in range(3, 7)]), default="4")
